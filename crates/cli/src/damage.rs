@@ -1,0 +1,531 @@
+//! `fray damage` and `fray types`.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Args, ValueEnum};
+use fray::damage::{
+    self, AttackFacts, BUILT_IN_TYPES, ChoiceRule, DamageType, Defender, Effect, Explained, Hit,
+    Modification, Readings, Trait, TypeSelector, examples::Example,
+};
+use fray::dice::DiceExpr;
+use fray::rng::SeededRolls;
+use fray::trace::Trace;
+use serde_json::json;
+
+use crate::output;
+
+#[derive(Debug, Args)]
+pub struct DamageArgs {
+    /// Damage amount: a number (17) or dice (2d6+3). Omit it to play a built-in example.
+    amount: Option<String>,
+    /// Damage types (physical when none is given); custom types are any other word.
+    #[arg(value_name = "TYPE")]
+    types: Vec<String>,
+    /// The defender's traits in stat-block notation, separated by `;` or new lines.
+    #[arg(long, value_name = "TRAITS", conflicts_with = "vs_file")]
+    vs: Option<String>,
+    /// Read the defender's traits from a file.
+    #[arg(long, value_name = "FILE")]
+    vs_file: Option<PathBuf>,
+    /// The attacker has combat advantage.
+    #[arg(long)]
+    advantage: bool,
+    /// A critical hit.
+    #[arg(long)]
+    critical: bool,
+    /// Ongoing damage.
+    #[arg(long)]
+    ongoing: bool,
+    /// A silvered weapon or implement.
+    #[arg(long)]
+    silvered: bool,
+    /// A burst or blast.
+    #[arg(long)]
+    area: bool,
+    /// The attacker's level (Paragon from 11, Epic from 21).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    attacker_level: Option<u32>,
+    /// An attack keyword (repeatable): fear, charm, melee...
+    #[arg(long = "keyword", value_name = "K")]
+    keywords: Vec<String>,
+    /// Environmental damage (a hazard, not an attack).
+    #[arg(long)]
+    environmental: bool,
+    /// The attacker's resistance reduction, TYPE:VALUE (repeatable).
+    #[arg(long = "reduce", value_name = "TYPE:VALUE")]
+    reductions: Vec<String>,
+    /// Change the attack before it lands, in order (repeatable): `gain TYPE`,
+    /// `become TYPE`, `extra AMOUNT [TYPE...]`.
+    #[arg(long = "modify", value_name = "CHANGE")]
+    modifications: Vec<String>,
+    /// A non-damage effect of the hit (repeatable): a condition (stunned...),
+    /// push, pull, slide, or any text.
+    #[arg(long = "effect", value_name = "EFFECT")]
+    effects: Vec<String>,
+    /// With dice: roll them once (seeded) instead of printing the exact distribution.
+    #[arg(long)]
+    roll: bool,
+    /// The seed for --roll (the same seed gives the same roll). Default: from the clock,
+    /// and printed.
+    #[arg(long, requires = "roll")]
+    seed: Option<u64>,
+    /// Switch a reading of the rules text (repeatable); see docs/rules/damage.md.
+    #[arg(long = "reading", value_enum, value_name = "READING")]
+    readings: Vec<ReadingSwitch>,
+    /// Play a built-in example by name (see --list-examples).
+    #[arg(long, value_name = "NAME", conflicts_with = "amount")]
+    example: Option<String>,
+    /// List the built-in examples.
+    #[arg(long)]
+    list_examples: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The non-default readings a designer may switch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReadingSwitch {
+    /// Resistance reduction also works against resistances whose condition is unmet.
+    ReductionIgnoresConditions,
+    /// Nondamage immunity shields only against attacks, not environmental effects.
+    NondamageAttacksOnly,
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    /// Show what "choose a damage type, including physical" may pick.
+    #[arg(long)]
+    including_physical: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The request after validation: everything needed to resolve.
+struct Request {
+    dice: DiceExpr,
+    hit: Hit,
+    defender: Defender,
+    traits: Vec<Trait>,
+    readings: Readings,
+    example: Option<&'static Example>,
+}
+
+pub fn run(args: &DamageArgs) -> Result<String> {
+    if args.list_examples {
+        return list_examples(args.json);
+    }
+    let example = match (&args.example, &args.amount) {
+        (Some(name), _) => Some(damage::examples::find(name).ok_or_else(|| {
+            anyhow!(
+                "no built-in example is named `{name}`; `fray damage --list-examples` lists them"
+            )
+        })?),
+        (None, None) => damage::examples::EXAMPLES.first(),
+        (None, Some(_)) => None,
+    };
+    let request = match example {
+        Some(e) => example_request(e, args)?,
+        None => build(args, None)?,
+    };
+    if request.dice.is_constant() {
+        resolved(&request, args, None)
+    } else if args.roll {
+        let seed = args.seed.unwrap_or_else(clock_seed);
+        resolved(&request, args, Some(seed))
+    } else {
+        distribution(&request, args.json)
+    }
+}
+
+/// An example is replayed through the same argument parsing a user would type.
+fn example_request(e: &'static Example, args: &DamageArgs) -> Result<Request> {
+    let mut argv = vec!["fray-damage", e.amount];
+    argv.extend(e.types);
+    argv.extend(["--vs", e.traits]);
+    argv.extend(e.flags);
+    let mut example_args = <ExampleParser as clap::Parser>::try_parse_from(argv)?.args;
+    example_args.json = args.json;
+    example_args.roll = args.roll;
+    example_args.seed = args.seed;
+    build(&example_args, Some(e))
+}
+
+#[derive(clap::Parser)]
+struct ExampleParser {
+    #[command(flatten)]
+    args: DamageArgs,
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request> {
+    let amount = args.amount.as_deref().unwrap_or("0");
+    let dice: DiceExpr = amount
+        .parse()
+        .with_context(|| format!("the damage amount `{amount}`"))?;
+    let traits = read_traits(args)?;
+    let defender = Defender::new(traits.clone());
+    let mut hit = base_hit(args)?;
+    for text in &args.modifications {
+        let m: Modification = text.parse().context("--modify")?;
+        m.apply(&mut hit, &mut fray::trace::NoTrace)
+            .context("--modify")?;
+    }
+    Ok(Request {
+        dice,
+        hit,
+        defender,
+        traits,
+        readings: readings(&args.readings),
+        example,
+    })
+}
+
+fn readings(switches: &[ReadingSwitch]) -> Readings {
+    let mut r = Readings::default();
+    for s in switches {
+        match s {
+            ReadingSwitch::ReductionIgnoresConditions => r.reduction_needs_met_condition = false,
+            ReadingSwitch::NondamageAttacksOnly => r.nondamage_immunity_covers_environment = false,
+        }
+    }
+    r
+}
+
+/// Reads the stat block from `--vs` or `--vs-file`, printing warnings and refusing errors.
+fn read_traits(args: &DamageArgs) -> Result<Vec<Trait>> {
+    let (text, source) = match (&args.vs, &args.vs_file) {
+        (Some(text), _) => (text.clone(), "--vs".to_string()),
+        (None, Some(path)) => (
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?,
+            path.display().to_string(),
+        ),
+        (None, None) => (String::new(), "--vs".to_string()),
+    };
+    let block = damage::parse_stat_block(&text);
+    for w in &block.warnings {
+        output::warn(&format!("{source}, {w}"));
+    }
+    if !block.errors.is_empty() {
+        let all: Vec<String> = block
+            .errors
+            .iter()
+            .map(|e| format!("{source}, {e}"))
+            .collect();
+        bail!(
+            "the defender's traits could not be read:\n{}",
+            all.join("\n")
+        );
+    }
+    Ok(block.traits)
+}
+
+fn base_hit(args: &DamageArgs) -> Result<Hit> {
+    let types = args
+        .types
+        .iter()
+        .map(|t| {
+            t.parse::<DamageType>()
+                .with_context(|| format!("damage type `{t}`"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    for t in types.iter().filter(|t| !t.is_built_in()) {
+        if let Some(near) =
+            fray::text::closest(t.name(), BUILT_IN_TYPES.iter().map(DamageType::name))
+        {
+            output::warn(&format!(
+                "`{}` is read as a custom damage type; did you mean `{near}`?",
+                t.name()
+            ));
+        }
+    }
+    let mut hit = Hit::new(0, types);
+    hit.source = if args.environmental {
+        refuse_attacker_flags(args)?;
+        damage::HitSource::Environmental
+    } else {
+        damage::HitSource::Attack(attack_facts(args)?)
+    };
+    hit.ongoing = args.ongoing;
+    hit.keywords = args
+        .keywords
+        .iter()
+        .map(|k| damage::Keyword::new(k))
+        .collect();
+    hit.effects = args
+        .effects
+        .iter()
+        .map(|e| e.parse::<Effect>().unwrap_or_else(|never| match never {}))
+        .collect();
+    Ok(hit)
+}
+
+fn refuse_attacker_flags(args: &DamageArgs) -> Result<()> {
+    let attacker_flags = [
+        (args.advantage, "--advantage"),
+        (args.critical, "--critical"),
+        (args.silvered, "--silvered"),
+        (args.area, "--area"),
+        (args.attacker_level.is_some(), "--attacker-level"),
+        (!args.reductions.is_empty(), "--reduce"),
+    ];
+    if let Some((_, flag)) = attacker_flags.iter().find(|(set, _)| *set) {
+        bail!("{flag} describes an attacker, and --environmental damage has none");
+    }
+    Ok(())
+}
+
+fn attack_facts(args: &DamageArgs) -> Result<AttackFacts> {
+    let mut facts = AttackFacts {
+        advantage: args.advantage,
+        critical: args.critical,
+        silvered: args.silvered,
+        area: args.area,
+        attacker_level: args.attacker_level,
+        reductions: Vec::new(),
+    };
+    for text in &args.reductions {
+        let (types, value) = text
+            .split_once(':')
+            .ok_or_else(|| anyhow!("--reduce `{text}`: expected TYPE:VALUE, e.g. fire:5"))?;
+        let types: TypeSelector = types
+            .parse()
+            .with_context(|| format!("--reduce `{text}`"))?;
+        let value: u32 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v| *v <= damage::notation::MAX_LIMIT)
+            .ok_or_else(|| {
+                anyhow!(
+                    "--reduce `{text}`: the value must be a whole number from 0 to {}",
+                    damage::notation::MAX_LIMIT
+                )
+            })?;
+        facts = facts.with_reduction(types, value);
+    }
+    Ok(facts)
+}
+
+fn heading(request: &Request, amount: &str) -> String {
+    let traits: Vec<String> = request.traits.iter().map(Trait::to_string).collect();
+    let against = if traits.is_empty() {
+        "no traits".to_string()
+    } else {
+        traits.join("; ")
+    };
+    let mut s = String::new();
+    if let Some(e) = request.example {
+        let _ = writeln!(s, "example `{}`: {}", e.name, e.about);
+    }
+    let kind = if request.hit.is_attack() {
+        ""
+    } else {
+        " environmental"
+    };
+    let _ = writeln!(
+        s,
+        "{amount} {}{kind} damage against {against}",
+        request.hit.types
+    );
+    s
+}
+
+/// One resolution: a fixed amount, or dice rolled with `seed`.
+fn resolved(request: &Request, args: &DamageArgs, seed: Option<u64>) -> Result<String> {
+    let (rolled, explained) = match seed {
+        Some(seed) => {
+            let (total, e) = damage::sample::roll(
+                &request.dice,
+                &request.hit,
+                &request.defender,
+                &request.readings,
+                &mut SeededRolls::new(seed),
+            );
+            (Some((seed, total)), e)
+        }
+        None => {
+            let mut hit = request.hit.clone();
+            hit.amount = hit
+                .amount
+                .saturating_add(u32::try_from(request.dice.modifier().max(0)).unwrap_or(u32::MAX));
+            (
+                None,
+                damage::explain(&hit, &request.defender, &request.readings),
+            )
+        }
+    };
+    if args.json {
+        return resolved_json(request, &explained, rolled);
+    }
+    let mut s = heading(request, &explained.outcome.original.to_string());
+    if let Some((seed, total)) = rolled {
+        let _ = writeln!(s, "rolled {} = {total} (seed {seed})", request.dice);
+    }
+    write_trace(&mut s, &explained.trace);
+    let o = &explained.outcome;
+    let _ = writeln!(
+        s,
+        "final damage: {} ({} − {} + {})",
+        o.final_damage, o.original, o.mitigated, o.added
+    );
+    for t in &explained.triggers {
+        let _ = writeln!(s, "trigger ({}): {}", t.damage_type, t.effect);
+    }
+    for e in &explained.effects {
+        match &e.ignored_because {
+            None => {
+                let _ = writeln!(s, "effect {}: takes hold", e.effect);
+            }
+            Some(why) => {
+                let _ = writeln!(s, "effect {}: ignored ({why})", e.effect);
+            }
+        }
+    }
+    Ok(s)
+}
+
+fn write_trace(s: &mut String, trace: &Trace) {
+    for (i, step) in trace.steps.iter().enumerate() {
+        let _ = writeln!(s, "  {:>2}. {step}", i + 1);
+    }
+}
+
+fn resolved_json(
+    request: &Request,
+    explained: &Explained,
+    rolled: Option<(u64, i64)>,
+) -> Result<String> {
+    let mut value = serde_json::to_value(explained)?;
+    let extra = json!({
+        "traits": request.traits.iter().map(Trait::to_string).collect::<Vec<_>>(),
+        "hit": Hit { amount: u32::try_from(explained.outcome.original).unwrap_or(u32::MAX), ..request.hit.clone() },
+        "example": request.example.map(|e| e.name),
+        "dice": (!request.dice.is_constant()).then(|| request.dice.to_string()),
+        "seed": rolled.map(|r| r.0),
+        "rolled": rolled.map(|r| r.1),
+    });
+    if let (Some(obj), serde_json::Value::Object(more)) = (value.as_object_mut(), extra) {
+        obj.extend(more.into_iter().filter(|(_, v)| !v.is_null()));
+    }
+    output::json(&value)
+}
+
+/// The exact distribution of final damage for a dice amount.
+fn distribution(request: &Request, as_json: bool) -> Result<String> {
+    let finals = damage::exact::final_damage(
+        &request.dice,
+        &request.hit,
+        &request.defender,
+        &request.readings,
+    );
+    let originals = damage::exact::original_damage(&request.dice, &request.hit);
+    let rows: Vec<_> = finals
+        .iter()
+        .map(|m| json!({"damage": m.value, "p": m.p}))
+        .collect();
+    if as_json {
+        return output::json(&json!({
+            "dice": request.dice.to_string(),
+            "types": request.hit.types,
+            "traits": request.traits.iter().map(Trait::to_string).collect::<Vec<_>>(),
+            "example": request.example.map(|e| e.name),
+            "exact": true,
+            "mean_original": originals.mean(),
+            "mean_final": finals.mean(),
+            "min": finals.min(),
+            "max": finals.max(),
+            "distribution": rows,
+        }));
+    }
+    let amount = if request.hit.amount > 0 {
+        format!("{}+{}", request.dice, request.hit.amount)
+    } else {
+        request.dice.to_string()
+    };
+    let mut s = heading(request, &amount);
+    let _ = writeln!(
+        s,
+        "exact distribution of final damage (mean {:.3}; before traits {:.3}):",
+        finals.mean(),
+        originals.mean()
+    );
+    let peak = finals.iter().map(|m| m.p).fold(0.0, f64::max);
+    for m in finals.iter() {
+        let _ = writeln!(
+            s,
+            "  {:>6}  {:>7.3}%  {}",
+            m.value,
+            m.p * 100.0,
+            output::bar(m.p, peak, 40)
+        );
+    }
+    let _ = writeln!(s, "(`--roll --seed N` rolls once and explains it)");
+    Ok(s)
+}
+
+fn list_examples(as_json: bool) -> Result<String> {
+    let examples = damage::examples::EXAMPLES;
+    if as_json {
+        let list: Vec<_> = examples
+            .iter()
+            .map(|e| json!({"name": e.name, "about": e.about}))
+            .collect();
+        return output::json(&list);
+    }
+    let mut s = String::from(
+        "built-in examples (`fray damage --example NAME`; the first plays by default):\n",
+    );
+    for e in examples {
+        let _ = writeln!(s, "  {:<28} {}", e.name, e.about);
+    }
+    Ok(s)
+}
+
+pub fn types(args: &TypesArgs) -> Result<String> {
+    let rule = if args.including_physical {
+        ChoiceRule::IncludingPhysical
+    } else {
+        ChoiceRule::ExcludingPhysical
+    };
+    let choosable: Vec<String> = damage::choosable(rule).map(|t| t.to_string()).collect();
+    let built_in: Vec<&str> = BUILT_IN_TYPES.iter().map(DamageType::name).collect();
+    if args.json {
+        return output::json(&json!({
+            "built_in": built_in,
+            "selectors": ["all", "non-physical"],
+            "choosable": choosable,
+            "including_physical": args.including_physical,
+        }));
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "damage types: {} (physical when none is named; any other word is a custom type)",
+        built_in.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "selectors in traits: all, non-physical (not valid in Damage Immune)"
+    );
+    let phrase = if args.including_physical {
+        "choose a damage type, including physical"
+    } else {
+        "choose a damage type"
+    };
+    let _ = writeln!(
+        s,
+        "\"{phrase}\" may pick: {} (and a game's custom types)",
+        choosable.join(", ")
+    );
+    Ok(s)
+}

@@ -1,0 +1,42 @@
+//! The `fray` command: a thin layer over the fray library. It parses arguments, reads
+//! files, prints, and maps errors to exit codes; every rule lives in the library.
+
+mod damage;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// fray: resolve, explain and measure combat under five rule systems.
+#[derive(Debug, Parser)]
+#[command(name = "fray", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Resolve damage against a defender's resistances, vulnerabilities and immunities,
+    /// explaining every rule applied. With no amount, plays a built-in example.
+    Damage(Box<damage::DamageArgs>),
+    /// List the damage types, the selectors traits may use, and what a "choose a damage
+    /// type" effect may pick.
+    Types(damage::TypesArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Damage(args) => damage::run(&args),
+        Command::Types(args) => damage::types(&args),
+    };
+    match result.and_then(|text| output::print(&text)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! The `fray` command, as a user runs it.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn fray() -> Command {
+    Command::cargo_bin("fray").expect("the fray binary is built")
+}
+
+/// Runs `fray damage ARGS --json` and returns the parsed output.
+fn damage_json(args: &[&str]) -> Value {
+    let out = fray()
+        .arg("damage")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The (original, mitigated, added, final) numbers of a JSON result.
+fn numbers(v: &Value) -> Numbers {
+    let n = |k: &str| {
+        v[k].as_i64()
+            .unwrap_or_else(|| panic!("`{k}` is an integer in {v}"))
+    };
+    (n("original"), n("mitigated"), n("added"), n("final"))
+}
+
+/// Original, mitigated, added and final damage.
+type Numbers = (i64, i64, i64, i64);
+
+const THREE: &str = "Resist Fire (Advantage); Resist 10 Fire; Resist 5 All";
+
+#[test]
+fn worked_examples_of_the_text() {
+    let cases: &[(&[&str], Numbers)] = &[
+        (&["27", "fire", "--vs", THREE], (27, 10, 0, 17)),
+        (
+            &["27", "fire", "--vs", THREE, "--advantage"],
+            (27, 13, 0, 14),
+        ),
+        (
+            &["17", "fire", "--vs", "Resist Fire; Vulnerable 5 Fire"],
+            (17, 8, 5, 14),
+        ),
+        (
+            &[
+                "17",
+                "fire",
+                "cold",
+                "--vs",
+                "Resist Fire; Vulnerable 5 Cold",
+            ],
+            (17, 4, 2, 15),
+        ),
+        (
+            &[
+                "17",
+                "fire",
+                "cold",
+                "acid",
+                "--vs",
+                "Damage Immune: Fire; Vulnerable 5 Cold; Vulnerable Acid",
+            ],
+            (17, 8, 6, 15),
+        ),
+        (
+            &["17", "fire", "cold", "--vs", "Resist Fire; Resist All 5"],
+            (17, 6, 0, 11),
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(numbers(&damage_json(args)), *expected, "{args:?}");
+    }
+}
+
+#[test]
+fn insubstantial_and_swarm_tables() {
+    let cases: &[(&[&str], i64)] = &[
+        (&["20", "--vs", "Insubstantial"], 10),
+        (&["20", "fire", "--vs", "Insubstantial"], 10),
+        (&["20", "--vs", "Insubstantial", "--advantage"], 20),
+        (&["20", "fire", "--vs", "Insubstantial", "--advantage"], 30),
+        (&["20", "fire", "--vs", "Swarm"], 10),
+        (&["20", "poison", "--vs", "Swarm"], 20),
+        (&["20", "poison", "--vs", "Swarm", "--area"], 30),
+        (&["20", "--vs", "Swarm", "--area"], 30),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(damage_json(args)["final"], *expected, "{args:?}");
+    }
+}
+
+#[test]
+fn the_issue_example_explains_itself_in_text() {
+    fray()
+        .args([
+            "damage",
+            "17",
+            "fire",
+            "cold",
+            "--vs",
+            "Resist Fire; Vulnerable 5 Cold",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("final damage: 15"))
+        .stdout(predicate::str::contains("fire: Resist Fire mitigates 8"))
+        .stdout(predicate::str::contains("adds 5"))
+        .stdout(predicate::str::contains("(8 + 0) / 2 = 4"))
+        .stdout(predicate::str::contains("(5 + 0) / 2 = 2"));
+}
+
+#[test]
+fn json_has_the_promised_fields() {
+    let v = damage_json(&[
+        "17",
+        "fire",
+        "cold",
+        "--vs",
+        "Resist Fire; Vulnerable 5 Cold; Damage Trigger Cold: slowed",
+    ]);
+    assert_eq!(v["types"], serde_json::json!(["fire", "cold"]));
+    assert_eq!(v["triggers"][0]["effect"], "slowed");
+    let trace = v["trace"].as_array().unwrap();
+    assert!(
+        trace
+            .iter()
+            .all(|s| s["id"].is_string() && s["heading"].is_string() && s["text"].is_string())
+    );
+    assert!(trace.iter().any(|s| s["numbers"]["mitigated"] == 4));
+}
+
+#[test]
+fn the_main_job_runs_the_default_example() {
+    fray()
+        .arg("damage")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("example `multi-type`"))
+        .stdout(predicate::str::contains("final damage: 15"));
+}
+
+#[test]
+fn every_built_in_example_runs() {
+    let out = fray()
+        .args(["damage", "--list-examples", "--json"])
+        .output()
+        .unwrap();
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(names.len() >= 10);
+    for name in names {
+        let v = damage_json(&["--example", name]);
+        assert_eq!(v["example"], name);
+    }
+}
+
+#[test]
+fn flags_reach_the_rules() {
+    assert_eq!(
+        damage_json(&["12", "fire", "--vs", "Resist Fire 5", "--environmental"])["final"],
+        7
+    );
+    assert_eq!(
+        damage_json(&["20", "fire", "--vs", "Resist 10 Fire", "--reduce", "fire:5"])["final"],
+        15
+    );
+    assert_eq!(
+        damage_json(&["20", "--vs", "Vulnerable All (Critical)", "--critical"])["final"],
+        30
+    );
+    assert_eq!(
+        damage_json(&["20", "--vs", "Resist All (Ongoing)", "--ongoing"])["final"],
+        10
+    );
+    assert_eq!(
+        damage_json(&["20", "--vs", "Resist All (Not Silvered)", "--silvered"])["final"],
+        20
+    );
+    assert_eq!(
+        damage_json(&[
+            "20",
+            "--vs",
+            "Vulnerable All (Epic)",
+            "--attacker-level",
+            "21"
+        ])["final"],
+        30
+    );
+    assert_eq!(
+        damage_json(&["20", "--vs", "Resist All (Fear)", "--keyword", "fear"])["final"],
+        10
+    );
+    let v = damage_json(&[
+        "10",
+        "--vs",
+        "Condition Immune: Stunned; Nondamage Immune: Gaze",
+        "--effect",
+        "stunned",
+        "--effect",
+        "prone",
+    ]);
+    assert_eq!(
+        (
+            v["effects"][0]["applies"].as_bool(),
+            v["effects"][1]["applies"].as_bool()
+        ),
+        (Some(false), Some(true))
+    );
+    let v = damage_json(&[
+        "10",
+        "--modify",
+        "gain fire",
+        "--modify",
+        "extra 4 cold",
+        "--vs",
+        "Resist Fire",
+    ]);
+    assert_eq!(v["types"], serde_json::json!(["physical", "fire", "cold"]));
+    assert_eq!(v["original"], 14);
+}
+
+#[test]
+fn dice_give_an_exact_distribution_and_seeded_rolls_repeat() {
+    let v = damage_json(&["2d6+3", "fire", "--vs", "Resist Fire"]);
+    let rows = v["distribution"].as_array().unwrap();
+    let total: f64 = rows.iter().map(|r| r["p"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    assert_eq!(v["min"], 3, "5 - 2");
+    assert_eq!(v["max"], 8, "15 - 7");
+    let a = damage_json(&["3d8", "fire", "--roll", "--seed", "42"]);
+    let b = damage_json(&["3d8", "fire", "--roll", "--seed", "42"]);
+    assert_eq!(a, b);
+    assert_eq!(a["seed"], 42);
+    assert_eq!(a["final"], a["rolled"]);
+}
+
+#[test]
+fn types_lists_what_may_be_chosen() {
+    let out = fray().args(["types", "--json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        !v["choosable"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("physical"))
+    );
+    let out = fray()
+        .args(["types", "--json", "--including-physical"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["choosable"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("physical"))
+    );
+}
+
+/// Bad input: a clear message on stderr, a non-zero exit, and never a panic.
+fn refused(args: &[&str], phrase: &str) {
+    fray()
+        .args(args)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(phrase))
+        .stderr(predicate::str::contains("panicked").not());
+}
+
+#[test]
+fn malformed_traits_are_refused_with_line_and_column() {
+    refused(
+        &["damage", "10", "--vs", "Damage Immune: All"],
+        "line 1, column 16",
+    );
+    refused(
+        &["damage", "10", "--vs", "Damage Immune: All"],
+        "not valid for a damage immunity",
+    );
+    refused(
+        &["damage", "10", "--vs", "Resist Fire (Advantage"],
+        "never closed",
+    );
+    refused(
+        &["damage", "10", "--vs", "Resistt Fire"],
+        "did you mean `resist`",
+    );
+    refused(
+        &["damage", "10", "--vs", "Resist Fire\nVulnerable"],
+        "line 2",
+    );
+    refused(
+        &["damage", "10", "--vs", "Condition Immune: Sleepy"],
+        "not a character condition",
+    );
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    refused(&["damage", "ten"], "not a dice expression");
+    refused(&["damage", "99999999999999"], "too large");
+    refused(&["damage", "5000d6"], "too large");
+    refused(&["damage", "10", "all"], "selects several damage types");
+    refused(
+        &["damage", "10", "--environmental", "--advantage"],
+        "--advantage describes an attacker",
+    );
+    refused(&["damage", "10", "--reduce", "fire"], "expected TYPE:VALUE");
+    refused(&["damage", "10", "--reduce", "fire:-3"], "whole number");
+    refused(
+        &["damage", "10", "--modify", "explode"],
+        "not a modification",
+    );
+    refused(&["damage", "4000000000"], "too large");
+    refused(&["damage", "--example", "nope"], "no built-in example");
+    refused(&["damage", "10", "--attacker-level", "99999"], "99999");
+}
+
+#[test]
+fn a_stat_block_file_names_itself_in_errors() {
+    let dir = std::env::temp_dir().join(format!("fray-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("ghost.txt");
+    std::fs::write(
+        &good,
+        "Insubstantial\nDamage Trigger Radiant: it flickers\n",
+    )
+    .unwrap();
+    assert_eq!(
+        damage_json(&["20", "radiant", "--vs-file", good.to_str().unwrap()])["triggers"][0]["effect"],
+        "it flickers"
+    );
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "Resist Fire\nResist 5 (Critical)\n").unwrap();
+    refused(
+        &["damage", "10", "--vs-file", bad.to_str().unwrap()],
+        "bad.txt, line 2",
+    );
+    refused(
+        &[
+            "damage",
+            "10",
+            "--vs-file",
+            dir.join("missing.txt").to_str().unwrap(),
+        ],
+        "cannot read",
+    );
+}
+
+#[test]
+fn typos_warn_on_stderr_and_keep_json_clean() {
+    let out = fray()
+        .args(["damage", "10", "fier", "--vs", "Resist Fier", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `fire`"));
+    let _: Value = serde_json::from_slice(&out.stdout).unwrap();
+}

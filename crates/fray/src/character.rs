@@ -1,0 +1,117 @@
+//! Vocabulary about characters that several rule systems share.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The character conditions of the conditions rules text
+/// (`004_b7dcb49dd7f6a795.txt`), which damage traits such as Condition Immunity name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CharacterCondition {
+    Blinded,
+    Dazed,
+    Deafened,
+    Dominated,
+    Exiled,
+    Grabbed,
+    Helpless,
+    Immobilized,
+    Marked,
+    Petrified,
+    Prone,
+    Restrained,
+    Slowed,
+    Stunned,
+    Swallowed,
+    Unconscious,
+    Weakened,
+}
+
+impl CharacterCondition {
+    /// Every condition, in the text's order.
+    pub const ALL: [Self; 17] = [
+        Self::Blinded,
+        Self::Dazed,
+        Self::Deafened,
+        Self::Dominated,
+        Self::Exiled,
+        Self::Grabbed,
+        Self::Helpless,
+        Self::Immobilized,
+        Self::Marked,
+        Self::Petrified,
+        Self::Prone,
+        Self::Restrained,
+        Self::Slowed,
+        Self::Stunned,
+        Self::Swallowed,
+        Self::Unconscious,
+        Self::Weakened,
+    ];
+
+    /// The lower-case name used in notation and data files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Blinded => "blinded",
+            Self::Dazed => "dazed",
+            Self::Deafened => "deafened",
+            Self::Dominated => "dominated",
+            Self::Exiled => "exiled",
+            Self::Grabbed => "grabbed",
+            Self::Helpless => "helpless",
+            Self::Immobilized => "immobilized",
+            Self::Marked => "marked",
+            Self::Petrified => "petrified",
+            Self::Prone => "prone",
+            Self::Restrained => "restrained",
+            Self::Slowed => "slowed",
+            Self::Stunned => "stunned",
+            Self::Swallowed => "swallowed",
+            Self::Unconscious => "unconscious",
+            Self::Weakened => "weakened",
+        }
+    }
+}
+
+impl fmt::Display for CharacterCondition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of the seventeen conditions.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a character condition (expected one of: blinded, dazed, deafened, dominated, exiled, grabbed, helpless, immobilized, marked, petrified, prone, restrained, slowed, stunned, swallowed, unconscious, weakened)"
+)]
+pub struct UnknownCondition(pub String);
+
+impl FromStr for CharacterCondition {
+    type Err = UnknownCondition;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name() == lower)
+            .ok_or_else(|| UnknownCondition(s.trim().to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for c in CharacterCondition::ALL {
+            assert_eq!(c.name().parse::<CharacterCondition>(), Ok(c));
+            assert_eq!(
+                c.to_string().to_uppercase().parse::<CharacterCondition>(),
+                Ok(c)
+            );
+        }
+        assert!("dying".parse::<CharacterCondition>().is_err());
+    }
+}

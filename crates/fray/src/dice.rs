@@ -1,0 +1,303 @@
+//! Dice expressions such as `2d6+1d4+3`, rolled through [`Rolls`] or computed exactly.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dist::Distribution;
+use crate::rng::Rolls;
+
+/// The most dice one expression may hold, so exact distributions stay small.
+pub const MAX_DICE: u32 = 1_000;
+/// The most sides a die may have.
+pub const MAX_SIDES: u32 = 10_000;
+/// The largest flat modifier, in absolute value.
+pub const MAX_MODIFIER: i64 = 1_000_000;
+
+/// A group of identical dice: `count`d`sides`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceGroup {
+    /// How many dice.
+    pub count: u32,
+    /// Faces of each die.
+    pub sides: u32,
+}
+
+/// A sum of dice groups and a flat modifier.
+///
+/// ```
+/// use fray::dice::DiceExpr;
+/// let e: DiceExpr = "2d6+3".parse().unwrap();
+/// assert_eq!((e.min(), e.max()), (5, 15));
+/// assert!((e.distribution().mean() - 10.0).abs() < 1e-12);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct DiceExpr {
+    groups: Vec<DiceGroup>,
+    modifier: i64,
+}
+
+/// Why a dice expression was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiceError {
+    /// Not of the form `NdM+K`.
+    #[error("`{text}` is not a dice expression: expected terms like 2d6, d8 or 3 joined by + or -")]
+    Syntax {
+        /// The refused text.
+        text: String,
+    },
+    /// A number beyond the limits.
+    #[error(
+        "`{text}` is too large: at most {MAX_DICE} dice of at most {MAX_SIDES} sides, and a modifier of at most {MAX_MODIFIER}"
+    )]
+    TooLarge {
+        /// The refused text.
+        text: String,
+    },
+    /// A zero-sided die.
+    #[error("`{text}` has a die with no sides")]
+    NoSides {
+        /// The refused text.
+        text: String,
+    },
+}
+
+impl DiceExpr {
+    /// A constant.
+    pub fn constant(value: i64) -> Self {
+        Self {
+            groups: Vec::new(),
+            modifier: value,
+        }
+    }
+
+    /// The dice groups.
+    pub fn groups(&self) -> &[DiceGroup] {
+        &self.groups
+    }
+
+    /// The flat modifier.
+    pub fn modifier(&self) -> i64 {
+        self.modifier
+    }
+
+    /// True when no dice are rolled.
+    pub fn is_constant(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// The smallest total.
+    pub fn min(&self) -> i64 {
+        self.groups.iter().map(|g| i64::from(g.count)).sum::<i64>() + self.modifier
+    }
+
+    /// The largest total.
+    pub fn max(&self) -> i64 {
+        self.groups
+            .iter()
+            .map(|g| i64::from(g.count) * i64::from(g.sides))
+            .sum::<i64>()
+            + self.modifier
+    }
+
+    /// Rolls the expression.
+    pub fn roll(&self, rolls: &mut impl Rolls) -> i64 {
+        let dice: i64 = self
+            .groups
+            .iter()
+            .flat_map(|g| (0..g.count).map(move |_| g.sides))
+            .map(|sides| i64::from(rolls.die(sides)))
+            .sum();
+        dice + self.modifier
+    }
+
+    /// The exact distribution of the total.
+    pub fn distribution(&self) -> Distribution {
+        let mut total = Distribution::point(self.modifier);
+        for g in &self.groups {
+            let die = Distribution::uniform(1, i64::from(g.sides));
+            for _ in 0..g.count {
+                total = total.convolve(&die);
+            }
+        }
+        total
+    }
+}
+
+impl FromStr for DiceExpr {
+    type Err = DiceError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let syntax = || DiceError::Syntax { text: text.into() };
+        let too_large = || DiceError::TooLarge { text: text.into() };
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if compact.is_empty() {
+            return Err(syntax());
+        }
+        let mut expr = Self::constant(0);
+        let mut dice = 0u32;
+        for (sign, term) in signed_terms(&compact).ok_or_else(syntax)? {
+            match term.to_ascii_lowercase().split_once('d') {
+                Some((count, sides)) => {
+                    if sign < 0 {
+                        return Err(syntax());
+                    }
+                    let count = if count.is_empty() {
+                        Ok(1)
+                    } else {
+                        count.parse::<u32>()
+                    };
+                    let (count, sides) = match (count, sides.parse::<u32>()) {
+                        (Ok(c), Ok(s)) => (c, s),
+                        (Err(e), _) | (_, Err(e)) if overflowed(&e) => return Err(too_large()),
+                        _ => return Err(syntax()),
+                    };
+                    if sides == 0 {
+                        return Err(DiceError::NoSides { text: text.into() });
+                    }
+                    dice = dice.saturating_add(count);
+                    if dice > MAX_DICE || sides > MAX_SIDES {
+                        return Err(too_large());
+                    }
+                    expr.groups.push(DiceGroup { count, sides });
+                }
+                None => {
+                    let value: i64 = term.parse().map_err(|e| {
+                        if overflowed(&e) {
+                            too_large()
+                        } else {
+                            syntax()
+                        }
+                    })?;
+                    expr.modifier += sign * value;
+                    if expr.modifier.abs() > MAX_MODIFIER {
+                        return Err(too_large());
+                    }
+                }
+            }
+        }
+        Ok(expr)
+    }
+}
+
+/// A number too long for its type was absurd, not malformed.
+fn overflowed(e: &std::num::ParseIntError) -> bool {
+    matches!(e.kind(), std::num::IntErrorKind::PosOverflow)
+}
+
+/// Splits `2d6+3-1` into signed terms; `None` on an empty term.
+fn signed_terms(text: &str) -> Option<Vec<(i64, &str)>> {
+    let mut terms = Vec::new();
+    let mut sign = 1;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if c == '+' || c == '-' {
+            if i == 0 && c == '-' {
+                sign = -1;
+                start = 1;
+                continue;
+            }
+            terms.push((sign, text.get(start..i).filter(|t| !t.is_empty())?));
+            sign = if c == '-' { -1 } else { 1 };
+            start = i + 1;
+        }
+    }
+    terms.push((sign, text.get(start..).filter(|t| !t.is_empty())?));
+    Some(terms)
+}
+
+impl fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for g in &self.groups {
+            if !first {
+                f.write_str("+")?;
+            }
+            write!(f, "{}d{}", g.count, g.sides)?;
+            first = false;
+        }
+        match (first, self.modifier) {
+            (true, m) => write!(f, "{m}"),
+            (false, 0) => Ok(()),
+            (false, m) if m > 0 => write!(f, "+{m}"),
+            (false, m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl TryFrom<String> for DiceExpr {
+    type Error = DiceError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<DiceExpr> for String {
+    fn from(e: DiceExpr) -> Self {
+        e.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::ScriptedRolls;
+
+    #[test]
+    fn parses_and_prints_expressions() {
+        for (text, shown) in [
+            ("2d6+3", "2d6+3"),
+            ("d8", "1d8"),
+            ("1d4 + 2d6 - 1", "1d4+2d6-1"),
+            ("7", "7"),
+            ("-2", "-2"),
+        ] {
+            let e: DiceExpr = text.parse().unwrap();
+            assert_eq!(e.to_string(), shown);
+        }
+    }
+
+    #[test]
+    fn refuses_bad_and_absurd_expressions() {
+        for bad in ["", "d", "2d", "2x6", "1d6+", "+", "-1d6", "3d6++1"] {
+            assert!(
+                matches!(bad.parse::<DiceExpr>(), Err(DiceError::Syntax { .. })),
+                "{bad}"
+            );
+        }
+        for huge in [
+            "1001d6",
+            "1d10001",
+            "99999999999d6",
+            "2000000",
+            "1d6+99999999999999999999",
+        ] {
+            assert!(
+                matches!(huge.parse::<DiceExpr>(), Err(DiceError::TooLarge { .. })),
+                "{huge}"
+            );
+        }
+        assert!(matches!(
+            "1d0".parse::<DiceExpr>(),
+            Err(DiceError::NoSides { .. })
+        ));
+    }
+
+    #[test]
+    fn rolls_through_the_interface() {
+        let e: DiceExpr = "2d6+1d4+3".parse().unwrap();
+        let mut rolls = ScriptedRolls::dice([6, 2, 4]);
+        assert_eq!(e.roll(&mut rolls), 15);
+        assert_eq!(rolls.remaining(), 0);
+    }
+
+    #[test]
+    fn distribution_spans_min_to_max() {
+        let e: DiceExpr = "3d4-2".parse().unwrap();
+        let d = e.distribution();
+        assert_eq!((d.min(), d.max()), (e.min(), e.max()));
+        assert!((d.p(1) - 1.0 / 64.0).abs() < 1e-12);
+    }
+}

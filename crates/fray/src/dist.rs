@@ -1,0 +1,177 @@
+//! Exact discrete distributions over consecutive integers, shared by every rule system.
+
+use serde::Serialize;
+
+/// A probability distribution over the integers `min ..= min + probs.len() - 1`.
+///
+/// Stored densely because rule outcomes (damage, hits, degrees) live on small ranges,
+/// which makes convolution a tight loop over two slices.
+///
+/// ```
+/// use fray::dist::Distribution;
+/// let d6 = Distribution::uniform(1, 6);
+/// let two = d6.convolve(&d6);
+/// assert!((two.p(7) - 6.0 / 36.0).abs() < 1e-12);
+/// assert!((two.mean() - 7.0).abs() < 1e-12);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Distribution {
+    min: i64,
+    probs: Vec<f64>,
+}
+
+/// One value and its probability, as reports list them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Mass {
+    /// The outcome.
+    pub value: i64,
+    /// Its probability.
+    pub p: f64,
+}
+
+impl Distribution {
+    /// Certainty of one value.
+    pub fn point(value: i64) -> Self {
+        Self {
+            min: value,
+            probs: vec![1.0],
+        }
+    }
+
+    /// Every integer of `lo..=hi` equally likely (`hi >= lo`).
+    pub fn uniform(lo: i64, hi: i64) -> Self {
+        let n = (hi - lo + 1).max(1) as usize;
+        Self {
+            min: lo,
+            probs: vec![1.0 / n as f64; n],
+        }
+    }
+
+    /// Builds a distribution from (value, probability) pairs; repeated values add up.
+    pub fn from_masses(masses: impl IntoIterator<Item = (i64, f64)>) -> Self {
+        let masses: Vec<(i64, f64)> = masses.into_iter().collect();
+        let Some(min) = masses.iter().map(|m| m.0).min() else {
+            return Self::point(0);
+        };
+        let max = masses.iter().map(|m| m.0).max().unwrap_or(min);
+        let mut probs = vec![0.0; (max - min + 1) as usize];
+        for (value, p) in masses {
+            probs[(value - min) as usize] += p;
+        }
+        Self { min, probs }
+    }
+
+    /// The smallest value with room in the support.
+    pub fn min(&self) -> i64 {
+        self.min
+    }
+
+    /// The largest value with room in the support.
+    pub fn max(&self) -> i64 {
+        self.min + self.probs.len() as i64 - 1
+    }
+
+    /// P(X = value).
+    pub fn p(&self, value: i64) -> f64 {
+        usize::try_from(value - self.min)
+            .ok()
+            .and_then(|i| self.probs.get(i).copied())
+            .unwrap_or(0.0)
+    }
+
+    /// P(X >= value).
+    pub fn p_at_least(&self, value: i64) -> f64 {
+        self.iter().filter(|m| m.value >= value).map(|m| m.p).sum()
+    }
+
+    /// Total probability mass (1 up to rounding).
+    pub fn total(&self) -> f64 {
+        self.probs.iter().sum()
+    }
+
+    /// The expected value.
+    pub fn mean(&self) -> f64 {
+        self.iter().map(|m| m.value as f64 * m.p).sum()
+    }
+
+    /// The variance.
+    pub fn variance(&self) -> f64 {
+        let mean = self.mean();
+        self.iter()
+            .map(|m| (m.value as f64 - mean).powi(2) * m.p)
+            .sum()
+    }
+
+    /// Every value with non-zero probability, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Mass> + '_ {
+        self.probs
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p > 0.0)
+            .map(|(i, p)| Mass {
+                value: self.min + i as i64,
+                p: *p,
+            })
+    }
+
+    /// The distribution of X + Y for independent X (self) and Y (other).
+    pub fn convolve(&self, other: &Self) -> Self {
+        let mut probs = vec![0.0; self.probs.len() + other.probs.len() - 1];
+        for (i, a) in self.probs.iter().enumerate() {
+            for (j, b) in other.probs.iter().enumerate() {
+                probs[i + j] += a * b;
+            }
+        }
+        Self {
+            min: self.min + other.min,
+            probs,
+        }
+    }
+
+    /// The distribution of X + k.
+    pub fn shift(mut self, k: i64) -> Self {
+        self.min += k;
+        self
+    }
+
+    /// The distribution of f(X): outcomes mapped through a rule.
+    pub fn map(&self, mut f: impl FnMut(i64) -> i64) -> Self {
+        Self::from_masses(self.iter().map(|m| (f(m.value), m.p)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_d6_matches_brute_force() {
+        let d6 = Distribution::uniform(1, 6);
+        let three = d6.convolve(&d6).convolve(&d6);
+        let mut counts = [0u32; 19];
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=6 {
+                    counts[a + b + c] += 1;
+                }
+            }
+        }
+        for (total, count) in counts.iter().enumerate().skip(3) {
+            let expected = f64::from(*count) / 216.0;
+            assert!((three.p(total as i64) - expected).abs() < 1e-12, "{total}");
+        }
+        assert!((three.total() - 1.0).abs() < 1e-12);
+        assert!((three.variance() - 3.0 * 35.0 / 12.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn map_merges_outcomes() {
+        let d4 = Distribution::uniform(1, 4);
+        let halved = d4.map(|v| v / 2);
+        assert_eq!(halved.min(), 0);
+        assert_eq!(halved.max(), 2);
+        assert!((halved.p(1) - 0.5).abs() < 1e-12);
+        assert_eq!(halved.p(7), 0.0);
+        assert_eq!(halved.p(-3), 0.0);
+    }
+}

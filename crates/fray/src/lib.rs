@@ -1,0 +1,17 @@
+//! fray: a combat-rules engine and balance lab.
+//!
+//! Each rule system is a module with the same shape: `model` (plain data types),
+//! `resolve` (pure rules that can explain themselves with a [`trace::Trace`]), `exact`
+//! (distributions computed, not sampled) and `sample` (random play through
+//! [`rng::Rolls`]). Shared foundations: [`dice`], [`rng`], [`dist`], [`trace`].
+//!
+//! The core does no I/O, keeps no global state, and reaches chance only through a
+//! [`rng::Rolls`] it is given.
+
+pub mod character;
+pub mod damage;
+pub mod dice;
+pub mod dist;
+pub mod rng;
+pub mod text;
+pub mod trace;
