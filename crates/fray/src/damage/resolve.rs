@@ -371,14 +371,7 @@ fn addition(
         |v| v.limit,
     );
     let reduced = reduction_vulnerability(hit, defender, t, resistance, readings, tracer);
-    let from_reduction = |limit: Limit| {
-        format!(
-            "the reduction's Vulnerable {} {}",
-            limit.0,
-            super::model::capitalized(t.name())
-        )
-    };
-    let (limit, label) = match (own, reduced) {
+    let chosen = match (own, reduced) {
         (None, None) => {
             tracer.record(|| {
                 Step::new(
@@ -389,27 +382,36 @@ fn addition(
             });
             return 0;
         }
-        (Some(v), None) => (v.limit, describe_vulnerability(v)),
-        (None, Some(limit)) => (Some(limit), from_reduction(limit)),
+        (Some(v), None) => ChosenVulnerability::Own(v),
+        (None, Some(limit)) => ChosenVulnerability::FromReduction(limit),
         (Some(v), Some(limit)) => {
-            let pick_own = limit_rank(v.limit) >= limit_rank(Some(limit));
-            let (chosen, other) = if pick_own {
-                ((v.limit, describe_vulnerability(v)), from_reduction(limit))
+            let own_wins = limit_rank(v.limit) >= limit_rank(Some(limit));
+            let (chosen, other) = if own_wins {
+                (
+                    ChosenVulnerability::Own(v),
+                    ChosenVulnerability::FromReduction(limit),
+                )
             } else {
                 (
-                    (Some(limit), from_reduction(limit)),
-                    describe_vulnerability(v),
+                    ChosenVulnerability::FromReduction(limit),
+                    ChosenVulnerability::Own(v),
                 )
             };
             tracer.record(|| {
                 Step::new(
                     rules::CHOICE,
-                    format!("{} chosen over {other}: {}", chosen.1, why_chosen(chosen.0)),
+                    format!(
+                        "{} chosen over {}: {}",
+                        chosen.describe(t),
+                        other.describe(t),
+                        why_chosen(chosen.limit())
+                    ),
                 )
             });
             chosen
         }
     };
+    let limit = chosen.limit();
     let damage = u64::from(hit.amount);
     let amount = vulnerability_amount(damage, limit);
     tracer.record(|| {
@@ -423,7 +425,7 @@ fn addition(
         };
         let step = Step::new(
             rules::VULNERABILITY,
-            format!("{t}: {label} adds {amount}: {how}"),
+            format!("{t}: {} adds {amount}: {how}", chosen.describe(t)),
         )
         .num("damage", damage as i64)
         .num("added", amount as i64);
@@ -433,6 +435,34 @@ fn addition(
         }
     });
     amount
+}
+
+/// The vulnerability that applies to a type: the defender's own, or one created by the
+/// attacker's resistance reduction. Described only when a trace asks, so the untraced
+/// path allocates nothing.
+enum ChosenVulnerability<'d> {
+    Own(&'d Vulnerability),
+    FromReduction(Limit),
+}
+
+impl ChosenVulnerability<'_> {
+    fn limit(&self) -> Option<Limit> {
+        match self {
+            Self::Own(v) => v.limit,
+            Self::FromReduction(limit) => Some(*limit),
+        }
+    }
+
+    fn describe(&self, t: &DamageType) -> String {
+        match self {
+            Self::Own(v) => describe_vulnerability(v),
+            Self::FromReduction(limit) => format!(
+                "the reduction's Vulnerable {} {}",
+                limit.0,
+                super::model::capitalized(t.name())
+            ),
+        }
+    }
 }
 
 /// The vulnerability that resistance reduction creates: only where the defender has a
