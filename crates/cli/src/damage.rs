@@ -204,11 +204,7 @@ fn readings(switches: &[ReadingSwitch]) -> Readings {
 fn read_traits(args: &DamageArgs) -> Result<Vec<Trait>> {
     let (text, source) = match (&args.vs, &args.vs_file) {
         (Some(text), _) => (text.clone(), "--vs".to_string()),
-        (None, Some(path)) => (
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?,
-            path.display().to_string(),
-        ),
+        (None, Some(path)) => (read_stat_block_file(path)?, path.display().to_string()),
         (None, None) => (String::new(), "--vs".to_string()),
     };
     let block = damage::parse_stat_block(&text);
@@ -216,17 +212,42 @@ fn read_traits(args: &DamageArgs) -> Result<Vec<Trait>> {
         output::warn(&format!("{source}, {w}"));
     }
     if !block.errors.is_empty() {
-        let all: Vec<String> = block
+        let mut shown: Vec<String> = block
             .errors
             .iter()
+            .take(MAX_SHOWN_ERRORS)
             .map(|e| format!("{source}, {e}"))
             .collect();
+        if block.errors.len() > MAX_SHOWN_ERRORS {
+            shown.push(format!(
+                "... and {} more errors",
+                block.errors.len() - MAX_SHOWN_ERRORS
+            ));
+        }
         bail!(
             "the defender's traits could not be read:\n{}",
-            all.join("\n")
+            shown.join("\n")
         );
     }
     Ok(block.traits)
+}
+
+/// More errors than this are counted, not printed.
+const MAX_SHOWN_ERRORS: usize = 20;
+/// A stat block is a few lines; a file larger than this is surely not one.
+const MAX_STAT_BLOCK_BYTES: u64 = 1 << 20;
+
+fn read_stat_block_file(path: &std::path::Path) -> Result<String> {
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    if size > MAX_STAT_BLOCK_BYTES {
+        bail!(
+            "{} is {size} bytes: a stat block file may hold at most {MAX_STAT_BLOCK_BYTES}",
+            path.display()
+        );
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 fn base_hit(args: &DamageArgs) -> Result<Hit> {

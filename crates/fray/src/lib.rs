@@ -15,3 +15,8 @@ pub mod dist;
 pub mod rng;
 pub mod text;
 pub mod trace;
+
+/// The README's examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

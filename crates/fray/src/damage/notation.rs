@@ -102,6 +102,9 @@ pub fn parse_stat_block(text: &str) -> StatBlock {
     let mut block = StatBlock::default();
     let mut reader = Reader {
         source: text,
+        line_starts: std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect(),
         warnings: Vec::new(),
     };
     for (offset, item) in items(text) {
@@ -153,6 +156,8 @@ struct Token<'a> {
 
 struct Reader<'s> {
     source: &'s str,
+    /// Byte offset of each line's start, so locating an error costs no rescan.
+    line_starts: Vec<usize>,
     warnings: Vec<NotationError>,
 }
 
@@ -160,14 +165,16 @@ type Item<T> = Result<T, NotationError>;
 
 impl<'s> Reader<'s> {
     fn error(&self, at: usize, len: usize, message: impl Into<String>) -> NotationError {
-        let line_start = self.source[..at].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = self.source[at..]
-            .find('\n')
-            .map_or(self.source.len(), |i| at + i);
+        let line = self.line_starts.partition_point(|start| *start <= at);
+        let line_start = self.line_starts[line - 1];
+        let line_end = self
+            .line_starts
+            .get(line)
+            .map_or(self.source.len(), |next| next - 1);
         let line_text = &self.source[line_start..line_end];
         let end = (at + len).min(line_end);
         NotationError {
-            line: self.source[..at].matches('\n').count() + 1,
+            line,
             column: self.source[line_start..at].chars().count() + 1,
             len: self.source[at..end].chars().count().max(1),
             line_text: line_text.to_string(),
