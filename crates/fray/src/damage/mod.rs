@@ -35,7 +35,8 @@ pub use modify::{ChoiceRule, Modification, ModifyError, choosable, choose_type};
 pub use notation::{NotationError, NotationErrors, StatBlock, parse_stat_block, parse_traits};
 pub use predicate::{Fact, Literal, Predicate, PredicateError};
 pub use resolve::{
-    DamageOutcome, EffectOutcome, Explained, Readings, TriggerFired, explain, resolve, resolve_with,
+    DamageOutcome, EffectOutcome, Explained, Readings, Shield, TriggerFired, explain, resolve,
+    resolve_with,
 };
 pub use templates::expand as expand_template;
 

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Hit, Keyword, capitalized};
+use super::model::{Hit, Keyword};
 
 /// The level from which an attacker counts as Paragon.
 pub const PARAGON_LEVEL: u32 = 11;
@@ -346,11 +346,4 @@ pub fn near_miss(word: &str) -> Option<&'static str> {
     FACTS
         .into_iter()
         .find(|f| *f != lower && crate::text::edit_distance(f, &lower) <= 2)
-}
-
-impl Literal {
-    /// Literal for display in lists: its name capitalised like the stat block.
-    pub fn label(&self) -> String {
-        capitalized(&self.to_string())
-    }
 }

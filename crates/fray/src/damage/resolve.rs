@@ -238,13 +238,10 @@ pub fn type_share(
 
 /// The text's choice among several: drop unmet conditions; no limit wins, else the
 /// highest limit; the first listed among equals.
-fn choose<'a, X>(
+fn choose<'a, X: 'a>(
     candidates: impl Iterator<Item = &'a X>,
     limit: impl Fn(&X) -> Option<Limit>,
-) -> Option<&'a X>
-where
-    X: 'a,
-{
+) -> Option<&'a X> {
     candidates.min_by_key(|x| std::cmp::Reverse(limit_rank(limit(x))))
 }
 
@@ -551,9 +548,22 @@ pub struct EffectOutcome {
     pub effect: Effect,
     /// Whether it takes hold.
     pub applies: bool,
-    /// Why not, when it does not.
+    /// The immunity that stops it, when one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<Shield>,
+    /// Why not, when it does not: the stopping trait as a stat block writes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored_because: Option<String>,
+}
+
+/// The kind of immunity that stops a non-damage effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shield {
+    /// A Nondamage Immunity to one of the hit's keywords.
+    Nondamage,
+    /// A Condition Immunity to the effect.
+    Condition,
 }
 
 /// A fully explained resolution.
@@ -600,14 +610,9 @@ pub fn explain(hit: &Hit, defender: &Defender, readings: &Readings) -> Explained
         .collect::<Vec<_>>();
     for e in &effects {
         trace.record(|| {
-            let rule = if e
-                .ignored_because
-                .as_deref()
-                .is_some_and(|w| w.starts_with("Nondamage"))
-            {
-                rules::NONDAMAGE_IMMUNITY
-            } else {
-                rules::CONDITION_IMMUNITY
+            let rule = match e.stopped_by {
+                Some(Shield::Nondamage) => rules::NONDAMAGE_IMMUNITY,
+                Some(Shield::Condition) | None => rules::CONDITION_IMMUNITY,
             };
             match &e.ignored_because {
                 None => Step::new(rule, format!("effect {}: takes hold", e.effect)),
@@ -658,14 +663,26 @@ pub fn effect_outcome(
     effect: &Effect,
     readings: &Readings,
 ) -> EffectOutcome {
-    let ignored_because = nondamage_shield(hit, defender, readings)
-        .map(|n| format!("Nondamage Immune: {}", n.keyword))
+    let stop = nondamage_shield(hit, defender, readings)
+        .map(|n| {
+            (
+                Shield::Nondamage,
+                format!("Nondamage Immune: {}", n.keyword),
+            )
+        })
         .or_else(|| {
-            condition_shield(hit, defender, effect).map(super::notation::show_condition_immunity)
+            condition_shield(hit, defender, effect).map(|c| {
+                (
+                    Shield::Condition,
+                    super::notation::show_condition_immunity(c),
+                )
+            })
         });
+    let (stopped_by, ignored_because) = stop.unzip();
     EffectOutcome {
         effect: effect.clone(),
-        applies: ignored_because.is_none(),
+        applies: stopped_by.is_none(),
+        stopped_by,
         ignored_because,
     }
 }

@@ -259,8 +259,17 @@ fn nondamage_immunity_ignores_effects_but_not_damage() {
     let charm = fire(10)
         .keyword("charm")
         .effect(Effect::Condition(CharacterCondition::Dominated));
-    let e = explained(&charm, "Nondamage Immune: Charm");
+    let e = explained(
+        &charm,
+        "Nondamage Immune: Charm; Condition Immune: Dominated",
+    );
     assert!(!e.effects[0].applies);
+    assert_eq!(
+        e.effects[0].stopped_by,
+        Some(fray::damage::Shield::Nondamage),
+        "checked first"
+    );
+    assert_eq!(e.trace.of("nondamage-immunity").count(), 1);
     assert_eq!(e.outcome.final_damage, 10);
     let poison =
         Hit::new(10, [DamageType::Poison]).effect(Effect::Condition(CharacterCondition::Weakened));
