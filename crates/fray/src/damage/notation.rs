@@ -15,7 +15,7 @@ use super::model::{
 };
 use super::predicate::{Fact, Predicate};
 use crate::character::CharacterCondition;
-use crate::text::closest;
+use crate::text::{LineIndex, closest};
 
 /// The largest limit accepted, so arithmetic on limits never overflows.
 pub const MAX_LIMIT: u32 = 1_000_000_000;
@@ -102,9 +102,7 @@ pub fn parse_stat_block(text: &str) -> StatBlock {
     let mut block = StatBlock::default();
     let mut reader = Reader {
         source: text,
-        line_starts: std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect(),
+        lines: LineIndex::new(text),
         warnings: Vec::new(),
     };
     for (offset, item) in items(text) {
@@ -156,8 +154,7 @@ struct Token<'a> {
 
 struct Reader<'s> {
     source: &'s str,
-    /// Byte offset of each line's start, so locating an error costs no rescan.
-    line_starts: Vec<usize>,
+    lines: LineIndex<'s>,
     warnings: Vec<NotationError>,
 }
 
@@ -165,19 +162,12 @@ type Item<T> = Result<T, NotationError>;
 
 impl<'s> Reader<'s> {
     fn error(&self, at: usize, len: usize, message: impl Into<String>) -> NotationError {
-        let line = self.line_starts.partition_point(|start| *start <= at);
-        let line_start = self.line_starts[line - 1];
-        let line_end = self
-            .line_starts
-            .get(line)
-            .map_or(self.source.len(), |next| next - 1);
-        let line_text = &self.source[line_start..line_end];
-        let end = (at + len).min(line_end);
+        let place = self.lines.locate(at, len);
         NotationError {
-            line,
-            column: self.source[line_start..at].chars().count() + 1,
-            len: self.source[at..end].chars().count().max(1),
-            line_text: line_text.to_string(),
+            line: place.line,
+            column: place.column,
+            len: place.len,
+            line_text: place.line_text,
             message: message.into(),
         }
     }
