@@ -2,6 +2,7 @@
 //! files, prints, and maps errors to exit codes; every rule lives in the library.
 
 mod damage;
+mod minions;
 mod output;
 
 use std::process::ExitCode;
@@ -24,6 +25,9 @@ enum Command {
     /// List the damage types, the selectors traits may use, and what a "choose a damage
     /// type" effect may pick.
     Types(damage::TypesArgs),
+    /// Play a minions battle from a TOML file, round by round: every attack, hit or
+    /// miss and why, armor soaked, deaths and experience.
+    Minions(minions::MinionsArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Damage(args) => damage::run(&args),
         Command::Types(args) => damage::types(&args),
+        Command::Minions(args) => minions::run(&args),
     };
     match result.and_then(|text| output::print(&text)) {
         Ok(()) => ExitCode::SUCCESS,

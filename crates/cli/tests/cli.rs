@@ -371,3 +371,125 @@ fn typos_warn_on_stderr_and_keep_json_clean() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `fire`"));
     let _: Value = serde_json::from_slice(&out.stdout).unwrap();
 }
+
+fn example(name: &str) -> String {
+    format!(
+        "{}/../../examples/minions/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn minions_plays_every_example_file() {
+    let dir = format!("{}/../../examples/minions", env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        fray()
+            .args(["minions", path.to_str().unwrap()])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("result:"));
+    }
+}
+
+#[test]
+fn minions_log_says_why_each_attack_hit_or_missed() {
+    fray()
+        .args(["minions", &example("recruits-vs-orcs.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "its first attack this combat always hits",
+        ))
+        .stdout(predicate::str::contains(
+            "1 level below its victim, miss 1 of 1",
+        ))
+        .stdout(predicate::str::contains("armor soaks 1"))
+        .stdout(predicate::str::contains("is slain by"))
+        .stdout(predicate::str::contains(
+            "gains its experience level: level 1 → 2",
+        ));
+}
+
+#[test]
+fn minions_json_has_the_log_and_the_result() {
+    let out = fray()
+        .args(["minions", &example("gorgon.toml"), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["result"]["winner"], "a");
+    assert!(v["result"]["rounds"].as_u64().unwrap() > 0);
+    let minions = v["result"]["minions"].as_array().unwrap();
+    assert!(
+        minions
+            .iter()
+            .all(|m| m["hp"].is_u64() && m["armor"].is_u64() && m["level"].is_u64())
+    );
+    let log = v["log"].as_array().unwrap();
+    assert!(
+        log.iter()
+            .any(|e| e["event"] == "armor-gained" && e["heading"] == "Gaining Armor During Combat")
+    );
+    assert!(
+        log.iter()
+            .all(|e| e["text"].is_string() && e["rule"].is_string())
+    );
+}
+
+#[test]
+fn minions_options_override_the_file() {
+    let out = fray()
+        .args([
+            "minions",
+            &example("gorgon.toml"),
+            "--json",
+            "--quiet",
+            "--max-rounds",
+            "1",
+            "--order",
+            "simultaneous",
+            "--targeting",
+            "weakest",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rules"]["max_rounds"], 1);
+    assert_eq!(v["rules"]["order"], "simultaneous");
+    assert_eq!(v["result"]["rounds"], 1);
+    assert_eq!(v["log"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn malformed_battle_files_are_refused_with_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("fray-minions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[a]\nname = \"A\"\n[[a.minions]]\nname = \"X\"\nkind = \"hero\"\nhp = 5\ndamage = 1\n",
+    )
+    .unwrap();
+    refused(
+        &["minions", bad.to_str().unwrap()],
+        "bad.toml, line 5, column 8",
+    );
+    std::fs::write(
+        &bad,
+        "[a]\nname = \"A\"\n[[a.minions]]\nname = \"X\"\nkind = \"recruit\"\nhp = -5\ndamage = 1\n",
+    )
+    .unwrap();
+    refused(&["minions", bad.to_str().unwrap()], "line 6");
+    std::fs::write(&bad, "[a\n").unwrap();
+    refused(&["minions", bad.to_str().unwrap()], "line 1");
+    refused(
+        &["minions", dir.join("none.toml").to_str().unwrap()],
+        "cannot read",
+    );
+    refused(
+        &["minions", &example("horde.toml"), "--max-rounds", "0"],
+        "0",
+    );
+}

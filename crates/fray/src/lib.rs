@@ -12,6 +12,7 @@ pub mod character;
 pub mod damage;
 pub mod dice;
 pub mod dist;
+pub mod minions;
 pub mod rng;
 pub mod text;
 pub mod trace;

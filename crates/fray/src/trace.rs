@@ -128,6 +128,24 @@ impl Tracer for NoTrace {
     fn record(&mut self, _step: impl FnOnce() -> Step) {}
 }
 
+/// Where a rule system that reports typed events (rather than [`Step`]s) sends them.
+/// `NoTrace` drops them unbuilt; a `Vec` keeps them in order.
+pub trait Recorder<E> {
+    /// Records an event; the closure runs only when events are kept.
+    fn record(&mut self, event: impl FnOnce() -> E);
+}
+
+impl<E> Recorder<E> for NoTrace {
+    #[inline(always)]
+    fn record(&mut self, _event: impl FnOnce() -> E) {}
+}
+
+impl<E> Recorder<E> for Vec<E> {
+    fn record(&mut self, event: impl FnOnce() -> E) {
+        self.push(event());
+    }
+}
+
 /// Keeps every step, in order.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 #[serde(transparent)]
@@ -161,7 +179,7 @@ mod tests {
     #[test]
     fn no_trace_never_builds_steps() {
         let mut built = false;
-        NoTrace.record(|| {
+        Tracer::record(&mut NoTrace, || {
             built = true;
             Step::new(RULE, "x")
         });

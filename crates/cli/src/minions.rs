@@ -1,0 +1,189 @@
+//! `fray minions`: play a minions battle from a scenario file.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use clap::{Args, ValueEnum};
+use fray::minions::{self, Battle, Event, Experience, Order, Outcome, Side, Targeting};
+use serde_json::json;
+
+use crate::output;
+
+#[derive(Debug, Args)]
+pub struct MinionsArgs {
+    /// The battle, a TOML file (see examples/minions/).
+    file: PathBuf,
+    /// Override the order of attacks within a round.
+    #[arg(long, value_enum)]
+    order: Option<OrderArg>,
+    /// Override how attackers choose their victims.
+    #[arg(long, value_enum)]
+    targeting: Option<TargetingArg>,
+    /// Override the round limit of each combat.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_rounds: Option<u32>,
+    /// Override the number of turns (one combat each).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    turns: Option<u32>,
+    /// Print only the result, not the round-by-round log.
+    #[arg(long)]
+    quiet: bool,
+    /// Print JSON (the log and the result) instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum OrderArg {
+    Precedence,
+    Interleaved,
+    Simultaneous,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum TargetingArg {
+    First,
+    Spread,
+    Weakest,
+}
+
+/// A stat file is small; anything larger is surely not one.
+const MAX_FILE_BYTES: u64 = 4 << 20;
+
+pub fn run(args: &MinionsArgs) -> Result<String> {
+    let battle = load(args)?;
+    let mut log = Vec::new();
+    let outcome = minions::play(&battle, &mut log);
+    if args.json {
+        return as_json(&battle, &log, &outcome, args.quiet);
+    }
+    let mut s = header(&battle);
+    if !args.quiet {
+        write_log(&mut s, &log);
+    }
+    write_result(&mut s, &battle, &outcome);
+    Ok(s)
+}
+
+fn load(args: &MinionsArgs) -> Result<Battle> {
+    let path = &args.file;
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(anyhow!(
+            "{} is {size} bytes: a battle file may hold at most {MAX_FILE_BYTES}",
+            path.display()
+        ));
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut battle =
+        minions::parse_battle(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
+    if let Some(order) = args.order {
+        battle.rules.order = match order {
+            OrderArg::Precedence => Order::Precedence,
+            OrderArg::Interleaved => Order::Interleaved,
+            OrderArg::Simultaneous => Order::Simultaneous,
+        };
+    }
+    if let Some(targeting) = args.targeting {
+        battle.rules.targeting = match targeting {
+            TargetingArg::First => Targeting::First,
+            TargetingArg::Spread => Targeting::Spread,
+            TargetingArg::Weakest => Targeting::Weakest,
+        };
+    }
+    battle.rules.max_rounds = args.max_rounds.unwrap_or(battle.rules.max_rounds);
+    battle.rules.turns = args.turns.unwrap_or(battle.rules.turns);
+    minions::check_work(&battle).map_err(|e| anyhow!("{e}"))?;
+    Ok(battle)
+}
+
+fn group_name(battle: &Battle, side: Side) -> String {
+    match side {
+        Side::A => format!("{} (a)", battle.a.name),
+        Side::B => format!("{} (b)", battle.b.name),
+    }
+}
+
+fn header(battle: &Battle) -> String {
+    let r = &battle.rules;
+    format!(
+        "{} against {}: order {:?}, targeting {:?}, up to {} rounds a combat, {} turn(s)\n",
+        group_name(battle, Side::A),
+        group_name(battle, Side::B),
+        r.order,
+        r.targeting,
+        r.max_rounds,
+        r.turns
+    )
+    .replace("Precedence", "precedence")
+    .replace("Interleaved", "interleaved")
+    .replace("Simultaneous", "simultaneous")
+    .replace("First", "first")
+    .replace("Spread", "spread")
+    .replace("Weakest", "weakest")
+}
+
+fn write_log(s: &mut String, log: &[Event]) {
+    for event in log {
+        let indent = match event {
+            Event::TurnStart { .. } | Event::CombatEnd { .. } => "",
+            Event::RoundStart { .. } => "  ",
+            _ => "    ",
+        };
+        let _ = writeln!(s, "{indent}{event}");
+    }
+}
+
+fn write_result(s: &mut String, battle: &Battle, outcome: &Outcome) {
+    let verdict = match outcome.winner {
+        Some(side) => format!("{} wins", group_name(battle, side)),
+        None => "no group wins".to_string(),
+    };
+    let _ = writeln!(
+        s,
+        "result: {verdict} after {} turn(s), {} round(s)",
+        outcome.turns, outcome.rounds
+    );
+    for m in &outcome.minions {
+        let state = if m.alive { "alive" } else { "slain" };
+        let learned = match m.experience {
+            Experience::Gained => " (gained its experience level)",
+            Experience::Qualified => " (qualified: levels up next turn)",
+            _ => "",
+        };
+        let side = if m.side == Side::A { "a" } else { "b" };
+        let _ = writeln!(
+            s,
+            "  {side}  {:<20} {state:<5}  {:>4}/{:<4} hp  armor {:<3} level {}{learned}",
+            m.name, m.hp, m.max_hp, m.armor, m.level
+        );
+    }
+}
+
+fn as_json(battle: &Battle, log: &[Event], outcome: &Outcome, quiet: bool) -> Result<String> {
+    let log: Vec<serde_json::Value> = if quiet {
+        Vec::new()
+    } else {
+        log.iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(e).unwrap_or_default();
+                if let Some(obj) = v.as_object_mut() {
+                    obj.insert("rule".into(), json!(e.rule().id));
+                    obj.insert("heading".into(), json!(e.rule().heading));
+                    obj.insert("text".into(), json!(e.to_string()));
+                }
+                v
+            })
+            .collect()
+    };
+    output::json(&json!({
+        "groups": {"a": battle.a.name, "b": battle.b.name},
+        "rules": battle.rules,
+        "log": log,
+        "result": outcome,
+    }))
+}

@@ -1,0 +1,50 @@
+//! The minions system (rules text `003_3eb7dd0a15101726.txt`): armor that soaks the first
+//! points of damage each combat round, levels 0 to 5, one experience level for recruits,
+//! and the level-difference cycle of hits and misses.
+//!
+//! - [`model`]: minions, groups, and the options of play the text leaves open;
+//! - [`resolve`]: the rules as a deterministic state machine reporting [`Event`]s;
+//! - [`scenario`]: battles from TOML files, with located errors.
+//!
+//! The text has no dice, so there is no `exact` or `sample` module: one run of
+//! [`play`] is the exact outcome.
+
+pub mod model;
+pub mod resolve;
+pub mod scenario;
+
+pub use model::{Battle, Group, Kind, Level, Minion, Order, Rules, Side, Targeting};
+pub use resolve::{
+    AttackReport, BattleState, CombatEnd, Event, Experience, Fighter, FinalMinion, Outcome, play,
+};
+pub use scenario::{ScenarioError, check_work, parse_battle};
+
+/// The rules of the minions text, by its section headings (and fray's readings).
+pub mod rules {
+    use crate::trace::Rule;
+
+    /// The rules text this system implements.
+    pub const TEXT: &str = "003_3eb7dd0a15101726.txt";
+
+    pub const ARMOR: Rule = Rule {
+        id: "armor",
+        heading: "How Armor Affects Combat",
+    };
+    pub const GAINING_ARMOR: Rule = Rule {
+        id: "armor-gained",
+        heading: "Gaining Armor During Combat",
+    };
+    pub const EXPERIENCE: Rule = Rule {
+        id: "experience",
+        heading: "Experience Level",
+    };
+    pub const LEVELS_IN_COMBAT: Rule = Rule {
+        id: "level-cycle",
+        heading: "How Levels Affect Combat",
+    };
+    /// Turns, combats and their ends: fray's reading (docs/rules/minions.md).
+    pub const PLAY: Rule = Rule {
+        id: "play",
+        heading: "fray reading: turns and combats",
+    };
+}

@@ -1,0 +1,589 @@
+//! The minions rules as a deterministic state machine: turns, combats, rounds, attacks.
+//!
+//! There are no dice: given the battle and the options of play, one run is the exact
+//! outcome. Every attack, soak, death and level is reported as an [`Event`] to a
+//! [`Recorder`] (pass [`NoTrace`](crate::trace::NoTrace) to keep nothing).
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::model::{Battle, Level, Minion, Order, Rules, Side, Targeting};
+use super::rules;
+use crate::trace::{Recorder, Rule};
+
+/// Where a recruit stands on its one experience level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Experience {
+    /// Veterans and monsters: never gains an experience level.
+    CannotLearn,
+    /// Has not yet killed by combat damage.
+    Eligible,
+    /// Has made its first kill; gains the level at the start of the next turn.
+    Qualified,
+    /// Has gained its experience level.
+    Gained,
+}
+
+/// A minion during play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fighter {
+    /// What the scenario declared.
+    pub spec: Minion,
+    /// Its group.
+    pub side: Side,
+    /// Current hit points; 0 is dead.
+    pub hp: u32,
+    /// Base level, raised by experience (spells are added on top).
+    pub base_level: Level,
+    /// Armor gained during play (counts from the round after it was gained).
+    pub gained_armor: u32,
+    /// Armor left to soak damage this round.
+    pub current_armor: u32,
+    /// Experience state.
+    pub experience: Experience,
+    /// Consecutive misses since its last hit: the attacker's own, kept across victims.
+    pub misses: u32,
+    /// Attacks made in this combat (the first always hits).
+    pub attacks_this_combat: u32,
+    /// Its current victim (an index into the battle's fighters).
+    pub victim: Option<usize>,
+    /// Alive at the start of this round (for the simultaneous order).
+    acted_alive: bool,
+}
+
+impl Fighter {
+    fn new(spec: &Minion, side: Side) -> Self {
+        Self {
+            spec: spec.clone(),
+            side,
+            hp: spec.hp,
+            base_level: spec.level,
+            gained_armor: 0,
+            current_armor: 0,
+            experience: if spec.kind.can_learn() {
+                Experience::Eligible
+            } else {
+                Experience::CannotLearn
+            },
+            misses: 0,
+            attacks_this_combat: 0,
+            victim: None,
+            acted_alive: false,
+        }
+    }
+
+    /// The level used in combat: base level plus spells, within 0 ..= 5.
+    pub fn level(&self) -> Level {
+        Level::clamped(i32::from(self.base_level.get()).saturating_add(self.spec.spell_levels))
+    }
+
+    /// Maximum armor: declared plus gained, less spell penalties, never below 0.
+    pub fn max_armor(&self) -> u32 {
+        self.spec
+            .armor
+            .saturating_add(self.gained_armor)
+            .saturating_sub(self.spec.armor_penalty)
+    }
+
+    /// Whether it still stands.
+    pub fn alive(&self) -> bool {
+        self.hp > 0
+    }
+}
+
+/// One attack, and everything it did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AttackReport {
+    /// The attacker's name.
+    pub attacker: String,
+    /// The victim's name.
+    pub victim: String,
+    /// Which attack of this combat it was for the attacker (1 is the first).
+    pub attack: u32,
+    /// How many levels the attacker is below the victim (0 if not below).
+    pub levels_below: u8,
+    /// The attacker's consecutive misses before this attack.
+    pub misses_before: u32,
+    /// Whether it hit.
+    pub hit: bool,
+    /// Damage of the hit (0 on a miss).
+    pub damage: u32,
+    /// Damage the victim's armor soaked.
+    pub soaked: u32,
+    /// Damage that reached hit points.
+    pub wounds: u32,
+    /// The victim's armor left this round.
+    pub armor_left: u32,
+    /// The victim's hit points after the attack.
+    pub hp_left: u32,
+}
+
+/// How a combat ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "end")]
+pub enum CombatEnd {
+    /// One group has no minions left.
+    Eliminated {
+        /// The group still standing.
+        winner: Side,
+    },
+    /// Both groups fell in the same round (only with the simultaneous order).
+    BothEliminated,
+    /// The round limit came with both groups standing.
+    RoundLimit,
+}
+
+/// Something that happened, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A strategic turn begins.
+    TurnStart { turn: u32 },
+    /// A recruit gains its experience level.
+    LevelUp { minion: String, from: u8, to: u8 },
+    /// A combat round begins: every minion's current armor is reset to its maximum.
+    RoundStart { turn: u32, round: u32 },
+    /// An attack.
+    Attack(AttackReport),
+    /// A minion gains armor mid-round: its maximum rises now, its current armor does not.
+    ArmorGained {
+        minion: String,
+        by: String,
+        amount: u32,
+        max_armor: u32,
+        current_armor: u32,
+    },
+    /// A minion dies.
+    Slain { minion: String, by: String },
+    /// A recruit's first kill by combat damage.
+    Qualified { minion: String },
+    /// The combat is over.
+    CombatEnd {
+        turn: u32,
+        rounds: u32,
+        #[serde(flatten)]
+        end: CombatEnd,
+    },
+}
+
+impl Event {
+    /// The rule of the text (or fray's reading) that this event applies.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Self::TurnStart { .. } | Self::CombatEnd { .. } => rules::PLAY,
+            Self::LevelUp { .. } | Self::Qualified { .. } => rules::EXPERIENCE,
+            Self::RoundStart { .. } => rules::ARMOR,
+            Self::Attack(_) => rules::LEVELS_IN_COMBAT,
+            Self::ArmorGained { .. } => rules::GAINING_ARMOR,
+            Self::Slain { .. } => rules::ARMOR,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TurnStart { turn } => write!(f, "turn {turn} begins"),
+            Self::LevelUp { minion, from, to } => {
+                write!(
+                    f,
+                    "{minion} gains its experience level: level {from} → {to}"
+                )
+            }
+            Self::RoundStart { turn, round } => {
+                write!(f, "turn {turn}, round {round}: armor resets to its maximum")
+            }
+            Self::Attack(a) => write!(f, "{}", AttackText(a)),
+            Self::ArmorGained {
+                minion,
+                by,
+                amount,
+                max_armor,
+                current_armor,
+            } => write!(
+                f,
+                "{minion} gains {amount} armor from {by}: maximum now {max_armor}, but only {current_armor} left this round"
+            ),
+            Self::Slain { minion, by } => write!(f, "{minion} is slain by {by}"),
+            Self::Qualified { minion } => write!(
+                f,
+                "{minion} made its first kill: it gains a level at the start of the next turn"
+            ),
+            Self::CombatEnd { turn, rounds, end } => {
+                let how = match end {
+                    CombatEnd::Eliminated { winner } => {
+                        let side = if *winner == Side::A { "a" } else { "b" };
+                        format!("group {side} is left standing")
+                    }
+                    CombatEnd::BothEliminated => "both groups fell".to_string(),
+                    CombatEnd::RoundLimit => {
+                        "the round limit came with both groups standing".to_string()
+                    }
+                };
+                write!(f, "combat of turn {turn} ends after {rounds} rounds: {how}")
+            }
+        }
+    }
+}
+
+struct AttackText<'a>(&'a AttackReport);
+
+impl fmt::Display for AttackText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let a = self.0;
+        let why = if a.attack == 1 {
+            "its first attack this combat always hits".to_string()
+        } else if a.levels_below == 0 {
+            "not below its victim's level, every attack hits".to_string()
+        } else if a.hit {
+            let misses = plural(a.misses_before, "miss", "misses");
+            format!("{}, it hits after {misses}", below(a.levels_below))
+        } else {
+            let (n, of) = (a.misses_before + 1, a.levels_below);
+            format!("{}, miss {n} of {of}", below(a.levels_below))
+        };
+        let verb = if a.hit { "hits" } else { "misses" };
+        write!(
+            f,
+            "{} {verb} {} (attack {}: {why})",
+            a.attacker, a.victim, a.attack
+        )?;
+        if a.hit {
+            write!(
+                f,
+                ": {} damage, armor soaks {}, {} to hit points ({} armor, {} hp left)",
+                a.damage, a.soaked, a.wounds, a.armor_left, a.hp_left
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n: u64 = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn below(levels: u8) -> String {
+    format!("{} below its victim", plural(levels, "level", "levels"))
+}
+
+/// A battle in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BattleState {
+    /// The options of play.
+    pub rules: Rules,
+    /// Every minion of both groups: group A's first, each group in list order.
+    pub fighters: Vec<Fighter>,
+    /// Turns begun so far.
+    pub turn: u32,
+    /// Rounds fought in all combats so far.
+    pub rounds: u32,
+    /// Indices of the fighters in the order they act each round (fixed by the rules).
+    order: Vec<usize>,
+}
+
+/// How a minion ended the battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FinalMinion {
+    pub name: String,
+    pub side: Side,
+    pub alive: bool,
+    pub hp: u32,
+    pub max_hp: u32,
+    /// Maximum armor at the end.
+    pub armor: u32,
+    /// Level at the end (spells included).
+    pub level: u8,
+    pub experience: Experience,
+}
+
+/// The result of a battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The group left standing, if exactly one is.
+    pub winner: Option<Side>,
+    /// Turns played.
+    pub turns: u32,
+    /// Combat rounds fought in all.
+    pub rounds: u32,
+    /// Every minion at the end.
+    pub minions: Vec<FinalMinion>,
+}
+
+/// Plays a whole battle: up to `rules.turns` turns of one combat each, stopping when a
+/// group has no minions left.
+///
+/// ```
+/// use fray::minions::{play, Battle, Group, Kind, Minion, Rules, Side};
+/// let a = Group { name: "Knights".into(), minions: vec![Minion::new("Knight", Kind::Veteran, 10, 3)] };
+/// let b = Group { name: "Goblins".into(), minions: vec![Minion::new("Goblin", Kind::Monster, 4, 1)] };
+/// let mut log = Vec::new();
+/// let outcome = play(&Battle { rules: Rules::default(), a, b }, &mut log);
+/// assert_eq!(outcome.winner, Some(Side::A));
+/// ```
+pub fn play(battle: &Battle, log: &mut impl Recorder<Event>) -> Outcome {
+    let mut state = BattleState::new(battle);
+    while state.turn < state.rules.turns && !state.decided() {
+        state.play_turn(log);
+    }
+    state.outcome()
+}
+
+impl BattleState {
+    /// The battle before its first turn.
+    pub fn new(battle: &Battle) -> Self {
+        let a = battle.a.minions.iter().map(|m| Fighter::new(m, Side::A));
+        let b = battle.b.minions.iter().map(|m| Fighter::new(m, Side::B));
+        let fighters: Vec<Fighter> = a.chain(b).collect();
+        let order = acting_order(
+            battle.rules.order,
+            battle.a.minions.len(),
+            battle.b.minions.len(),
+        );
+        Self {
+            rules: battle.rules,
+            fighters,
+            turn: 0,
+            rounds: 0,
+            order,
+        }
+    }
+
+    fn standing(&self, side: Side) -> bool {
+        self.fighters.iter().any(|f| f.side == side && f.alive())
+    }
+
+    /// Whether at most one group still stands.
+    pub fn decided(&self) -> bool {
+        !(self.standing(Side::A) && self.standing(Side::B))
+    }
+
+    /// One turn: recruits that qualified gain their level, then one combat.
+    pub fn play_turn(&mut self, log: &mut impl Recorder<Event>) -> CombatEnd {
+        self.turn += 1;
+        let turn = self.turn;
+        log.record(|| Event::TurnStart { turn });
+        self.gain_experience(log);
+        self.play_combat(log)
+    }
+
+    fn gain_experience(&mut self, log: &mut impl Recorder<Event>) {
+        for f in self
+            .fighters
+            .iter_mut()
+            .filter(|f| f.experience == Experience::Qualified)
+        {
+            let from = f.level().get();
+            f.base_level = Level::clamped(i32::from(f.base_level.get()) + 1);
+            f.experience = Experience::Gained;
+            let to = f.level().get();
+            log.record(|| Event::LevelUp {
+                minion: f.spec.name.clone(),
+                from,
+                to,
+            });
+        }
+    }
+
+    /// One combat: rounds until a group has no minions or the round limit.
+    pub fn play_combat(&mut self, log: &mut impl Recorder<Event>) -> CombatEnd {
+        for f in &mut self.fighters {
+            f.attacks_this_combat = 0;
+            f.misses = 0;
+            f.victim = None;
+        }
+        let mut round = 0;
+        while round < self.rules.max_rounds && !self.decided() {
+            round += 1;
+            self.play_round(round, log);
+        }
+        self.rounds += round;
+        let end = match (self.standing(Side::A), self.standing(Side::B)) {
+            (true, false) => CombatEnd::Eliminated { winner: Side::A },
+            (false, true) => CombatEnd::Eliminated { winner: Side::B },
+            (false, false) => CombatEnd::BothEliminated,
+            (true, true) => CombatEnd::RoundLimit,
+        };
+        let turn = self.turn;
+        log.record(|| Event::CombatEnd {
+            turn,
+            rounds: round,
+            end,
+        });
+        end
+    }
+
+    /// One combat round: armor resets, then every minion attacks in the order of play.
+    pub fn play_round(&mut self, round: u32, log: &mut impl Recorder<Event>) {
+        let turn = self.turn;
+        log.record(|| Event::RoundStart { turn, round });
+        for f in &mut self.fighters {
+            f.current_armor = f.max_armor();
+            f.acted_alive = f.alive();
+        }
+        for slot in 0..self.order.len() {
+            let attacker = self.order[slot];
+            let may_act = match self.rules.order {
+                Order::Simultaneous => self.fighters[attacker].acted_alive,
+                Order::Precedence | Order::Interleaved => self.fighters[attacker].alive(),
+            };
+            for _ in 0..self.fighters[attacker].spec.attacks {
+                if !may_act || !self.attack(attacker, log) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The attacker's victim: its current one while alive, else a new one by the
+    /// targeting option. `None` when no enemy is left.
+    fn victim(&mut self, attacker: usize) -> Option<usize> {
+        let f = &self.fighters[attacker];
+        if let Some(v) = f.victim.filter(|&v| self.fighters[v].alive()) {
+            return Some(v);
+        }
+        let side = f.side;
+        let fighters = &self.fighters;
+        let mut enemies =
+            (0..fighters.len()).filter(|&i| fighters[i].side != side && fighters[i].alive());
+        let chosen = match self.rules.targeting {
+            Targeting::First => enemies.next(),
+            Targeting::Weakest => enemies.min_by_key(|&i| fighters[i].hp),
+            Targeting::Spread => {
+                let rank = (0..attacker)
+                    .filter(|&i| fighters[i].side == side && fighters[i].alive())
+                    .count();
+                let count = enemies.clone().count();
+                (count > 0).then(|| enemies.nth(rank % count)).flatten()
+            }
+        };
+        self.fighters[attacker].victim = chosen;
+        chosen
+    }
+
+    /// One attack. Returns false when there was no one left to attack.
+    fn attack(&mut self, attacker: usize, log: &mut impl Recorder<Event>) -> bool {
+        let Some(victim) = self.victim(attacker) else {
+            return false;
+        };
+        let levels_below = self.fighters[attacker]
+            .level()
+            .below(self.fighters[victim].level());
+        let a = &mut self.fighters[attacker];
+        a.attacks_this_combat += 1;
+        let misses_before = a.misses;
+        let hit = a.attacks_this_combat == 1 || a.misses >= u32::from(levels_below);
+        a.misses = if hit { 0 } else { a.misses + 1 };
+        let (attack, damage, gaze) = (a.attacks_this_combat, a.spec.damage, a.spec.gaze_armor);
+        let v = &mut self.fighters[victim];
+        let (soaked, wounds) = if hit { soak(v, damage) } else { (0, 0) };
+        log.record(|| {
+            Event::Attack(AttackReport {
+                attacker: self.fighters[attacker].spec.name.clone(),
+                victim: self.fighters[victim].spec.name.clone(),
+                attack,
+                levels_below,
+                misses_before,
+                hit,
+                damage: if hit { damage } else { 0 },
+                soaked,
+                wounds,
+                armor_left: self.fighters[victim].current_armor,
+                hp_left: self.fighters[victim].hp,
+            })
+        });
+        if hit && gaze > 0 && self.fighters[victim].alive() {
+            self.gain_armor(victim, gaze, attacker, log);
+        }
+        if hit && wounds > 0 && !self.fighters[victim].alive() {
+            self.slain(victim, attacker, log);
+        }
+        true
+    }
+
+    /// A minion gains armor mid-round: the maximum rises at once; the current armor is
+    /// untouched until the next round resets it.
+    pub fn gain_armor(
+        &mut self,
+        minion: usize,
+        amount: u32,
+        source: usize,
+        log: &mut impl Recorder<Event>,
+    ) {
+        let f = &mut self.fighters[minion];
+        f.gained_armor = f.gained_armor.saturating_add(amount);
+        log.record(|| Event::ArmorGained {
+            minion: self.fighters[minion].spec.name.clone(),
+            by: self.fighters[source].spec.name.clone(),
+            amount,
+            max_armor: self.fighters[minion].max_armor(),
+            current_armor: self.fighters[minion].current_armor,
+        });
+    }
+
+    fn slain(&mut self, victim: usize, killer: usize, log: &mut impl Recorder<Event>) {
+        log.record(|| Event::Slain {
+            minion: self.fighters[victim].spec.name.clone(),
+            by: self.fighters[killer].spec.name.clone(),
+        });
+        let k = &mut self.fighters[killer];
+        if k.experience == Experience::Eligible {
+            k.experience = Experience::Qualified;
+            log.record(|| Event::Qualified {
+                minion: self.fighters[killer].spec.name.clone(),
+            });
+        }
+    }
+
+    /// The result so far.
+    pub fn outcome(&self) -> Outcome {
+        let winner = match (self.standing(Side::A), self.standing(Side::B)) {
+            (true, false) => Some(Side::A),
+            (false, true) => Some(Side::B),
+            _ => None,
+        };
+        Outcome {
+            winner,
+            turns: self.turn,
+            rounds: self.rounds,
+            minions: self
+                .fighters
+                .iter()
+                .map(|f| FinalMinion {
+                    name: f.spec.name.clone(),
+                    side: f.side,
+                    alive: f.alive(),
+                    hp: f.hp,
+                    max_hp: f.spec.hp,
+                    armor: f.max_armor(),
+                    level: f.level().get(),
+                    experience: f.experience,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The fighters' indices in the order they act: group A's are `0..a`, group B's `a..a+b`.
+fn acting_order(order: Order, a: usize, b: usize) -> Vec<usize> {
+    match order {
+        Order::Precedence | Order::Simultaneous => (0..a + b).collect(),
+        Order::Interleaved => (0..a.max(b))
+            .flat_map(|i| [(i < a).then_some(i), (i < b).then_some(a + i)])
+            .flatten()
+            .collect(),
+    }
+}
+
+/// Armor soaks damage point for point; the rest comes off hit points.
+/// Returns (soaked, wounds).
+fn soak(victim: &mut Fighter, damage: u32) -> (u32, u32) {
+    let soaked = damage.min(victim.current_armor);
+    victim.current_armor -= soaked;
+    let wounds = damage - soaked;
+    victim.hp = victim.hp.saturating_sub(wounds);
+    (soaked, wounds)
+}
