@@ -4,7 +4,7 @@
 //!
 //! - [`model`]: the data types (damage types, traits, hits);
 //! - [`notation`]: the stat-block notation designers write;
-//! - [`resolve`]: the rules, as pure functions with traces;
+//! - [`resolve`](mod@resolve): the rules, as pure functions with traces;
 //! - [`modify`]: changing an attack's types and adding extra damage;
 //! - [`exact`] and [`sample`]: damage dice, as exact distributions or rolled.
 //!

@@ -3,7 +3,7 @@
 //! and the level-difference cycle of hits and misses.
 //!
 //! - [`model`]: minions, groups, and the options of play the text leaves open;
-//! - [`resolve`]: the rules as a deterministic state machine reporting [`Event`]s;
+//! - [`resolve`](mod@resolve): the rules as a deterministic state machine reporting [`Event`]s;
 //! - [`scenario`]: battles from TOML files, with located errors.
 //!
 //! The text has no dice, so there is no `exact` or `sample` module: one run of
