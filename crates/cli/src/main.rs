@@ -4,6 +4,7 @@
 mod damage;
 mod minions;
 mod output;
+mod pool;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,11 @@ enum Command {
     /// Play a minions battle from a TOML file, round by round: every attack, hit or
     /// miss and why, armor soaked, deaths and experience.
     Minions(minions::MinionsArgs),
+    /// The exact odds of a pool check: TN/D with bonus and penalty dice, degrees of
+    /// success and the exploding die.
+    Check(pool::CheckArgs),
+    /// Two sides of pool checks: each side's total hits, exactly, and who deals more.
+    Sides(pool::SidesArgs),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +42,8 @@ fn main() -> ExitCode {
         Command::Damage(args) => damage::run(&args),
         Command::Types(args) => damage::types(&args),
         Command::Minions(args) => minions::run(&args),
+        Command::Check(args) => pool::check(&args),
+        Command::Sides(args) => pool::sides(&args),
     };
     match result.and_then(|text| output::print(&text)) {
         Ok(()) => ExitCode::SUCCESS,

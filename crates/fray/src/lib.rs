@@ -13,6 +13,7 @@ pub mod damage;
 pub mod dice;
 pub mod dist;
 pub mod minions;
+pub mod pool;
 pub mod rng;
 pub mod text;
 pub mod trace;

@@ -1,0 +1,199 @@
+//! `fray check` and `fray sides`: exact odds of the pool system.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use clap::Args;
+use fray::dist::Distribution;
+use fray::pool::{Check, CheckOdds, Ladder, SideHits, compare, parse_side};
+use serde_json::json;
+
+use crate::output;
+
+/// Rows less likely than this are left out of printed tables.
+const SHOWN: f64 = 1e-5;
+/// Rows less likely than this are left out of JSON listings.
+const LISTED: f64 = 1e-12;
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The difficulty, TN/D on the ladder (e.g. 3/6).
+    rung: String,
+    /// Bonus dice.
+    #[arg(long, default_value_t = 0)]
+    bonus: u32,
+    /// Penalty dice.
+    #[arg(long, default_value_t = 0)]
+    penalty: u32,
+    /// Move the difficulty this many rungs (positive: easier, negative: harder).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(i64).range(-1000..=1000))]
+    steps: i64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SidesArgs {
+    /// Side A: comma-separated checks `[COUNTx]RUNG[+Nb][+Np]`, e.g. 5x3/6+3b.
+    #[arg(long = "a", value_name = "SPEC")]
+    a: String,
+    /// Side B, written the same way.
+    #[arg(long = "b", value_name = "SPEC")]
+    b: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn check(args: &CheckArgs) -> Result<String> {
+    let ladder = Ladder::standard();
+    let asked = ladder.parse(&args.rung)?;
+    let rung = ladder.step(asked, args.steps)?;
+    let odds = CheckOdds::new(Check::new(rung, args.bonus, args.penalty)?);
+    if args.json {
+        return check_json(&odds);
+    }
+    let c = odds.check;
+    let mut s = String::new();
+    if args.steps != 0 {
+        let _ = writeln!(s, "{asked} moved {:+} rung(s): {rung}", args.steps);
+    }
+    let penalty = if c.has_penalty() {
+        "penalty dice left: any miss fails"
+    } else {
+        "no penalty dice: only all misses fail"
+    };
+    let _ = writeln!(s, "check {c}: {} dice ({penalty})", odds.dice);
+    let _ = writeln!(
+        s,
+        "P(success) = {:.4}%   mean degree of success (failures count 0) = {:.4}",
+        odds.p_success() * 100.0,
+        odds.mean_degree()
+    );
+    let rows = odds.listing(SHOWN);
+    let peak = rows.iter().map(|r| r.1).fold(0.0, f64::max);
+    for (r, p) in &rows {
+        let kind = if r.success { "success" } else { "failure" };
+        let _ = writeln!(
+            s,
+            "  {kind} {:>3}  {:>9.4}%  {}",
+            r.degree,
+            p * 100.0,
+            output::bar(*p, peak, 40)
+        );
+    }
+    for o in odds.outcomes.iter().filter(|o| o.explodes) {
+        let kind = if o.success { "success" } else { "failure" };
+        let _ = writeln!(
+            s,
+            "(all {}: the {kind} of degree {} explodes: each further degree is 1/6 as likely, without end)",
+            if o.success { "hits" } else { "misses" },
+            o.degree
+        );
+    }
+    Ok(s)
+}
+
+fn check_json(odds: &CheckOdds) -> Result<String> {
+    let rows: Vec<_> = odds
+        .listing(LISTED)
+        .into_iter()
+        .map(|(r, p)| json!({"success": r.success, "degree": r.degree, "p": p}))
+        .collect();
+    let tails: Vec<_> = odds
+        .outcomes
+        .iter()
+        .filter(|o| o.explodes)
+        .map(|o| json!({"success": o.success, "from_degree": o.degree, "p_from": odds.p(o.success, o.degree), "ratio": fray::pool::exact::EXPLODE_P}))
+        .collect();
+    output::json(&json!({
+        "check": odds.check.to_string(),
+        "rung": odds.check.rung,
+        "dice": odds.dice,
+        "penalty_dice": odds.check.has_penalty(),
+        "p_success": odds.p_success(),
+        "mean_degree": odds.mean_degree(),
+        "mean_degree_given_success": odds.mean_degree_given(true),
+        "mean_degree_given_failure": odds.mean_degree_given(false),
+        "distribution": rows,
+        "explosion_tails": tails,
+    }))
+}
+
+pub fn sides(args: &SidesArgs) -> Result<String> {
+    let ladder = Ladder::standard();
+    let a = SideHits::new(&parse_side(&args.a, &ladder).map_err(|e| anyhow::anyhow!("--a: {e}"))?);
+    let b = SideHits::new(&parse_side(&args.b, &ladder).map_err(|e| anyhow::anyhow!("--b: {e}"))?);
+    let c = compare(&a.distribution, &b.distribution);
+    if args.json {
+        let list = |d: &Distribution| {
+            d.iter()
+                .filter(|m| m.p >= LISTED)
+                .map(|m| json!({"hits": m.value, "p": m.p}))
+                .collect::<Vec<_>>()
+        };
+        return output::json(&json!({
+            "p_a_more": c.p_a_more,
+            "p_tie": c.p_tie,
+            "p_b_more": c.p_b_more,
+            "a_mean_total": a.distribution.mean(),
+            "b_mean_total": b.distribution.mean(),
+            "a_sd_total": a.distribution.variance().sqrt(),
+            "b_sd_total": b.distribution.variance().sqrt(),
+            "error_bound": a.error_bound + b.error_bound,
+            "a_distribution": list(&a.distribution),
+            "b_distribution": list(&b.distribution),
+        }));
+    }
+    let mut s = String::new();
+    write_side(&mut s, "A", &args.a, &a.distribution);
+    write_side(&mut s, "B", &args.b, &b.distribution);
+    let _ = writeln!(s, "who deals more hits in a round:");
+    let _ = writeln!(
+        s,
+        "  A more {:>9.4}%   tie {:>9.4}%   B more {:>9.4}%",
+        c.p_a_more * 100.0,
+        c.p_tie * 100.0,
+        c.p_b_more * 100.0
+    );
+    let _ = writeln!(
+        s,
+        "(exact; probability trimmed as negligible: below {:.1e})",
+        (a.error_bound + b.error_bound).max(1e-300)
+    );
+    Ok(s)
+}
+
+/// One side: its mean and spread, and its distribution in at most 24 rows.
+fn write_side(s: &mut String, name: &str, spec: &str, d: &Distribution) {
+    let _ = writeln!(
+        s,
+        "side {name} ({spec}): total hits mean {:.3}, sd {:.3}",
+        d.mean(),
+        d.variance().sqrt()
+    );
+    let shown: Vec<_> = d.iter().filter(|m| m.p >= SHOWN).collect();
+    let (Some(lo), Some(hi)) = (shown.first(), shown.last()) else {
+        return;
+    };
+    let width = ((hi.value - lo.value) / 24 + 1).max(1);
+    let buckets: Vec<(i64, f64)> = (lo.value..=hi.value)
+        .step_by(width as usize)
+        .map(|start| (start, (start..start + width).map(|v| d.p(v)).sum()))
+        .collect();
+    let peak = buckets.iter().map(|b| b.1).fold(0.0, f64::max);
+    for (start, p) in buckets {
+        let label = if width == 1 {
+            format!("{start}")
+        } else {
+            format!("{start}–{}", start + width - 1)
+        };
+        let _ = writeln!(
+            s,
+            "  {label:>13}  {:>8.4}%  {}",
+            p * 100.0,
+            output::bar(p, peak, 40)
+        );
+    }
+}

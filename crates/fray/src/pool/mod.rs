@@ -1,0 +1,43 @@
+//! The pool system (rules text `002_20f5940c50db4459.txt`): checks on a ladder of
+//! difficulties with bonus and penalty dice and degrees of success, and mass combat
+//! where whole sides roll together.
+//!
+//! - [`model`]: the ladder, checks and results;
+//! - [`resolve`](mod@resolve): judging a check, building an attack roll;
+//! - [`exact`]: a check's odds in closed form, a side's total hits, who deals more;
+//! - [`sample`]: rolling checks through [`crate::rng::Rolls`].
+
+pub mod exact;
+pub mod model;
+pub mod resolve;
+pub mod sample;
+
+pub use exact::{BaseOutcome, CheckOdds, Comparison, SideHits, compare};
+pub use model::{Check, CheckResult, Ladder, PoolError, Rung, parse_side};
+pub use resolve::{ArmorMatch, AttackFactors, Dodge, FormEdge, Judgement, attack_check, judge};
+pub use sample::{RolledCheck, roll_check};
+
+/// The rules of the pool text, by its section headings.
+pub mod rules {
+    use crate::trace::Rule;
+
+    /// The rules text this system implements.
+    pub const TEXT: &str = "002_20f5940c50db4459.txt";
+
+    pub const CHECK: Rule = Rule {
+        id: "check",
+        heading: "Dice tech basics",
+    };
+    pub const ATTACK: Rule = Rule {
+        id: "attack-roll",
+        heading: "Combat considerations",
+    };
+    pub const STEP_1: Rule = Rule {
+        id: "step-1",
+        heading: "The roll, step 1",
+    };
+    pub const STEP_2: Rule = Rule {
+        id: "step-2",
+        heading: "The roll, step 2",
+    };
+}
