@@ -99,6 +99,32 @@ impl FromStr for CharacterCondition {
     }
 }
 
+/// One of the two sides of a battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Self {
+        match self {
+            Self::A => Self::B,
+            Self::B => Self::A,
+        }
+    }
+
+    /// `a` or `b`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Self::A => "a",
+            Self::B => "b",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@ pub mod dist;
 pub mod minions;
 pub mod pool;
 pub mod rng;
+pub mod scenario;
 pub mod text;
 pub mod trace;
 

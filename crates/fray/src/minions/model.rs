@@ -145,23 +145,7 @@ impl Minion {
     }
 }
 
-/// One of the two sides of a battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    A,
-    B,
-}
-
-impl Side {
-    /// The other side.
-    pub fn other(self) -> Self {
-        match self {
-            Self::A => Self::B,
-            Self::B => Self::A,
-        }
-    }
-}
+pub use crate::character::Side;
 
 /// A named group of minions fighting together.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

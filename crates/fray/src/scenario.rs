@@ -1,0 +1,139 @@
+//! What every scenario file shares: reading TOML into a serde mirror that keeps spans,
+//! and checks that point at the line and column of a bad value.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use toml::Spanned;
+
+use crate::text::{LineIndex, Location};
+
+/// A scenario that could not be read, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ScenarioError {
+    /// Where the problem is, when it is in a particular place.
+    pub location: Option<Location>,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+impl ScenarioError {
+    /// An error about the scenario as a whole.
+    pub fn whole(message: impl Into<String>) -> Self {
+        Self {
+            location: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(l) => write!(
+                f,
+                "line {}, column {}: {}\n{l}",
+                l.line, l.column, self.message
+            ),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Reads TOML `text` into `T`, and keeps the text's line index for later checks.
+pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), ScenarioError> {
+    let checker = Checker {
+        lines: LineIndex::new(text),
+    };
+    let raw = toml::from_str(text).map_err(|e| ScenarioError {
+        location: e
+            .span()
+            .map(|s| checker.lines.locate(s.start, s.end - s.start)),
+        message: e.message().trim().to_string(),
+    })?;
+    Ok((raw, checker))
+}
+
+/// Checks values of a scenario, pointing at them when they are wrong.
+#[derive(Debug, Clone)]
+pub struct Checker<'s> {
+    lines: LineIndex<'s>,
+}
+
+impl Checker<'_> {
+    /// An error located at a spanned value.
+    pub fn at<T>(&self, spanned: &Spanned<T>, message: impl Into<String>) -> ScenarioError {
+        let span = spanned.span();
+        ScenarioError {
+            location: Some(self.lines.locate(span.start, span.end - span.start)),
+            message: message.into(),
+        }
+    }
+
+    /// The value if it lies in `lo..=hi`, else an error naming `what`.
+    pub fn within(
+        &self,
+        value: &Spanned<u32>,
+        what: &str,
+        lo: u32,
+        hi: u32,
+    ) -> Result<u32, ScenarioError> {
+        let v = *value.get_ref();
+        if (lo..=hi).contains(&v) {
+            Ok(v)
+        } else {
+            Err(self.at(
+                value,
+                format!("{what} is {v}: expected a whole number from {lo} to {hi}"),
+            ))
+        }
+    }
+
+    /// Like [`Checker::within`], with a default for a missing value.
+    pub fn optional(
+        &self,
+        value: &Option<Spanned<u32>>,
+        what: &str,
+        default: u32,
+        lo: u32,
+        hi: u32,
+    ) -> Result<u32, ScenarioError> {
+        value
+            .as_ref()
+            .map_or(Ok(default), |v| self.within(v, what, lo, hi))
+    }
+
+    /// A non-empty, trimmed name.
+    pub fn name(&self, value: &Spanned<String>, what: &str) -> Result<String, ScenarioError> {
+        let name = value.get_ref().trim();
+        if name.is_empty() {
+            Err(self.at(value, format!("the {what}'s name is empty")))
+        } else {
+            Ok(name.to_string())
+        }
+    }
+
+    /// `count` copies of a spanned declaration's name: `Name` alone, or `Name 1`...
+    /// `Name n` when a count was given; each must be new to `names`.
+    pub fn copies(
+        &self,
+        name: &Spanned<String>,
+        base: &str,
+        count: Option<u32>,
+        names: &mut std::collections::HashSet<String>,
+    ) -> Result<Vec<String>, ScenarioError> {
+        let all: Vec<String> = match count {
+            None => vec![base.to_string()],
+            Some(n) => (1..=n).map(|i| format!("{base} {i}")).collect(),
+        };
+        for n in &all {
+            if !names.insert(n.clone()) {
+                return Err(self.at(
+                    name,
+                    format!("a combatant named `{n}` already exists: names must be unique"),
+                ));
+            }
+        }
+        Ok(all)
+    }
+}
