@@ -34,6 +34,8 @@ enum Command {
     Check(pool::CheckArgs),
     /// Two sides of pool checks: each side's total hits, exactly, and who deals more.
     Sides(pool::SidesArgs),
+    /// Play a pool mass battle from a TOML file with a seed, round by round.
+    MassBattle(pool::MassBattleArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Minions(args) => minions::run(&args),
         Command::Check(args) => pool::check(&args),
         Command::Sides(args) => pool::sides(&args),
+        Command::MassBattle(args) => pool::mass_battle(&args),
     };
     match result.and_then(|text| output::print(&text)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,7 +5,11 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use clap::Args;
 use fray::dist::Distribution;
-use fray::pool::{Check, CheckOdds, Ladder, SideHits, compare, parse_side};
+use fray::pool::{
+    Check, CheckOdds, Ladder, MassEvent, MassState, SideHits, compare, parse_mass_battle,
+    parse_side,
+};
+use fray::rng::SeededRolls;
 use serde_json::json;
 
 use crate::output;
@@ -44,6 +48,134 @@ pub struct SidesArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MassBattleArgs {
+    /// The battle, a TOML file (see examples/pool/).
+    file: std::path::PathBuf,
+    /// The seed (overrides the file's; default 1). The same seed replays the same battle.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print only the result, not the round-by-round log.
+    #[arg(long)]
+    quiet: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A battle file is small; anything larger is surely not one.
+const MAX_FILE_BYTES: u64 = 4 << 20;
+
+pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
+    let path = &args.file;
+    let size = std::fs::metadata(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        anyhow::bail!(
+            "{} is {size} bytes: a battle file may hold at most {MAX_FILE_BYTES}",
+            path.display()
+        );
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let scenario =
+        parse_mass_battle(&text).map_err(|e| anyhow::anyhow!("{}, {e}", path.display()))?;
+    let seed = args.seed.or(scenario.seed).unwrap_or(1);
+    let battle = scenario.battle;
+    let mut state = MassState::new(&battle);
+    let mut rolls = SeededRolls::new(seed);
+    let mut rounds = Vec::new();
+    while !state.over() {
+        let odds = state.round_odds()?;
+        let mut log = Vec::new();
+        state.play_round(&mut rolls, &mut log)?;
+        rounds.push((odds, log));
+    }
+    let survivors = |side| -> Vec<serde_json::Value> {
+        let army = if side == fray::pool::battle::Side::A {
+            &battle.a
+        } else {
+            &battle.b
+        };
+        state.living(side).into_iter().map(|i| json!({"name": army.combatants[i].name, "hp": state.hp[side as usize][i], "max_hp": army.combatants[i].hp})).collect()
+    };
+    let (a_left, b_left) = (
+        survivors(fray::pool::battle::Side::A),
+        survivors(fray::pool::battle::Side::B),
+    );
+    let winner = state.winner();
+    if args.json {
+        let log: Vec<_> = rounds
+            .iter()
+            .filter(|_| !args.quiet)
+            .map(|(odds, events)| {
+                let events: Vec<_> = events.iter().map(event_json).collect();
+                json!({"odds": odds, "events": events})
+            })
+            .collect();
+        return output::json(&json!({
+            "seed": seed,
+            "sides": {"a": battle.a.name, "b": battle.b.name},
+            "rounds": log,
+            "result": {"winner": winner, "rounds": state.round, "a_survivors": a_left, "b_survivors": b_left},
+        }));
+    }
+    let mut s = format!(
+        "{} (a) against {} (b), seed {seed}\n",
+        battle.a.name, battle.b.name
+    );
+    if !args.quiet {
+        for (odds, events) in &rounds {
+            for e in events {
+                let indent = if matches!(e, MassEvent::RoundStart { .. } | MassEvent::End { .. }) {
+                    ""
+                } else {
+                    "  "
+                };
+                let _ = writeln!(s, "{indent}{e}");
+                if matches!(e, MassEvent::RoundStart { .. }) {
+                    let _ = writeln!(
+                        s,
+                        "  exact odds of this round: a deals more hits {:.2}%, tie {:.2}%, b more {:.2}%",
+                        odds.p_a_more * 100.0,
+                        odds.p_tie * 100.0,
+                        odds.p_b_more * 100.0
+                    );
+                }
+            }
+        }
+    }
+    let verdict = match winner {
+        Some(side) => format!(
+            "side {} ({}) wins",
+            side.letter(),
+            if side == fray::pool::battle::Side::A {
+                &battle.a.name
+            } else {
+                &battle.b.name
+            }
+        ),
+        None => "no side wins".to_string(),
+    };
+    let _ = writeln!(
+        s,
+        "result: {verdict} after {} rounds; survivors: a {}, b {}",
+        state.round,
+        a_left.len(),
+        b_left.len()
+    );
+    Ok(s)
+}
+
+fn event_json(e: &MassEvent) -> serde_json::Value {
+    let mut v = serde_json::to_value(e).unwrap_or_default();
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("text".into(), json!(e.to_string()));
+    }
+    v
 }
 
 pub fn check(args: &CheckArgs) -> Result<String> {

@@ -493,3 +493,101 @@ fn malformed_battle_files_are_refused_with_line_and_column() {
         "0",
     );
 }
+
+fn json_of(args: &[&str]) -> Value {
+    let out = fray().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn check_prints_exact_odds() {
+    let v = json_of(&["check", "3/6", "--bonus", "2", "--json"]);
+    assert!((v["p_success"].as_f64().unwrap() - 0.875).abs() < 1e-12);
+    assert!(v["mean_degree"].is_f64());
+    let rows = v["distribution"].as_array().unwrap();
+    let total: f64 = rows.iter().map(|r| r["p"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    assert!(
+        rows.iter()
+            .all(|r| r["success"].is_boolean() && r["degree"].is_u64())
+    );
+    let v = json_of(&["check", "7/8", "--steps", "-1", "--json"]);
+    assert_eq!(v["check"], "5/6");
+    fray()
+        .args(["check", "3/6", "--penalty", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("any miss fails"))
+        .stdout(predicate::str::contains("#"));
+}
+
+#[test]
+fn sides_compares_two_sides_exactly() {
+    let v = json_of(&[
+        "sides",
+        "--a",
+        "5x3/6+3b",
+        "--b",
+        "7x4/6+1b,2x1/8+2p",
+        "--json",
+    ]);
+    let total = ["p_a_more", "p_tie", "p_b_more"]
+        .iter()
+        .map(|k| v[k].as_f64().unwrap())
+        .sum::<f64>();
+    assert!((total - 1.0).abs() < 1e-9);
+    assert!(v["a_mean_total"].as_f64().unwrap() > 9.0 && v["b_mean_total"].as_f64().unwrap() > 9.0);
+    let same = json_of(&["sides", "--a", "3x3/6+1b", "--b", "3x3/6+1b", "--json"]);
+    assert!(
+        (same["p_a_more"].as_f64().unwrap() - same["p_b_more"].as_f64().unwrap()).abs() < 1e-12
+    );
+    fray()
+        .args(["sides", "--a", "2000x3/6+2b", "--b", "2000x4/6"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("who deals more hits"));
+}
+
+#[test]
+fn pool_commands_refuse_bad_input() {
+    refused(&["check", "3/8"], "not on the ladder");
+    refused(&["check", "three"], "not a difficulty");
+    refused(&["check", "3/6", "--bonus", "500"], "too many");
+    refused(&["sides", "--a", "5x3/6+3q", "--b", "3/6"], "--a");
+    refused(&["sides", "--a", "3/6", "--b", "99999999x3/6"], "--b");
+}
+
+#[test]
+fn mass_battle_plays_a_seeded_battle_with_a_log() {
+    let file = format!(
+        "{}/../../examples/pool/pikes-vs-riders.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    fray()
+        .args(["mass-battle", &file])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("exact odds of this round"))
+        .stdout(predicate::str::contains("attacks"))
+        .stdout(predicate::str::contains("result:"));
+    let a = json_of(&["mass-battle", &file, "--json", "--seed", "3"]);
+    let b = json_of(&["mass-battle", &file, "--json", "--seed", "3"]);
+    assert_eq!(a, b, "the same seed replays the same battle");
+    assert_eq!(a["seed"], 3);
+    assert!(a["rounds"][0]["odds"]["p_a_more"].is_f64());
+    assert!(a["result"]["rounds"].as_u64().unwrap() >= 1);
+    let dir = std::env::temp_dir().join(format!("fray-mass-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[a]\nname = \"A\"\n[[a.combatants]]\nname = \"x\"\nhp = \"lots\"\n",
+    )
+    .unwrap();
+    refused(&["mass-battle", bad.to_str().unwrap()], "bad.toml, line 5");
+}

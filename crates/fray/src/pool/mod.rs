@@ -5,17 +5,25 @@
 //! - [`model`]: the ladder, checks and results;
 //! - [`resolve`](mod@resolve): judging a check, building an attack roll;
 //! - [`exact`]: a check's odds in closed form, a side's total hits, who deals more;
-//! - [`sample`]: rolling checks through [`crate::rng::Rolls`].
+//! - [`sample`]: rolling checks through [`crate::rng::Rolls`];
+//! - [`battle`]: mass combat, side against side, round by round;
+//! - [`scenario`]: mass battles from TOML files, with located errors.
 
+pub mod battle;
 pub mod exact;
 pub mod model;
 pub mod resolve;
 pub mod sample;
+pub mod scenario;
 
+pub use battle::{
+    ArmorWeight, Army, Combatant, FormRule, MassBattle, MassEvent, MassState, play_mass_battle,
+};
 pub use exact::{BaseOutcome, CheckOdds, Comparison, SideHits, compare};
 pub use model::{Check, CheckResult, Ladder, PoolError, Rung, parse_side};
 pub use resolve::{ArmorMatch, AttackFactors, Dodge, FormEdge, Judgement, attack_check, judge};
 pub use sample::{RolledCheck, roll_check};
+pub use scenario::{MassScenario, parse_mass_battle};
 
 /// The rules of the pool text, by its section headings.
 pub mod rules {

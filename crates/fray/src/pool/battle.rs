@@ -1,0 +1,509 @@
+//! Mass combat: whole sides roll their attacks together, spread their hits over the
+//! enemy, and the side with more hits deals full damage.
+
+use serde::{Deserialize, Serialize};
+
+use super::exact::{Comparison, SideHits, compare};
+use super::model::{Check, Ladder, PoolError};
+use super::resolve::{ArmorMatch, AttackFactors, Dodge, FormEdge, attack_check};
+use super::sample::roll_check;
+pub use crate::character::Side;
+use crate::rng::Rolls;
+use crate::trace::{NoTrace, Recorder};
+
+/// How heavy a combatant's armor is: lighter armor is targeted first.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum ArmorWeight {
+    #[default]
+    None,
+    Light,
+    Medium,
+    Heavy,
+}
+
+/// One fighter of a mass battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// A unique name.
+    pub name: String,
+    /// Hit points.
+    pub hp: u32,
+    /// Attack bonus (magic weapon included): bonus dice on its attack rolls.
+    pub bonus: u32,
+    /// Its fighting style, for form superiority.
+    pub form: Option<String>,
+    /// Its armor.
+    pub armor: ArmorWeight,
+    /// Degrees of magic armor.
+    pub magic_armor: u32,
+    /// So small or so large that it is hard to hit at all.
+    pub hard_to_hit: bool,
+    /// How well it dodges.
+    pub dodge: Dodge,
+    /// Armor its attacks penetrate with ease.
+    pub penetrates: Vec<ArmorWeight>,
+    /// Armor particularly effective against its attacks.
+    pub resisted_by: Vec<ArmorWeight>,
+}
+
+impl Combatant {
+    /// A plain combatant: no armor, no bonus, no form.
+    pub fn new(name: &str, hp: u32) -> Self {
+        Self {
+            name: name.into(),
+            hp,
+            bonus: 0,
+            form: None,
+            armor: ArmorWeight::None,
+            magic_armor: 0,
+            hard_to_hit: false,
+            dodge: Dodge::Normal,
+            penetrates: Vec::new(),
+            resisted_by: Vec::new(),
+        }
+    }
+}
+
+/// One side of a mass battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Army {
+    /// The side's name.
+    pub name: String,
+    /// Its combatants, in list order.
+    pub combatants: Vec<Combatant>,
+    /// Situational advantages: bonus dice on every attack of this side.
+    pub advantage: u32,
+    /// Situational disadvantages: given as bonus dice to the other side.
+    pub disadvantage: u32,
+}
+
+/// A form superior to another.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormRule {
+    /// The superior fighting style.
+    pub superior: String,
+    /// The style it beats.
+    pub inferior: String,
+}
+
+/// A mass battle and its options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MassBattle {
+    /// Side A.
+    pub a: Army,
+    /// Side B.
+    pub b: Army,
+    /// Which forms beat which.
+    pub forms: Vec<FormRule>,
+    /// The battle stops after this many rounds if both sides stand.
+    pub max_rounds: u32,
+    /// The die of full damage's first hit on a combatant (the text's usual d6).
+    pub first_hit_die: u32,
+}
+
+/// Something that happened in a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum MassEvent {
+    /// A round begins.
+    RoundStart { round: u32 },
+    /// One attack roll.
+    Attack {
+        attacker: String,
+        target: String,
+        check: String,
+        success: bool,
+        degree: u32,
+    },
+    /// A side's total hits, and how many targets it may spread them over.
+    SideHits { side: Side, hits: u64, targets: u32 },
+    /// Hits assigned to one target.
+    Assigned {
+        side: Side,
+        target: String,
+        hits: u64,
+    },
+    /// Damage dealt to one target.
+    Damage {
+        target: String,
+        hits: u64,
+        full: bool,
+        first_hit_roll: Option<u32>,
+        damage: u64,
+        hp_left: u32,
+    },
+    /// A combatant falls.
+    Slain { name: String },
+    /// The battle is over.
+    End { winner: Option<Side>, rounds: u32 },
+}
+
+impl std::fmt::Display for MassEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::RoundStart { round } => write!(f, "round {round}"),
+            Self::Attack {
+                attacker,
+                target,
+                check,
+                success,
+                degree,
+            } => {
+                let result = if *success {
+                    format!("success of degree {degree}")
+                } else {
+                    format!("failure of degree {degree}")
+                };
+                write!(f, "{attacker} attacks {target} at {check}: {result}")
+            }
+            Self::SideHits {
+                side,
+                hits,
+                targets,
+            } => {
+                write!(
+                    f,
+                    "side {} scores {hits} hits, to spread over at most {targets} targets",
+                    side.letter()
+                )
+            }
+            Self::Assigned { side, target, hits } => {
+                write!(f, "side {} puts {hits} hits on {target}", side.letter())
+            }
+            Self::Damage {
+                target,
+                hits,
+                full: true,
+                first_hit_roll,
+                damage,
+                hp_left,
+            } => write!(
+                f,
+                "{target} takes full damage for {hits} hits: first hit rolls {} + {} for the others = {damage} ({hp_left} hp left)",
+                first_hit_roll.unwrap_or(0),
+                hits - 1
+            ),
+            Self::Damage {
+                target,
+                hits,
+                damage,
+                hp_left,
+                ..
+            } => {
+                write!(
+                    f,
+                    "{target} takes 1 per hit for {hits} hits = {damage} ({hp_left} hp left)"
+                )
+            }
+            Self::Slain { name } => write!(f, "{name} falls"),
+            Self::End {
+                winner: Some(side),
+                rounds,
+            } => write!(f, "side {} wins after {rounds} rounds", side.letter()),
+            Self::End {
+                winner: None,
+                rounds,
+            } => write!(f, "no side wins after {rounds} rounds"),
+        }
+    }
+}
+
+/// A mass battle in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MassState {
+    battle: MassBattle,
+    ladder: Ladder,
+    /// Hit points of side A's combatants, then side B's, in list order.
+    pub hp: [Vec<u32>; 2],
+    /// Rounds played.
+    pub round: u32,
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::A => 0,
+        Side::B => 1,
+    }
+}
+
+impl MassState {
+    /// The battle before its first round.
+    pub fn new(battle: &MassBattle) -> Self {
+        let hp = |army: &Army| army.combatants.iter().map(|c| c.hp).collect();
+        Self {
+            hp: [hp(&battle.a), hp(&battle.b)],
+            battle: battle.clone(),
+            ladder: Ladder::standard(),
+            round: 0,
+        }
+    }
+
+    fn army(&self, side: Side) -> &Army {
+        match side {
+            Side::A => &self.battle.a,
+            Side::B => &self.battle.b,
+        }
+    }
+
+    /// The living combatants of a side, in list order.
+    pub fn living(&self, side: Side) -> Vec<usize> {
+        (0..self.hp[index(side)].len())
+            .filter(|&i| self.hp[index(side)][i] > 0)
+            .collect()
+    }
+
+    /// Whether the battle is over: a side is out, or the round limit came.
+    pub fn over(&self) -> bool {
+        self.living(Side::A).is_empty()
+            || self.living(Side::B).is_empty()
+            || self.round >= self.battle.max_rounds
+    }
+
+    /// The side still standing, if only one is.
+    pub fn winner(&self) -> Option<Side> {
+        match (
+            self.living(Side::A).is_empty(),
+            self.living(Side::B).is_empty(),
+        ) {
+            (false, true) => Some(Side::A),
+            (true, false) => Some(Side::B),
+            _ => None,
+        }
+    }
+
+    /// The defenders a side attacks, in targeting order: lightest defenses first (armor
+    /// weight plus magic armor, plus one if the defender's form is superior to most
+    /// attackers', minus one if inferior); list order among equals.
+    pub fn targets(&self, attacking: Side) -> Vec<usize> {
+        let attackers = self.living(attacking);
+        let defenders = self.army(attacking.other());
+        let mut order = self.living(attacking.other());
+        order.sort_by_key(|&d| {
+            let c = &defenders.combatants[d];
+            let form: i64 = attackers
+                .iter()
+                .map(
+                    |&a| match self.form_edge(&self.army(attacking).combatants[a], c) {
+                        FormEdge::Attacker => -1,
+                        FormEdge::Defender => 1,
+                        FormEdge::Neither => 0,
+                    },
+                )
+                .sum();
+            c.armor as i64 + i64::from(c.magic_armor) + form.signum()
+        });
+        order
+    }
+
+    fn form_edge(&self, attacker: &Combatant, defender: &Combatant) -> FormEdge {
+        let beats = |x: &Option<String>, y: &Option<String>| match (x, y) {
+            (Some(x), Some(y)) => self
+                .battle
+                .forms
+                .iter()
+                .any(|r| r.superior == *x && r.inferior == *y),
+            _ => false,
+        };
+        if beats(&attacker.form, &defender.form) {
+            FormEdge::Attacker
+        } else if beats(&defender.form, &attacker.form) {
+            FormEdge::Defender
+        } else {
+            FormEdge::Neither
+        }
+    }
+
+    /// The attack roll of one attacker against one defender.
+    pub fn attack_roll(
+        &self,
+        side: Side,
+        attacker: usize,
+        defender: usize,
+    ) -> Result<Check, PoolError> {
+        let a = &self.army(side).combatants[attacker];
+        let d = &self.army(side.other()).combatants[defender];
+        let armor = if a.penetrates.contains(&d.armor) {
+            ArmorMatch::Penetrates
+        } else if a.resisted_by.contains(&d.armor) {
+            ArmorMatch::Resists
+        } else {
+            ArmorMatch::Normal
+        };
+        let factors = AttackFactors {
+            form: self.form_edge(a, d),
+            hard_to_hit: d.hard_to_hit,
+            dodge: d.dodge,
+            armor,
+            magic_armor: d.magic_armor,
+            bonus: a.bonus + self.army(side).advantage + self.army(side.other()).disadvantage,
+        };
+        attack_check(&self.ladder, &factors, &mut NoTrace)
+    }
+
+    /// Each living attacker of `side` with its target for this round: attacker i (in list
+    /// order) rolls against target i, wrapping, among the first min(attackers, defenders)
+    /// targets in targeting order.
+    pub fn pairings(&self, side: Side) -> Vec<(usize, usize)> {
+        let attackers = self.living(side);
+        let targets = self.targets(side);
+        let k = attackers.len().min(targets.len());
+        attackers
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, targets[i % k.max(1)]))
+            .collect()
+    }
+
+    /// The exact odds of this round's hits: each side's total, and who deals more.
+    pub fn round_odds(&self) -> Result<Comparison, PoolError> {
+        let side_hits = |side| -> Result<SideHits, PoolError> {
+            let mut groups: Vec<(u64, Check)> = Vec::new();
+            for (a, d) in self.pairings(side) {
+                let check = self.attack_roll(side, a, d)?;
+                match groups.iter_mut().find(|g| g.1 == check) {
+                    Some(g) => g.0 += 1,
+                    None => groups.push((1, check)),
+                }
+            }
+            Ok(SideHits::new(&groups))
+        };
+        Ok(compare(
+            &side_hits(Side::A)?.distribution,
+            &side_hits(Side::B)?.distribution,
+        ))
+    }
+
+    /// One round: both sides roll (step 1), spread their hits, then deal damage (step 2).
+    pub fn play_round(
+        &mut self,
+        rolls: &mut impl Rolls,
+        log: &mut impl Recorder<MassEvent>,
+    ) -> Result<(), PoolError> {
+        self.round += 1;
+        let round = self.round;
+        log.record(|| MassEvent::RoundStart { round });
+        let hits_a = self.roll_side(Side::A, rolls, log)?;
+        let hits_b = self.roll_side(Side::B, rolls, log)?;
+        let spread_a = self.spread(Side::A, hits_a, log);
+        let spread_b = self.spread(Side::B, hits_b, log);
+        self.deal(Side::B, &spread_a, hits_a > hits_b, rolls, log);
+        self.deal(Side::A, &spread_b, hits_b > hits_a, rolls, log);
+        if self.over() {
+            let (winner, rounds) = (self.winner(), self.round);
+            log.record(|| MassEvent::End { winner, rounds });
+        }
+        Ok(())
+    }
+
+    /// Step 1 for one side: every living combatant rolls; the side's hits are the sum of
+    /// the degrees of its successes.
+    fn roll_side(
+        &self,
+        side: Side,
+        rolls: &mut impl Rolls,
+        log: &mut impl Recorder<MassEvent>,
+    ) -> Result<u64, PoolError> {
+        let mut hits = 0;
+        for (a, d) in self.pairings(side) {
+            let check = self.attack_roll(side, a, d)?;
+            let r = roll_check(check, rolls).result;
+            if r.success {
+                hits += u64::from(r.degree);
+            }
+            log.record(|| MassEvent::Attack {
+                attacker: self.army(side).combatants[a].name.clone(),
+                target: self.army(side.other()).combatants[d].name.clone(),
+                check: check.to_string(),
+                success: r.success,
+                degree: r.degree,
+            });
+        }
+        Ok(hits)
+    }
+
+    /// Spreads a side's hits over at most as many targets as it has attackers, as evenly
+    /// as possible, the first targets in targeting order taking the odd hits.
+    pub fn spread(
+        &self,
+        side: Side,
+        hits: u64,
+        log: &mut impl Recorder<MassEvent>,
+    ) -> Vec<(usize, u64)> {
+        let k = self.living(side).len().min(self.living(side.other()).len()) as u64;
+        log.record(|| MassEvent::SideHits {
+            side,
+            hits,
+            targets: k as u32,
+        });
+        if k == 0 || hits == 0 {
+            return Vec::new();
+        }
+        let used = k.min(hits);
+        let spread: Vec<(usize, u64)> = self
+            .targets(side)
+            .into_iter()
+            .take(used as usize)
+            .enumerate()
+            .map(|(i, t)| (t, hits / used + u64::from((i as u64) < hits % used)))
+            .collect();
+        for &(t, h) in &spread {
+            log.record(|| MassEvent::Assigned {
+                side,
+                target: self.army(side.other()).combatants[t].name.clone(),
+                hits: h,
+            });
+        }
+        spread
+    }
+
+    /// Step 2 against `defending`: full damage (a die for the first hit, +1 for each
+    /// further hit) when the attackers scored more hits, else 1 per hit.
+    fn deal(
+        &mut self,
+        defending: Side,
+        spread: &[(usize, u64)],
+        full: bool,
+        rolls: &mut impl Rolls,
+        log: &mut impl Recorder<MassEvent>,
+    ) {
+        for &(t, hits) in spread {
+            let first_hit_roll = full.then(|| rolls.die(self.battle.first_hit_die));
+            let damage = match first_hit_roll {
+                Some(roll) => u64::from(roll) + hits - 1,
+                None => hits,
+            };
+            let hp = &mut self.hp[index(defending)][t];
+            *hp = u32::try_from(u64::from(*hp).saturating_sub(damage)).unwrap_or(0);
+            let hp_left = *hp;
+            let name = || self.army(defending).combatants[t].name.clone();
+            log.record(|| MassEvent::Damage {
+                target: name(),
+                hits,
+                full,
+                first_hit_roll,
+                damage,
+                hp_left,
+            });
+            if hp_left == 0 {
+                log.record(|| MassEvent::Slain { name: name() });
+            }
+        }
+    }
+}
+
+/// Plays a whole mass battle with the given rolls.
+pub fn play_mass_battle(
+    battle: &MassBattle,
+    rolls: &mut impl Rolls,
+    log: &mut impl Recorder<MassEvent>,
+) -> Result<MassState, PoolError> {
+    let mut state = MassState::new(battle);
+    while !state.over() {
+        state.play_round(rolls, log)?;
+    }
+    Ok(state)
+}

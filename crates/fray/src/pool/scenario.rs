@@ -1,0 +1,207 @@
+//! Mass battles from TOML files, validated before anything runs.
+//!
+//! ```toml
+//! seed = 7                # optional (the command line may override it)
+//! max_rounds = 30         # optional, default 50
+//! first_hit_die = 6       # optional: full damage's first hit, default d6
+//!
+//! [[forms]]               # optional: which fighting styles beat which
+//! superior = "pike"
+//! inferior = "cavalry"
+//!
+//! [a]
+//! name = "Pike square"
+//! advantage = 1           # optional: bonus dice on every attack of this side
+//! disadvantage = 0        # optional: bonus dice for the other side instead
+//! [[a.combatants]]
+//! name = "Pikeman"
+//! count = 12              # optional: Pikeman 1 ... Pikeman 12
+//! hp = 6
+//! bonus = 1               # optional: attack bonus, as bonus dice
+//! form = "pike"           # optional
+//! armor = "medium"        # optional: none | light | medium | heavy
+//! magic_armor = 0         # optional: one rung harder per degree
+//! hard_to_hit = false     # optional: too small or too large to hit easily
+//! dodge = "normal"        # optional: normal | cannot-dodge | dodges-well
+//! penetrates = ["light"]  # optional: armor its attacks go through with ease
+//! resisted_by = ["heavy"] # optional: armor that stops its attacks well
+//!
+//! [b]
+//! # ... the same
+//! ```
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::battle::{ArmorWeight, Army, Combatant, FormRule, MassBattle};
+use super::resolve::Dodge;
+use crate::scenario::{Checker, ScenarioError};
+
+/// The most combatants a side may field.
+pub const MAX_COMBATANTS: u32 = 10_000;
+/// The largest hit points, bonus or magic armor.
+pub const MAX_STAT: u32 = 1_000_000;
+/// The most attack rolls a battle may ask for (combatants × rounds).
+pub const MAX_WORK: u64 = 50_000_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBattle {
+    seed: Option<u64>,
+    max_rounds: Option<Spanned<u32>>,
+    first_hit_die: Option<Spanned<u32>>,
+    #[serde(default)]
+    forms: Vec<FormRule>,
+    a: RawArmy,
+    b: RawArmy,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmy {
+    name: Spanned<String>,
+    advantage: Option<Spanned<u32>>,
+    disadvantage: Option<Spanned<u32>>,
+    #[serde(default)]
+    combatants: Vec<RawCombatant>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCombatant {
+    name: Spanned<String>,
+    hp: Spanned<u32>,
+    count: Option<Spanned<u32>>,
+    bonus: Option<Spanned<u32>>,
+    form: Option<String>,
+    #[serde(default)]
+    armor: ArmorWeight,
+    magic_armor: Option<Spanned<u32>>,
+    #[serde(default)]
+    hard_to_hit: bool,
+    #[serde(default)]
+    dodge: Dodge,
+    #[serde(default)]
+    penetrates: Vec<ArmorWeight>,
+    #[serde(default)]
+    resisted_by: Vec<ArmorWeight>,
+}
+
+/// A mass battle read from a file, with the seed it asks for (if any).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MassScenario {
+    /// The battle.
+    pub battle: MassBattle,
+    /// The file's seed.
+    pub seed: Option<u64>,
+}
+
+fn army(c: &Checker, raw: &RawArmy, names: &mut HashSet<String>) -> Result<Army, ScenarioError> {
+    let name = c.name(&raw.name, "side")?;
+    if raw.combatants.is_empty() {
+        return Err(c.at(
+            &raw.name,
+            format!("side `{name}` has no combatants: add [[…combatants]] tables"),
+        ));
+    }
+    let mut combatants = Vec::new();
+    for rc in &raw.combatants {
+        combatants.extend(declared(c, rc, names)?);
+        if combatants.len() > MAX_COMBATANTS as usize {
+            return Err(c.at(
+                &rc.name,
+                format!("more than {MAX_COMBATANTS} combatants on one side"),
+            ));
+        }
+    }
+    Ok(Army {
+        name,
+        combatants,
+        advantage: c.optional(&raw.advantage, "advantage", 0, 0, 50)?,
+        disadvantage: c.optional(&raw.disadvantage, "disadvantage", 0, 0, 50)?,
+    })
+}
+
+fn declared(
+    c: &Checker,
+    raw: &RawCombatant,
+    names: &mut HashSet<String>,
+) -> Result<Vec<Combatant>, ScenarioError> {
+    let name = c.name(&raw.name, "combatant")?;
+    let template = Combatant {
+        name: name.clone(),
+        hp: c.within(&raw.hp, "hp", 1, MAX_STAT)?,
+        bonus: c.optional(&raw.bonus, "bonus", 0, 0, 50)?,
+        form: raw.form.clone(),
+        armor: raw.armor,
+        magic_armor: c.optional(&raw.magic_armor, "magic_armor", 0, 0, 20)?,
+        hard_to_hit: raw.hard_to_hit,
+        dodge: raw.dodge,
+        penetrates: raw.penetrates.clone(),
+        resisted_by: raw.resisted_by.clone(),
+    };
+    let count = match &raw.count {
+        None => None,
+        Some(n) => Some(c.within(n, "count", 1, MAX_COMBATANTS)?),
+    };
+    let names = c.copies(&raw.name, &name, count, names)?;
+    Ok(names
+        .into_iter()
+        .map(|name| Combatant {
+            name,
+            ..template.clone()
+        })
+        .collect())
+}
+
+/// Reads and validates a mass battle from TOML text.
+///
+/// ```
+/// let s = fray::pool::parse_mass_battle(r#"
+/// seed = 3
+/// [a]
+/// name = "Pikes"
+/// [[a.combatants]]
+/// name = "Pike"
+/// hp = 6
+/// count = 3
+/// [b]
+/// name = "Riders"
+/// [[b.combatants]]
+/// name = "Rider"
+/// hp = 8
+/// armor = "light"
+/// "#).unwrap();
+/// assert_eq!((s.battle.a.combatants.len(), s.seed), (3, Some(3)));
+/// ```
+pub fn parse_mass_battle(text: &str) -> Result<MassScenario, ScenarioError> {
+    let (raw, c): (RawBattle, Checker) = crate::scenario::read(text)?;
+    let mut names = HashSet::new();
+    let battle = MassBattle {
+        a: army(&c, &raw.a, &mut names)?,
+        b: army(&c, &raw.b, &mut names)?,
+        forms: raw.forms,
+        max_rounds: c.optional(&raw.max_rounds, "max_rounds", 50, 1, 10_000)?,
+        first_hit_die: c.optional(&raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
+    };
+    check_work(&battle)?;
+    Ok(MassScenario {
+        battle,
+        seed: raw.seed,
+    })
+}
+
+/// Refuses a battle that could ask for more than [`MAX_WORK`] attack rolls.
+pub fn check_work(battle: &MassBattle) -> Result<(), ScenarioError> {
+    let fighters = (battle.a.combatants.len() + battle.b.combatants.len()) as u64;
+    let work = fighters * u64::from(battle.max_rounds);
+    if work > MAX_WORK {
+        return Err(ScenarioError::whole(format!(
+            "this battle could ask for {work} attack rolls ({fighters} combatants × max_rounds {}): at most {MAX_WORK}; lower max_rounds",
+            battle.max_rounds
+        )));
+    }
+    Ok(())
+}

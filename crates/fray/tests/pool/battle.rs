@@ -1,0 +1,287 @@
+//! Mass combat, steps 1 and 2, with fixed rolls.
+
+use fray::pool::battle::Side;
+use fray::pool::{
+    ArmorWeight, Army, Combatant, FormRule, MassBattle, MassEvent, MassState, parse_mass_battle,
+    play_mass_battle,
+};
+use fray::rng::{ScriptedRolls, SeededRolls};
+use fray::trace::NoTrace;
+
+fn army(name: &str, combatants: Vec<Combatant>) -> Army {
+    Army {
+        name: name.into(),
+        combatants,
+        advantage: 0,
+        disadvantage: 0,
+    }
+}
+
+fn fighters(prefix: &str, n: usize, hp: u32) -> Vec<Combatant> {
+    (1..=n)
+        .map(|i| Combatant::new(&format!("{prefix}{i}"), hp))
+        .collect()
+}
+
+/// Two against two, every attack a plain 3/6 check of one die (hit on 1–3, then an
+/// exploding d6 because one die is always all hits or all misses).
+fn duel_of_pairs() -> MassBattle {
+    MassBattle {
+        a: army("A", fighters("a", 2, 10)),
+        b: army("B", fighters("b", 2, 10)),
+        forms: vec![],
+        max_rounds: 10,
+        first_hit_die: 6,
+    }
+}
+
+fn round(battle: &MassBattle, rolls: &[u32]) -> MassState {
+    let mut state = MassState::new(battle);
+    let mut script = ScriptedRolls::dice(rolls.iter().copied());
+    state.play_round(&mut script, &mut NoTrace).unwrap();
+    assert_eq!(script.remaining(), 0, "every scripted roll was used");
+    state
+}
+
+#[test]
+fn the_side_with_more_hits_deals_full_damage_the_other_nothing_more() {
+    // a1 hits (2, no explosion), a2 hits; b1 and b2 miss. a: 2 hits, b: 0.
+    // Full damage to each of b's two targets: first-hit rolls 4 and 5.
+    let state = round(&duel_of_pairs(), &[2, 6, 2, 6, 5, 6, 5, 6, 4, 5]);
+    assert_eq!(state.hp, [vec![10, 10], vec![6, 5]]);
+}
+
+#[test]
+fn the_side_with_fewer_hits_deals_1_per_hit() {
+    // a1 hits and explodes once (2, 1, 6): degree 2; a2 misses. b1 hits, b2 misses.
+    // a: 2 hits > b: 1 hit. a's 2 hits spread 1 and 1: full damage, rolls 3 and 3.
+    // b's 1 hit on a1: 1 damage.
+    let state = round(&duel_of_pairs(), &[2, 1, 6, 5, 6, 2, 6, 5, 6, 3, 3]);
+    assert_eq!(state.hp, [vec![9, 10], vec![7, 7]]);
+}
+
+#[test]
+fn a_tie_deals_1_per_hit_on_both_sides() {
+    let state = round(&duel_of_pairs(), &[2, 6, 2, 6, 2, 6, 2, 6]);
+    assert_eq!(state.hp, [vec![9, 9], vec![9, 9]]);
+}
+
+#[test]
+fn full_damage_is_a_die_for_the_first_hit_and_1_per_further_hit() {
+    // One attacker against one defender: a hit exploding twice is degree 3.
+    let battle = MassBattle {
+        a: army("A", fighters("a", 1, 10)),
+        b: army("B", fighters("b", 1, 20)),
+        forms: vec![],
+        max_rounds: 5,
+        first_hit_die: 6,
+    };
+    let mut log = Vec::new();
+    let mut state = MassState::new(&battle);
+    state
+        .play_round(&mut ScriptedRolls::dice([1, 1, 1, 3, 6, 6, 4]), &mut log)
+        .unwrap();
+    assert_eq!(state.hp, [vec![10], vec![14]], "4 + 2 further hits");
+    assert!(log.iter().any(|e| matches!(
+        e,
+        MassEvent::Damage {
+            hits: 3,
+            full: true,
+            first_hit_roll: Some(4),
+            damage: 6,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn hits_spread_evenly_over_no_more_targets_than_attackers_lightest_first() {
+    let mut defenders = fighters("d", 4, 10);
+    defenders[0].armor = ArmorWeight::Heavy;
+    defenders[1].armor = ArmorWeight::None;
+    defenders[2].armor = ArmorWeight::Light;
+    defenders[3].armor = ArmorWeight::Medium;
+    let battle = MassBattle {
+        a: army("A", fighters("a", 3, 10)),
+        b: army("B", defenders),
+        forms: vec![],
+        max_rounds: 5,
+        first_hit_die: 6,
+    };
+    let state = MassState::new(&battle);
+    assert_eq!(
+        state.targets(Side::A),
+        [1, 2, 3, 0],
+        "none, light, medium, heavy"
+    );
+    assert_eq!(
+        state.spread(Side::A, 5, &mut NoTrace),
+        [(1, 2), (2, 2), (3, 1)],
+        "three attackers: three targets"
+    );
+    assert_eq!(
+        state.spread(Side::A, 2, &mut NoTrace),
+        [(1, 1), (2, 1)],
+        "fewer hits than targets"
+    );
+    assert!(state.spread(Side::A, 0, &mut NoTrace).is_empty());
+    let lone = MassBattle {
+        a: army("A", fighters("a", 1, 10)),
+        ..battle
+    };
+    assert_eq!(
+        MassState::new(&lone).spread(Side::A, 7, &mut NoTrace),
+        [(1, 7)],
+        "one attacker hits one enemy"
+    );
+}
+
+#[test]
+fn form_inferior_targets_come_first_and_forms_move_the_roll() {
+    let mut attackers = fighters("a", 1, 10);
+    attackers[0].form = Some("pike".into());
+    let mut defenders = fighters("d", 2, 10);
+    defenders[0].form = Some("sword".into());
+    defenders[1].form = Some("cavalry".into());
+    let forms = vec![
+        FormRule {
+            superior: "pike".into(),
+            inferior: "cavalry".into(),
+        },
+        FormRule {
+            superior: "sword".into(),
+            inferior: "pike".into(),
+        },
+    ];
+    let battle = MassBattle {
+        a: army("A", attackers),
+        b: army("B", defenders),
+        forms,
+        max_rounds: 5,
+        first_hit_die: 6,
+    };
+    let state = MassState::new(&battle);
+    assert_eq!(
+        state.targets(Side::A),
+        [1, 0],
+        "the cavalry, which the pike beats, first"
+    );
+    assert_eq!(state.attack_roll(Side::A, 0, 1).unwrap().to_string(), "4/6");
+    assert_eq!(state.attack_roll(Side::A, 0, 0).unwrap().to_string(), "2/6");
+    assert_eq!(state.attack_roll(Side::B, 0, 0).unwrap().to_string(), "4/6");
+}
+
+#[test]
+fn advantages_and_disadvantages_become_bonus_dice() {
+    let mut battle = duel_of_pairs();
+    battle.a.advantage = 2;
+    battle.b.disadvantage = 1;
+    battle.a.combatants[0].bonus = 1;
+    let state = MassState::new(&battle);
+    assert_eq!(
+        state.attack_roll(Side::A, 0, 0).unwrap().to_string(),
+        "3/6+4b"
+    );
+    assert_eq!(state.attack_roll(Side::B, 0, 0).unwrap().to_string(), "3/6");
+}
+
+#[test]
+fn round_odds_agree_with_sampled_rounds() {
+    let mut battle = duel_of_pairs();
+    battle.a.combatants[0].bonus = 2;
+    battle.b.combatants.push(Combatant::new("b3", 10));
+    let start = MassState::new(&battle);
+    let exact = start.round_odds().unwrap();
+    let (n, mut a_more, mut tie) = (20_000u32, 0u32, 0u32);
+    let mut rolls = SeededRolls::new(99);
+    for _ in 0..n {
+        let mut state = start.clone();
+        let mut log = Vec::new();
+        state.play_round(&mut rolls, &mut log).unwrap();
+        let hits: Vec<u64> = log
+            .iter()
+            .filter_map(|e| match e {
+                MassEvent::SideHits { hits, .. } => Some(*hits),
+                _ => None,
+            })
+            .collect();
+        a_more += u32::from(hits[0] > hits[1]);
+        tie += u32::from(hits[0] == hits[1]);
+    }
+    for (count, p) in [(a_more, exact.p_a_more), (tie, exact.p_tie)] {
+        let freq = f64::from(count) / f64::from(n);
+        let sigma = (p * (1.0 - p) / f64::from(n)).sqrt();
+        assert!((freq - p).abs() < 4.5 * sigma, "{freq} vs {p}");
+    }
+}
+
+#[test]
+fn battles_end_and_replay_under_a_seed() {
+    let battle = duel_of_pairs();
+    let play = |seed| {
+        let mut log = Vec::new();
+        let state = play_mass_battle(&battle, &mut SeededRolls::new(seed), &mut log).unwrap();
+        (state.hp.clone(), state.winner(), log)
+    };
+    assert_eq!(play(5), play(5));
+    let (hp, winner, log) = play(5);
+    assert!(matches!(log.last(), Some(MassEvent::End { .. })));
+    if let Some(side) = winner {
+        let loser = &hp[if side == Side::A { 1 } else { 0 }];
+        assert!(loser.iter().all(|h| *h == 0));
+    }
+}
+
+#[test]
+fn every_example_file_plays() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/pool");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let s = parse_mass_battle(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let state = play_mass_battle(
+            &s.battle,
+            &mut SeededRolls::new(s.seed.unwrap_or(1)),
+            &mut NoTrace,
+        )
+        .unwrap();
+        assert!(state.round > 0);
+        count += 1;
+    }
+    assert!(count >= 2);
+}
+
+#[test]
+fn malformed_battle_files_are_located() {
+    let good = "[a]\nname = \"A\"\n[[a.combatants]]\nname = \"x\"\nhp = 5\n[b]\nname = \"B\"\n[[b.combatants]]\nname = \"y\"\nhp = 5\n";
+    assert!(parse_mass_battle(good).is_ok());
+    let cases: &[(&str, &str, usize, &str)] = &[
+        ("hp = 5\n[b]", "hp = 0\n[b]", 5, "hp is 0"),
+        (
+            "hp = 5\n[b]",
+            "hp = 5\narmor = \"plate\"\n[b]",
+            6,
+            "unknown variant",
+        ),
+        ("hp = 5\n[b]", "hp = 5\nspeed = 2\n[b]", 6, "unknown field"),
+        ("name = \"y\"", "name = \"x\"", 9, "already exists"),
+        ("hp = 5\n[b]", "hp = 5\ncount = 0\n[b]", 6, "count is 0"),
+    ];
+    for (from, to, line, phrase) in cases {
+        let e = parse_mass_battle(&good.replacen(from, to, 1)).expect_err(to);
+        assert_eq!(
+            e.location.as_ref().map(|l| l.line),
+            Some(*line),
+            "{to}: {e}"
+        );
+        assert!(e.message.contains(phrase), "{to}: {e}");
+    }
+    let huge = good.replace("hp = 5\n[b]", "hp = 5\ncount = 10000\n[b]");
+    assert!(
+        parse_mass_battle(&format!("max_rounds = 10000\n{huge}"))
+            .unwrap_err()
+            .message
+            .contains("at most")
+    );
+}
