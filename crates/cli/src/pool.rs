@@ -29,6 +29,9 @@ pub struct CheckArgs {
     /// Penalty dice.
     #[arg(long, default_value_t = 0)]
     penalty: u32,
+    /// The ladder's dice: BASE:LARGER,... (default 6:8,10,12,20).
+    #[arg(long, default_value = "6:8,10,12,20")]
+    ladder: Ladder,
     /// Move the difficulty this many rungs (positive: easier, negative: harder).
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(i64).range(-1000..=1000))]
     steps: i64,
@@ -45,6 +48,9 @@ pub struct SidesArgs {
     /// Side B, written the same way.
     #[arg(long = "b", value_name = "SPEC")]
     b: String,
+    /// The ladder's dice: BASE:LARGER,... (default 6:8,10,12,20).
+    #[arg(long, default_value = "6:8,10,12,20")]
+    ladder: Ladder,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -179,7 +185,7 @@ fn event_json(e: &MassEvent) -> serde_json::Value {
 }
 
 pub fn check(args: &CheckArgs) -> Result<String> {
-    let ladder = Ladder::standard();
+    let ladder = &args.ladder;
     let asked = ladder.parse(&args.rung)?;
     let rung = ladder.step(asked, args.steps)?;
     let odds = CheckOdds::new(Check::new(rung, args.bonus, args.penalty)?);
@@ -254,9 +260,9 @@ fn check_json(odds: &CheckOdds) -> Result<String> {
 }
 
 pub fn sides(args: &SidesArgs) -> Result<String> {
-    let ladder = Ladder::standard();
-    let a = SideHits::new(&parse_side(&args.a, &ladder).map_err(|e| anyhow::anyhow!("--a: {e}"))?);
-    let b = SideHits::new(&parse_side(&args.b, &ladder).map_err(|e| anyhow::anyhow!("--b: {e}"))?);
+    let ladder = &args.ladder;
+    let a = SideHits::new(&parse_side(&args.a, ladder).map_err(|e| anyhow::anyhow!("--a: {e}"))?);
+    let b = SideHits::new(&parse_side(&args.b, ladder).map_err(|e| anyhow::anyhow!("--b: {e}"))?);
     let c = compare(&a.distribution, &b.distribution);
     if args.json {
         let list = |d: &Distribution| {

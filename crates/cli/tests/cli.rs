@@ -516,6 +516,14 @@ fn check_prints_exact_odds() {
         rows.iter()
             .all(|r| r["success"].is_boolean() && r["degree"].is_u64())
     );
+    let v = json_of(&[
+        "check", "9/10", "--ladder", "10:12,20", "--steps", "1", "--json",
+    ]);
+    assert_eq!(v["check"], "11/12", "a designer's d10 ladder");
+    refused(
+        &["check", "3/6", "--ladder", "10:12,20"],
+        "not on the ladder",
+    );
     let v = json_of(&["check", "7/8", "--steps", "-1", "--json"]);
     assert_eq!(v["check"], "5/6");
     fray()

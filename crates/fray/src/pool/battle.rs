@@ -103,6 +103,8 @@ pub struct MassBattle {
     pub max_rounds: u32,
     /// The die of full damage's first hit on a combatant (the text's usual d6).
     pub first_hit_die: u32,
+    /// The ladder of difficulties (it must hold 3/6, where attack rolls start).
+    pub ladder: Ladder,
 }
 
 /// Something that happened in a round.
@@ -237,7 +239,7 @@ impl MassState {
         Self {
             hp: [hp(&battle.a), hp(&battle.b)],
             battle: battle.clone(),
-            ladder: Ladder::standard(),
+            ladder: battle.ladder.clone(),
             round: 0,
         }
     }

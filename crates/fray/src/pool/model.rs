@@ -171,6 +171,32 @@ impl Ladder {
     }
 }
 
+impl FromStr for Ladder {
+    type Err = PoolError;
+    /// `BASE:LARGER,LARGER...`, e.g. `6:8,10,12,20` (the standard ladder) or `10:12,20`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = |why: &str| PoolError::Spec {
+            text: s.trim().to_string(),
+            why: why.to_string(),
+        };
+        let (base, larger) = s.split_once(':').unwrap_or((s, ""));
+        let base: u32 = base
+            .trim()
+            .parse()
+            .map_err(|_| bad("expected BASE:LARGER,..., such as 6:8,10,12,20"))?;
+        let larger = larger
+            .split(',')
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(|d| {
+                d.parse::<u32>()
+                    .map_err(|_| bad("expected die sizes separated by commas after `:`"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::new(base, &larger)
+    }
+}
+
 impl fmt::Display for Ladder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<String> = self.rungs.iter().map(Rung::to_string).collect();

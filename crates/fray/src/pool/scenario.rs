@@ -4,6 +4,7 @@
 //! seed = 7                # optional (the command line may override it)
 //! max_rounds = 30         # optional, default 50
 //! first_hit_die = 6       # optional: full damage's first hit, default d6
+//! ladder = "6:8,10,12,20" # optional: base die and larger dice (must keep 3/6)
 //!
 //! [[forms]]               # optional: which fighting styles beat which
 //! superior = "pike"
@@ -36,6 +37,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::battle::{ArmorWeight, Army, Combatant, FormRule, MassBattle};
+use super::model::{Ladder, Rung};
 use super::resolve::Dodge;
 use crate::scenario::{Checker, ScenarioError};
 
@@ -52,6 +54,7 @@ struct RawBattle {
     seed: Option<u64>,
     max_rounds: Option<Spanned<u32>>,
     first_hit_die: Option<Spanned<u32>>,
+    ladder: Option<Spanned<String>>,
     #[serde(default)]
     forms: Vec<FormRule>,
     a: RawArmy,
@@ -178,8 +181,26 @@ fn declared(
 /// ```
 pub fn parse_mass_battle(text: &str) -> Result<MassScenario, ScenarioError> {
     let (raw, c): (RawBattle, Checker) = crate::scenario::read(text)?;
+    let ladder = match &raw.ladder {
+        None => Ladder::standard(),
+        Some(text) => {
+            let ladder: Ladder = text
+                .get_ref()
+                .parse()
+                .map_err(|e: super::model::PoolError| c.at(text, e.to_string()))?;
+            let start = Rung { tn: 3, die: 6 };
+            ladder.position(start).map_err(|_| {
+                c.at(
+                    text,
+                    "attack rolls start at 3/6, so the ladder's base die must be 6",
+                )
+            })?;
+            ladder
+        }
+    };
     let mut names = HashSet::new();
     let battle = MassBattle {
+        ladder,
         a: army(&c, &raw.a, &mut names)?,
         b: army(&c, &raw.b, &mut names)?,
         forms: raw.forms,

@@ -2,8 +2,8 @@
 
 use fray::pool::battle::Side;
 use fray::pool::{
-    ArmorWeight, Army, Combatant, FormRule, MassBattle, MassEvent, MassState, parse_mass_battle,
-    play_mass_battle,
+    ArmorWeight, Army, Combatant, FormRule, Ladder, MassBattle, MassEvent, MassState,
+    parse_mass_battle, play_mass_battle,
 };
 use fray::rng::{ScriptedRolls, SeededRolls};
 use fray::trace::NoTrace;
@@ -32,6 +32,7 @@ fn duel_of_pairs() -> MassBattle {
         forms: vec![],
         max_rounds: 10,
         first_hit_die: 6,
+        ladder: Ladder::standard(),
     }
 }
 
@@ -75,6 +76,7 @@ fn full_damage_is_a_die_for_the_first_hit_and_1_per_further_hit() {
         forms: vec![],
         max_rounds: 5,
         first_hit_die: 6,
+        ladder: Ladder::standard(),
     };
     let mut log = Vec::new();
     let mut state = MassState::new(&battle);
@@ -107,6 +109,7 @@ fn hits_spread_evenly_over_no_more_targets_than_attackers_lightest_first() {
         forms: vec![],
         max_rounds: 5,
         first_hit_die: 6,
+        ladder: Ladder::standard(),
     };
     let state = MassState::new(&battle);
     assert_eq!(
@@ -159,6 +162,7 @@ fn form_inferior_targets_come_first_and_forms_move_the_roll() {
         forms,
         max_rounds: 5,
         first_hit_die: 6,
+        ladder: Ladder::standard(),
     };
     let state = MassState::new(&battle);
     assert_eq!(
@@ -277,6 +281,10 @@ fn malformed_battle_files_are_located() {
         );
         assert!(e.message.contains(phrase), "{to}: {e}");
     }
+    let e = parse_mass_battle(&format!("ladder = \"10:12,20\"\n{good}")).unwrap_err();
+    assert!(e.message.contains("base die must be 6"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(1));
+    assert!(parse_mass_battle(&format!("ladder = \"6:10,20\"\n{good}")).is_ok());
     let huge = good.replace("hp = 5\n[b]", "hp = 5\ncount = 10000\n[b]");
     assert!(
         parse_mass_battle(&format!("max_rounds = 10000\n{huge}"))

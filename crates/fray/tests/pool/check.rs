@@ -77,6 +77,9 @@ fn rungs_off_the_ladder_and_bad_ladders_are_refused() {
     assert!(Ladder::new(1, &[8]).is_err());
     assert!(Ladder::new(6, &[10, 8]).is_err());
     assert!(Ladder::new(6, &[6, 8]).is_err());
+    assert_eq!("6:8,10,12,20".parse::<Ladder>().unwrap(), ladder);
+    assert!("6:10,8".parse::<Ladder>().is_err());
+    assert!("six".parse::<Ladder>().is_err());
     let d10 = Ladder::new(10, &[12, 20]).unwrap();
     assert_eq!(
         d10.to_string(),
