@@ -12,6 +12,7 @@ pub mod character;
 pub mod damage;
 pub mod dice;
 pub mod dist;
+pub mod evasion;
 pub mod minions;
 pub mod pool;
 pub mod rng;

@@ -43,6 +43,7 @@ impl fmt::Display for ScenarioError {
 /// Reads TOML `text` into `T`, and keeps the text's line index for later checks.
 pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), ScenarioError> {
     let checker = Checker {
+        text,
         lines: LineIndex::new(text),
     };
     let raw = toml::from_str(text).map_err(|e| ScenarioError {
@@ -54,13 +55,41 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), Scenari
     Ok((raw, checker))
 }
 
+/// The byte range of the value at a dotted key path, if the text has it.
+fn locate_path(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
+    use toml::de::{DeTable, DeValue};
+    let doc = DeTable::parse(text).ok()?;
+    let mut table = doc.get_ref();
+    let mut span = None;
+    for (i, key) in path.iter().enumerate() {
+        let (_, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == *key)?;
+        span = Some(value.span());
+        match value.get_ref() {
+            DeValue::Table(inner) if i + 1 < path.len() => table = inner,
+            _ => break,
+        }
+    }
+    span
+}
+
 /// Checks values of a scenario, pointing at them when they are wrong.
 #[derive(Debug, Clone)]
 pub struct Checker<'s> {
+    text: &'s str,
     lines: LineIndex<'s>,
 }
 
 impl Checker<'_> {
+    /// An error located at the value of a dotted key path (`["weapon", "erosion"]`),
+    /// for checks made after deserializing into the model.
+    pub fn at_path(&self, path: &[&str], message: impl Into<String>) -> ScenarioError {
+        let span = locate_path(self.text, path);
+        ScenarioError {
+            location: span.map(|s| self.lines.locate(s.start, s.end - s.start)),
+            message: format!("{}: {}", path.join("."), message.into()),
+        }
+    }
+
     /// An error located at a spanned value.
     pub fn at<T>(&self, spanned: &Spanned<T>, message: impl Into<String>) -> ScenarioError {
         let span = spanned.span();

@@ -1,0 +1,330 @@
+//! Exact answers: the hit probability (averaged over the Luck dice exactly), the
+//! distribution of damage per hit and per attack, and each high-damage effect's chance.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::model::{Attacker, DamageKind, Defender, Options, Rounding, Slot, ToHitModel};
+use super::resolve::{
+    Breakdown, Caught, HighDamage, LuckDice, attacker_breakdown, caught, defender_breakdown,
+    halves, is_high, reduced, round_branches, slot_dr,
+};
+use crate::dice::DiceExpr;
+use crate::dist::Distribution;
+
+/// The largest damage an exact damage distribution may reach.
+pub const MAX_EXACT_DAMAGE: i64 = 2_000;
+
+/// Why an evasion question could not be answered.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EvasionError {
+    /// A standard deviation that is not a positive finite number.
+    #[error("sigma must be a positive number (up to 1000), got {0}")]
+    Sigma(f64),
+    /// An integer model out of bounds.
+    #[error(
+        "the uniform-sum model needs 1 to 64 terms of radius 1 to 1000, got {k} terms of radius {r}"
+    )]
+    UniformSum {
+        /// Terms.
+        k: u32,
+        /// Radius.
+        r: u32,
+    },
+    /// Damage too large to enumerate exactly.
+    #[error("damage up to {0} is too large for an exact distribution: at most {MAX_EXACT_DAMAGE}")]
+    TooMuchDamage(i64),
+}
+
+/// A to-hit model ready to answer: P(draw > margin).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToHit {
+    model: ToHitModel,
+    /// For the integer model: P(S ≥ min + i).
+    at_least: Vec<f64>,
+    min: i64,
+}
+
+impl ToHit {
+    /// Validates the model and prepares it.
+    pub fn new(model: ToHitModel) -> Result<Self, EvasionError> {
+        match model {
+            ToHitModel::Normal { sigma } if sigma.is_finite() && sigma > 0.0 && sigma <= 1000.0 => {
+                Ok(Self {
+                    model,
+                    at_least: Vec::new(),
+                    min: 0,
+                })
+            }
+            ToHitModel::Normal { sigma } => Err(EvasionError::Sigma(sigma)),
+            ToHitModel::UniformSum { k, r } if (1..=64).contains(&k) && (1..=1000).contains(&r) => {
+                let one = Distribution::uniform(-i64::from(r), i64::from(r));
+                let (sum, _) = one.power(u64::from(k), 0.0);
+                let mut at_least: Vec<f64> = (sum.min()..=sum.max()).map(|v| sum.p(v)).collect();
+                for i in (0..at_least.len().saturating_sub(1)).rev() {
+                    at_least[i] += at_least[i + 1];
+                }
+                Ok(Self {
+                    model,
+                    at_least,
+                    min: sum.min(),
+                })
+            }
+            ToHitModel::UniformSum { k, r } => Err(EvasionError::UniformSum { k, r }),
+        }
+    }
+
+    /// The model.
+    pub fn model(&self) -> ToHitModel {
+        self.model
+    }
+
+    /// P(hit) when the defender's total exceeds the attacker's by `margin`.
+    pub fn p_hit(&self, margin: f64) -> f64 {
+        match self.model {
+            ToHitModel::Normal { sigma } => {
+                0.5 * libm::erfc(margin / (sigma * std::f64::consts::SQRT_2))
+            }
+            ToHitModel::UniformSum { k, .. } => {
+                // S > k·margin  ⇔  S ≥ floor(k·margin) + 1.
+                let first = (f64::from(k) * margin).floor() + 1.0;
+                let index = first - self.min as f64;
+                if index <= 0.0 {
+                    1.0
+                } else if index >= self.at_least.len() as f64 {
+                    0.0
+                } else {
+                    self.at_least[index as usize]
+                }
+            }
+        }
+    }
+
+    /// P(hit) for fixed totals plus Luck dice on each side, averaged exactly.
+    ///
+    /// ```
+    /// use fray::evasion::{LuckDice, ToHit, ToHitModel};
+    /// let to_hit = ToHit::new(ToHitModel::NORMAL).unwrap();
+    /// assert!((to_hit.p_hit_with_luck(3.0, LuckDice::None, 3.0, LuckDice::None) - 0.5).abs() < 1e-15);
+    /// ```
+    pub fn p_hit_with_luck(
+        &self,
+        attacker: f64,
+        a_luck: LuckDice,
+        defender: f64,
+        d_luck: LuckDice,
+    ) -> f64 {
+        let (la, ld) = (a_luck.distribution(), d_luck.distribution());
+        la.iter()
+            .flat_map(|a| ld.iter().map(move |d| (a, d)))
+            .map(|(a, d)| {
+                a.p * d.p * self.p_hit((defender + d.value as f64) - (attacker + a.value as f64))
+            })
+            .sum()
+    }
+}
+
+/// The hit chance of an attacker against a defender, with both breakdowns.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HitChance {
+    /// P(hit).
+    pub p_hit: f64,
+    /// Set when the throw is caught, which always "hits".
+    pub caught: Option<Caught>,
+    /// The attacker's terms.
+    pub attacker: Breakdown,
+    /// The defender's terms.
+    pub defender: Breakdown,
+}
+
+/// The exact hit chance.
+pub fn hit_chance(a: &Attacker, d: &Defender, o: &Options) -> Result<HitChance, EvasionError> {
+    let to_hit = ToHit::new(o.model)?;
+    let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
+    let caught = caught(a, d);
+    let p_hit = match caught {
+        Some(_) => 1.0,
+        None => to_hit.p_hit_with_luck(ab.fixed(), ab.luck, db.fixed(), db.luck),
+    };
+    Ok(HitChance {
+        p_hit,
+        caught,
+        attacker: ab,
+        defender: db,
+    })
+}
+
+/// The exact damage of one attack.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DamageOdds {
+    /// P(hit).
+    pub p_hit: f64,
+    /// Damage dealt by a hit.
+    pub per_hit: Distribution,
+    /// Damage dealt by an attack (0 on a miss).
+    pub per_attack: Distribution,
+    /// P(each high-damage effect | hit).
+    pub effects: Vec<(HighDamage, f64)>,
+}
+
+/// The exact damage distribution of an attack dealing `dice` of `kind`.
+pub fn damage_odds(
+    dice: &DiceExpr,
+    kind: DamageKind,
+    a: &Attacker,
+    d: &Defender,
+    o: &Options,
+) -> Result<DamageOdds, EvasionError> {
+    if dice.max() > MAX_EXACT_DAMAGE {
+        return Err(EvasionError::TooMuchDamage(dice.max()));
+    }
+    let p_hit = hit_chance(a, d, o)?.p_hit;
+    let erosion = erosion(a, kind);
+    let mut finals: BTreeMap<i64, f64> = BTreeMap::new();
+    let mut effects: BTreeMap<u8, (HighDamage, f64)> = BTreeMap::new();
+    for base in dice.distribution().iter() {
+        for (eroded, p_erosion) in erosion_branches(base.value.max(0), erosion) {
+            for (slot, percent) in Slot::TABLE {
+                let p = base.p * p_erosion * f64::from(percent) / 100.0;
+                after_slot(
+                    eroded,
+                    slot,
+                    kind,
+                    d,
+                    o.rounding,
+                    &mut |value, effect, q| {
+                        *finals.entry(value).or_default() += p * q;
+                        if let Some(e) = effect {
+                            effects.entry(e as u8).or_insert((e, 0.0)).1 += p * q;
+                        }
+                    },
+                );
+            }
+        }
+    }
+    let per_hit = Distribution::from_masses(finals);
+    let per_attack = Distribution::from_masses(
+        per_hit
+            .iter()
+            .map(|m| (m.value, m.p * p_hit))
+            .chain([(0, 1.0 - p_hit)]),
+    );
+    Ok(DamageOdds {
+        p_hit,
+        per_hit,
+        per_attack,
+        effects: effects.into_values().collect(),
+    })
+}
+
+/// The greatest erosion that counts: a weapon's or projectile's, on physical hits.
+pub fn erosion(a: &Attacker, kind: DamageKind) -> u32 {
+    match (&a.weapon, kind) {
+        (Some(w), DamageKind::Physical) => w.erosion,
+        _ => 0,
+    }
+}
+
+/// Damage after erosion: loses 1d(erosion) − 1, never below 0.
+fn erosion_branches(damage: i64, erosion: u32) -> Vec<(i64, f64)> {
+    if erosion == 0 {
+        return vec![(damage, 1.0)];
+    }
+    (1..=erosion)
+        .map(|die| {
+            (
+                (damage - i64::from(die) + 1).max(0),
+                1.0 / f64::from(erosion),
+            )
+        })
+        .collect()
+}
+
+/// Everything after the slot is chosen: DR, half damage, the high-damage effect, and
+/// the minimum of 1. Calls `out(final, effect, probability)` for every branch.
+pub fn after_slot(
+    damage: i64,
+    slot: Slot,
+    kind: DamageKind,
+    d: &Defender,
+    rounding: Rounding,
+    out: &mut impl FnMut(i64, Option<HighDamage>, f64),
+) {
+    let after_dr = match slot_dr(d, slot, kind) {
+        Some(dr) => round_branches(reduced(damage, dr), rounding),
+        None => [(damage, 1.0), (0, 0.0)],
+    };
+    for (v2, p2) in after_dr.into_iter().filter(|b| b.1 > 0.0) {
+        let half = if halves(d, kind) { v2 / 2 } else { 0 };
+        let halved: Vec<(i64, f64)> = if half >= 1 {
+            (1..=half)
+                .map(|die| (v2 - die, 1.0 / half as f64))
+                .collect()
+        } else {
+            vec![(v2, 1.0)]
+        };
+        for (v3, p3) in halved {
+            match HighDamage::of(slot).filter(|_| is_high(v3, d.hp)) {
+                Some(e) => {
+                    for (v4, p4) in round_branches(v3 as f64 * e.kept(), rounding)
+                        .into_iter()
+                        .filter(|b| b.1 > 0.0)
+                    {
+                        out(v4.max(1), Some(e), p2 * p3 * p4);
+                    }
+                }
+                None => out(v3.max(1), None, p2 * p3),
+            }
+        }
+    }
+}
+
+/// What the status bar should show about a defender.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Appraisal {
+    /// The defender's fixed to-hit total (its EV total).
+    pub ev_total: f64,
+    /// Its Luck dice, added on top.
+    pub luck: LuckDice,
+    /// Expected DR against physical damage, over the slot table.
+    pub expected_dr: f64,
+    /// DR by slot.
+    pub dr_by_slot: Vec<(Slot, f64)>,
+    /// The bonus of the reference attacker.
+    pub reference_bonus: f64,
+    /// Its chance to hit.
+    pub reference_hit_chance: f64,
+}
+
+/// Appraises a defender against a reference attacker of the given total bonus.
+pub fn appraise(
+    d: &Defender,
+    reference_bonus: f64,
+    o: &Options,
+) -> Result<Appraisal, EvasionError> {
+    let to_hit = ToHit::new(o.model)?;
+    let b = defender_breakdown(d, o);
+    let dr_by_slot: Vec<(Slot, f64)> = Slot::TABLE
+        .iter()
+        .map(|(s, _)| (*s, slot_dr(d, *s, DamageKind::Physical).unwrap_or(0.0)))
+        .collect();
+    let expected_dr = Slot::TABLE
+        .iter()
+        .zip(&dr_by_slot)
+        .map(|((_, pct), (_, dr))| f64::from(*pct) / 100.0 * dr)
+        .sum();
+    Ok(Appraisal {
+        ev_total: b.fixed(),
+        luck: b.luck,
+        expected_dr,
+        dr_by_slot,
+        reference_bonus,
+        reference_hit_chance: to_hit.p_hit_with_luck(
+            reference_bonus,
+            LuckDice::None,
+            b.fixed(),
+            b.luck,
+        ),
+    })
+}

@@ -1,0 +1,27 @@
+//! The evasion system (rules text `001_2e3311f3996e5d9a.txt`): a bell-curve to-hit roll
+//! against evasiveness (EV), armor slots and damage reduction (DR), high-damage effects.
+//!
+//! - [`model`]: attackers, defenders, armor by slot, the to-hit models, options;
+//! - [`resolve`](mod@resolve): both to-hit breakdowns, Luck dice, the damage steps;
+//! - [`exact`]: hit chances averaged exactly over Luck, damage distributions, appraisal;
+//! - [`sample`]: the same attack rolled through [`crate::rng::Rolls`];
+//! - [`profile`]: attacker and defender profiles from TOML files.
+
+pub mod exact;
+pub mod model;
+pub mod profile;
+pub mod resolve;
+pub mod sample;
+
+pub use exact::{
+    Appraisal, DamageOdds, EvasionError, HitChance, ToHit, appraise, damage_odds, hit_chance,
+};
+pub use model::{
+    Armor, ArmorPiece, Attacker, DamageKind, Defender, Encumbrance, Kind, Launcher, MartialArts,
+    Options, Projectile, Ranged, Rounding, SkillLevel, Slot, Thrown, ToHitModel, Weapon,
+    WeaponKind,
+};
+pub use resolve::{
+    Breakdown, Caught, HighDamage, LuckDice, Term, attacker_breakdown, defender_breakdown,
+};
+pub use sample::{AttackRoll, DamageRoll, roll_attack, roll_damage, roll_hit};

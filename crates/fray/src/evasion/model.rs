@@ -1,0 +1,497 @@
+//! Data types of the evasion system: attackers, defenders, armor by slot, and the
+//! to-hit models. Every bonus of the text is a named field.
+
+use serde::{Deserialize, Serialize};
+
+/// Player or monster: some terms apply to only one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    #[default]
+    Monster,
+    Player,
+}
+
+/// A weapon or riding skill level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkillLevel {
+    Restricted,
+    Unskilled,
+    #[default]
+    Basic,
+    Skilled,
+    Expert,
+}
+
+impl SkillLevel {
+    /// The skill bonus table.
+    pub fn skill_bonus(self) -> i32 {
+        match self {
+            Self::Restricted => -4,
+            Self::Unskilled => -2,
+            Self::Basic => 0,
+            Self::Skilled => 2,
+            Self::Expert => 4,
+        }
+    }
+
+    /// The two-weapon penalty table (restricted counts as unskilled).
+    pub fn two_weapon_penalty(self) -> i32 {
+        match self {
+            Self::Restricted | Self::Unskilled => -6,
+            Self::Basic => -4,
+            Self::Skilled => -2,
+            Self::Expert => 0,
+        }
+    }
+
+    /// The riding penalty table (restricted counts as unskilled).
+    pub fn riding_penalty(self) -> i32 {
+        match self {
+            Self::Restricted | Self::Unskilled => -4,
+            Self::Basic => -2,
+            Self::Skilled | Self::Expert => 0,
+        }
+    }
+}
+
+/// A Monk's martial arts skill, for the unarmored defense bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MartialArts {
+    Basic,
+    Skilled,
+    Expert,
+    Master,
+    GrandMaster,
+}
+
+impl MartialArts {
+    /// The Monk martial arts defense table.
+    pub fn defense_bonus(self) -> i32 {
+        match self {
+            Self::Basic => 0,
+            Self::Skilled => 1,
+            Self::Expert => 2,
+            Self::Master => 3,
+            Self::GrandMaster => 4,
+        }
+    }
+}
+
+/// How much a player carries (monsters are never encumbered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Encumbrance {
+    #[default]
+    Unencumbered,
+    Burdened,
+    Stressed,
+    Strained,
+}
+
+impl Encumbrance {
+    /// The penalty, the same for attacking and defending.
+    pub fn penalty(self) -> i32 {
+        match self {
+            Self::Unencumbered => 0,
+            Self::Burdened => -1,
+            Self::Stressed => -3,
+            Self::Strained => -5,
+        }
+    }
+}
+
+/// What kind of weapon is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WeaponKind {
+    /// Any ordinary melee weapon.
+    #[default]
+    Melee,
+    Spear,
+    Trident,
+    PickAxe,
+    Mattock,
+    /// A bow, crossbow or sling: not a melee weapon.
+    Launcher,
+    /// Arrows, bolts and the like: not a melee weapon.
+    Ammo,
+    /// Not a melee weapon.
+    Boomerang,
+}
+
+impl WeaponKind {
+    /// Launchers, ammo and boomerangs are not melee weapons.
+    pub fn is_melee(self) -> bool {
+        !matches!(self, Self::Launcher | Self::Ammo | Self::Boomerang)
+    }
+}
+
+/// The weapon an attack is made with.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Weapon {
+    /// Its kind.
+    pub kind: WeaponKind,
+    /// Its natural to-hit bonus.
+    pub to_hit: f64,
+    /// An artifact's specific bonus against this defender.
+    pub artifact_bonus: f64,
+    /// Blessed (matters against demons and undead).
+    pub blessed: bool,
+    /// Its greatest erosion (0 to 3): damage loses 1d(erosion) − 1.
+    pub erosion: u32,
+}
+
+/// What is thrown or fired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Projectile {
+    /// Ammunition (arrows, bolts, ya, sling stones).
+    #[default]
+    Ammo,
+    /// A thrown missile (dagger, dart, shuriken, spear): a real projectile.
+    Missile,
+    /// Something that is not a projectile at all (a sword): −4.
+    NonProjectile,
+    /// A boulder: +4.
+    Boulder,
+    /// A spell or a wand: only the distance counts.
+    Spell,
+}
+
+/// How ammunition is fired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Launcher {
+    /// From its own kind of launcher (its enchantment is added).
+    #[default]
+    Matching,
+    /// From the wrong launcher, or thrown by hand: −6.
+    WrongOrNone,
+}
+
+/// Objects that are caught rather than hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Thrown {
+    /// A gem-class object (caught by unicorns).
+    Gem,
+    /// The thrower's quest artifact (caught by its quest leader).
+    QuestArtifact,
+}
+
+/// A ranged attack.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Ranged {
+    /// Grid distance (diagonals count 1).
+    pub distance: u32,
+    /// What flies.
+    pub projectile: Projectile,
+    /// For ammunition: the launcher.
+    pub launcher: Launcher,
+    /// The launcher's enchantment.
+    pub launcher_enchantment: i32,
+    /// Kicked rather than thrown: −3.
+    pub kicked: bool,
+    /// A Samurai firing ya from a yumi: +1.
+    pub ya_from_yumi: bool,
+    /// A special object that is caught.
+    pub thrown: Option<Thrown>,
+}
+
+/// Everything about an attacker that the to-hit roll asks.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Attacker {
+    pub kind: Kind,
+    /// A monster's level (adds level / 4).
+    pub level: u32,
+    /// A player's Dexterity (adds floor((Dex − 10) / 4)).
+    pub dex: i32,
+    /// A player's skill with the attack.
+    pub skill: SkillLevel,
+    /// A player's two-weapon skill, when fighting with two weapons.
+    pub two_weapon: Option<SkillLevel>,
+    /// Riding skill, when mounted.
+    pub riding: Option<SkillLevel>,
+    /// The weapon, if any.
+    pub weapon: Option<Weapon>,
+    /// The ranged part of the attack, if it is ranged.
+    pub ranged: Option<Ranged>,
+    /// Total enchantment of rings of increase accuracy.
+    pub rings_of_accuracy: i32,
+    /// Luck (−13 to 13).
+    pub luck: i32,
+    /// Carries a luckstone (a monster's Luck is then 3 + 1d3).
+    pub luckstone: bool,
+    /// A Monk wearing body armor: −20.
+    pub monk_in_body_armor: bool,
+    /// A Ranger (+1 on ranged attacks).
+    pub ranger: bool,
+    /// Engulfed: +30.
+    pub engulfed: bool,
+    /// The defender cannot see the attacker: +1.
+    pub unseen: bool,
+    pub fumbling: bool,
+    pub slippery_fingers: bool,
+    pub stunned: bool,
+    pub blinded: bool,
+    pub confused: bool,
+    pub trapped: bool,
+    /// A player's burden.
+    pub encumbrance: Encumbrance,
+    /// The flanking bonus.
+    pub flanking: f64,
+}
+
+/// Armor slots, with the chance an attack lands on each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Slot {
+    Torso,
+    Head,
+    Shield,
+    Gloves,
+    Boots,
+    Cloak,
+}
+
+impl Slot {
+    /// Every slot with its chance in percent (they sum to 100).
+    pub const TABLE: [(Slot, u32); 6] = [
+        (Slot::Torso, 40),
+        (Slot::Head, 20),
+        (Slot::Shield, 15),
+        (Slot::Gloves, 10),
+        (Slot::Boots, 10),
+        (Slot::Cloak, 5),
+    ];
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Torso => "torso",
+            Self::Head => "head",
+            Self::Shield => "shield",
+            Self::Gloves => "gloves",
+            Self::Boots => "boots",
+            Self::Cloak => "cloak",
+        }
+    }
+}
+
+/// One piece of armor.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ArmorPiece {
+    /// What it is, for reports.
+    pub name: String,
+    /// Evasiveness it adds (enchantment does not count here).
+    pub ev: f64,
+    /// Damage reduction.
+    pub dr: f64,
+    /// Enchantment: +1 DR a point.
+    pub enchantment: i32,
+    /// A shirt alone in the torso slot is not body armor.
+    pub shirt: bool,
+}
+
+/// Armor by slot.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Armor {
+    pub torso: Option<ArmorPiece>,
+    pub head: Option<ArmorPiece>,
+    pub shield: Option<ArmorPiece>,
+    pub gloves: Option<ArmorPiece>,
+    pub boots: Option<ArmorPiece>,
+    pub cloak: Option<ArmorPiece>,
+}
+
+impl Armor {
+    /// The piece in a slot.
+    pub fn get(&self, slot: Slot) -> Option<&ArmorPiece> {
+        match slot {
+            Slot::Torso => self.torso.as_ref(),
+            Slot::Head => self.head.as_ref(),
+            Slot::Shield => self.shield.as_ref(),
+            Slot::Gloves => self.gloves.as_ref(),
+            Slot::Boots => self.boots.as_ref(),
+            Slot::Cloak => self.cloak.as_ref(),
+        }
+    }
+
+    /// Every piece worn, with its slot.
+    pub fn pieces(&self) -> impl Iterator<Item = (Slot, &ArmorPiece)> {
+        Slot::TABLE
+            .iter()
+            .filter_map(|(s, _)| self.get(*s).map(|p| (*s, p)))
+    }
+
+    /// Whether body armor (not just a shirt) is worn.
+    pub fn body_armor(&self) -> bool {
+        self.torso.as_ref().is_some_and(|p| !p.shirt)
+    }
+}
+
+/// Everything about a defender that the to-hit roll and damage ask.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Defender {
+    pub kind: Kind,
+    /// The form's evasiveness.
+    pub ev: f64,
+    /// Divine protection (counts at most 6).
+    pub divine_protection: u32,
+    /// Spell protection.
+    pub spell_protection: u32,
+    /// Size: 0 tiny, 1 small, 2 medium, 3 large, 4 huge, 7 gigantic (adds 2 − size).
+    pub size: i32,
+    /// Armor by slot.
+    pub armor: Armor,
+    /// A Monk's martial arts skill (counts without body armor, shield or weapon).
+    pub monk_martial_arts: Option<MartialArts>,
+    /// Wielding a weapon.
+    pub wielding_weapon: bool,
+    /// Luck (−13 to 13).
+    pub luck: i32,
+    /// Carries a luckstone (a monster's Luck is then 3 + 1d3).
+    pub luckstone: bool,
+    /// The attacker cannot see the defender: +2.
+    pub unseen: bool,
+    pub confused: bool,
+    /// A fleeing monster: −2.
+    pub fleeing: bool,
+    pub stunned: bool,
+    pub blinded: bool,
+    pub trapped: bool,
+    pub sleeping: bool,
+    pub paralyzed: bool,
+    /// A player's burden.
+    pub encumbrance: Encumbrance,
+    /// Current hit points (high-damage effects look at half of them).
+    pub hp: u32,
+    /// The body's own damage reduction (a monster's, or a polymorph form's).
+    pub intrinsic_dr: f64,
+    /// Half physical damage: physical damage loses 1d(half) instead.
+    pub half_physical: bool,
+    /// Half spell damage: spell damage loses 1d(half) instead.
+    pub half_spell: bool,
+    pub demon_or_undead: bool,
+    /// Can be skewered by a spear.
+    pub kebabable: bool,
+    pub in_water: bool,
+    pub xorn_or_earth_elemental: bool,
+    pub unicorn: bool,
+    /// The attacker's quest leader.
+    pub quest_leader: bool,
+    /// Hostile (a hostile quest leader does not catch).
+    pub hostile: bool,
+}
+
+impl Default for Defender {
+    fn default() -> Self {
+        Self {
+            kind: Kind::Monster,
+            ev: 0.0,
+            divine_protection: 0,
+            spell_protection: 0,
+            size: 2,
+            armor: Armor::default(),
+            monk_martial_arts: None,
+            wielding_weapon: false,
+            luck: 0,
+            luckstone: false,
+            unseen: false,
+            confused: false,
+            fleeing: false,
+            stunned: false,
+            blinded: false,
+            trapped: false,
+            sleeping: false,
+            paralyzed: false,
+            encumbrance: Encumbrance::Unencumbered,
+            hp: 10,
+            intrinsic_dr: 0.0,
+            half_physical: false,
+            half_spell: false,
+            demon_or_undead: false,
+            kebabable: false,
+            in_water: false,
+            xorn_or_earth_elemental: false,
+            unicorn: false,
+            quest_leader: false,
+            hostile: false,
+        }
+    }
+}
+
+/// How the bell-curve to-hit roll is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "kebab-case")]
+pub enum ToHitModel {
+    /// A normal variable with mean 0: a hit when it exceeds defender − attacker.
+    Normal {
+        /// Its standard deviation.
+        sigma: f64,
+    },
+    /// The sum of `k` uniform integers in −r..=r: a hit when it exceeds
+    /// k × (defender − attacker). Integer-only games get the same answers.
+    UniformSum { k: u32, r: u32 },
+}
+
+impl ToHitModel {
+    /// fray's default normal model: σ = 5.
+    pub const NORMAL: Self = Self::Normal { sigma: 5.0 };
+    /// fray's default integer model: four uniform integers in −17..=17 (σ of their mean
+    /// ≈ 5.05, matching the normal default).
+    pub const UNIFORM_SUM: Self = Self::UniformSum { k: 4, r: 17 };
+}
+
+impl Default for ToHitModel {
+    fn default() -> Self {
+        Self::NORMAL
+    }
+}
+
+/// How a product such as damage × 0.9^DR becomes whole damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    /// To the nearest whole number, halves up (fray's default).
+    #[default]
+    Nearest,
+    /// Down.
+    Down,
+    /// Up.
+    Up,
+    /// Up with a chance equal to the fraction: keeps the mean exact.
+    Stochastic,
+}
+
+/// What kind of damage a hit deals: only physical damage is reduced by DR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DamageKind {
+    #[default]
+    Physical,
+    Elemental,
+    /// Magical (spell) damage.
+    Spell,
+}
+
+/// The readings a designer may switch (see docs/rules/evasion.md).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// The to-hit model.
+    pub model: ToHitModel,
+    /// Rounding of damage products.
+    pub rounding: Rounding,
+    /// A monster's level / 4 as a fraction (true) or rounded down (false, default).
+    pub fractional_level_bonus: bool,
+}
