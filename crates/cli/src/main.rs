@@ -2,6 +2,7 @@
 //! files, prints, and maps errors to exit codes; every rule lives in the library.
 
 mod damage;
+mod evasion;
 mod minions;
 mod output;
 mod pool;
@@ -36,6 +37,16 @@ enum Command {
     Sides(pool::SidesArgs),
     /// Play a pool mass battle from a TOML file with a seed, round by round.
     MassBattle(pool::MassBattleArgs),
+    /// Exact hit chance of the evasion system, from total bonuses or from attacker and
+    /// defender profiles (printing both breakdowns).
+    Tohit(Box<evasion::ToHitArgs>),
+    /// The exact damage of one attack under the evasion system: its distribution, mean
+    /// and high-damage effect chances.
+    EvasionDamage(evasion::DamageArgs),
+    /// A table of hit chances across attacker levels (or skills) and defender EVs.
+    EvasionTable(evasion::TableArgs),
+    /// A defender's appraisal for the status bar: EV, expected DR, a reference hit chance.
+    Appraise(evasion::AppraiseArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +58,10 @@ fn main() -> ExitCode {
         Command::Check(args) => pool::check(&args),
         Command::Sides(args) => pool::sides(&args),
         Command::MassBattle(args) => pool::mass_battle(&args),
+        Command::Tohit(args) => evasion::tohit(&args),
+        Command::EvasionDamage(args) => evasion::damage(&args),
+        Command::EvasionTable(args) => evasion::table(&args),
+        Command::Appraise(args) => evasion::appraisal(&args),
     };
     match result.and_then(|text| output::print(&text)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -599,3 +599,209 @@ fn mass_battle_plays_a_seeded_battle_with_a_log() {
     .unwrap();
     refused(&["mass-battle", bad.to_str().unwrap()], "bad.toml, line 5");
 }
+
+fn evasion_example(name: &str) -> String {
+    format!(
+        "{}/../../examples/evasion/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn tohit_from_bonuses_and_from_profiles() {
+    let v = json_of(&[
+        "tohit",
+        "--attacker-bonus",
+        "2",
+        "--defender-bonus",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["p_hit"], 0.5, "equal totals give one half");
+    let v = json_of(&[
+        "tohit",
+        "--attacker-bonus",
+        "0",
+        "--defender-bonus",
+        "5",
+        "--sigma",
+        "5",
+        "--json",
+    ]);
+    assert!((v["p_hit"].as_f64().unwrap() - 0.158_655_253_931_457).abs() < 1e-12);
+    let v = json_of(&[
+        "tohit",
+        "--attacker-bonus",
+        "-1",
+        "--defender-bonus",
+        "0",
+        "--uniform-sum",
+        "2,2",
+        "--attacker-luck",
+        "4",
+        "--json",
+    ]);
+    assert!(v["p_hit"].as_f64().unwrap() > 0.0);
+    let v = json_of(&[
+        "tohit",
+        "--attacker",
+        &evasion_example("valkyrie.toml"),
+        "--defender",
+        &evasion_example("troll.toml"),
+        "--json",
+    ]);
+    assert!(v["p_hit"].as_f64().unwrap() > 0.5);
+    assert!(
+        v["attacker"]["terms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["source"].as_str().unwrap().contains("Dexterity"))
+    );
+    fray()
+        .args([
+            "tohit",
+            "--attacker",
+            &evasion_example("archer.toml"),
+            "--defender",
+            &evasion_example("knight.toml"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("distance 4"))
+        .stdout(predicate::str::contains("large shield (shield) EV"));
+}
+
+#[test]
+fn evasion_damage_table_and_appraisal() {
+    let v = json_of(&[
+        "evasion-damage",
+        "--attacker",
+        &evasion_example("valkyrie.toml"),
+        "--defender",
+        &evasion_example("troll.toml"),
+        "--damage",
+        "d8+d12",
+        "--json",
+    ]);
+    let total: f64 = v["per_hit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["p"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    assert!(v["mean_per_attack"].as_f64().unwrap() < v["mean_per_hit"].as_f64().unwrap());
+    assert!(!v["high_damage_effects"].as_array().unwrap().is_empty());
+    let v = json_of(&[
+        "evasion-table",
+        "--levels",
+        "0..8",
+        "--step",
+        "4",
+        "--evs",
+        "0..2",
+        "--json",
+    ]);
+    assert_eq!(v["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(v["rows"][0]["p_hit"][0], 0.5);
+    fray()
+        .args(["evasion-table", "--by", "skill"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("expert"));
+    let v = json_of(&[
+        "appraise",
+        "--defender",
+        &evasion_example("knight.toml"),
+        "--json",
+    ]);
+    assert!((v["expected_dr"].as_f64().unwrap() - 3.7).abs() < 1e-9);
+    assert!(v["reference_hit_chance"].is_f64());
+}
+
+#[test]
+fn evasion_commands_refuse_bad_input() {
+    refused(
+        &["tohit", "--attacker-bonus", "1"],
+        "give --attacker-bonus and --defender-bonus",
+    );
+    refused(
+        &[
+            "tohit",
+            "--attacker-bonus",
+            "1",
+            "--defender-bonus",
+            "0",
+            "--sigma",
+            "0",
+        ],
+        "sigma",
+    );
+    refused(
+        &[
+            "tohit",
+            "--attacker-bonus",
+            "1",
+            "--defender-bonus",
+            "0",
+            "--uniform-sum",
+            "4",
+        ],
+        "K,R",
+    );
+    refused(
+        &[
+            "tohit",
+            "--attacker-bonus",
+            "1",
+            "--defender-bonus",
+            "0",
+            "--uniform-sum",
+            "0,17",
+        ],
+        "uniform-sum",
+    );
+    refused(
+        &[
+            "tohit",
+            "--attacker-bonus",
+            "1e300",
+            "--defender-bonus",
+            "0",
+        ],
+        "from -1000 to 1000",
+    );
+    refused(
+        &[
+            "evasion-damage",
+            "--attacker",
+            &evasion_example("valkyrie.toml"),
+            "--defender",
+            &evasion_example("troll.toml"),
+            "--damage",
+            "900d10",
+        ],
+        "too large",
+    );
+    refused(&["evasion-table", "--evs", "5..1"], "--evs");
+    let dir = std::env::temp_dir().join(format!("fray-evasion-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "kind = \"player\"\n[weapon]\nerosion = 7\n").unwrap();
+    refused(
+        &[
+            "tohit",
+            "--attacker",
+            bad.to_str().unwrap(),
+            "--defender",
+            &evasion_example("troll.toml"),
+        ],
+        "bad.toml, line 3, column 11: weapon.erosion",
+    );
+    std::fs::write(&bad, "ev = 2\nspeed = 12\n").unwrap();
+    refused(
+        &["appraise", "--defender", bad.to_str().unwrap()],
+        "unknown field",
+    );
+}

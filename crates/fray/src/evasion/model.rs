@@ -204,7 +204,7 @@ pub struct Ranged {
 }
 
 /// Everything about an attacker that the to-hit roll asks.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Attacker {
     pub kind: Kind,
@@ -246,6 +246,37 @@ pub struct Attacker {
     pub encumbrance: Encumbrance,
     /// The flanking bonus.
     pub flanking: f64,
+}
+
+impl Default for Attacker {
+    /// A level-0 monster; as a player, Dex 10 and Basic skill (every bonus 0).
+    fn default() -> Self {
+        Self {
+            kind: Kind::Monster,
+            level: 0,
+            dex: 10,
+            skill: SkillLevel::Basic,
+            two_weapon: None,
+            riding: None,
+            weapon: None,
+            ranged: None,
+            rings_of_accuracy: 0,
+            luck: 0,
+            luckstone: false,
+            monk_in_body_armor: false,
+            ranger: false,
+            engulfed: false,
+            unseen: false,
+            fumbling: false,
+            slippery_fingers: false,
+            stunned: false,
+            blinded: false,
+            confused: false,
+            trapped: false,
+            encumbrance: Encumbrance::Unencumbered,
+            flanking: 0.0,
+        }
+    }
 }
 
 /// Armor slots, with the chance an attack lands on each.
