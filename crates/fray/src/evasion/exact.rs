@@ -139,6 +139,12 @@ pub struct HitChance {
 }
 
 /// The exact hit chance.
+///
+/// ```
+/// use fray::evasion::{hit_chance, Attacker, Defender, Options};
+/// let h = hit_chance(&Attacker { level: 8, ..Attacker::default() }, &Defender { ev: 2.0, ..Defender::default() }, &Options::default()).unwrap();
+/// assert_eq!(h.p_hit, 0.5); // level 8 / 4 = 2 against EV 2
+/// ```
 pub fn hit_chance(a: &Attacker, d: &Defender, o: &Options) -> Result<HitChance, EvasionError> {
     let to_hit = ToHit::new(o.model)?;
     let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
@@ -169,6 +175,14 @@ pub struct DamageOdds {
 }
 
 /// The exact damage distribution of an attack dealing `dice` of `kind`.
+///
+/// ```
+/// use fray::evasion::{damage_odds, Attacker, DamageKind, Defender, Options};
+/// let odds = damage_odds(&"2d4".parse().unwrap(), DamageKind::Physical, &Attacker::default(), &Defender { hp: 40, ..Defender::default() }, &Options::default()).unwrap();
+/// assert_eq!(odds.p_hit, 0.5);
+/// assert!((odds.per_hit.mean() - 5.0).abs() < 1e-12); // no armor, no effects
+/// assert!((odds.per_attack.mean() - 2.5).abs() < 1e-12);
+/// ```
 pub fn damage_odds(
     dice: &DiceExpr,
     kind: DamageKind,
@@ -298,6 +312,12 @@ pub struct Appraisal {
 }
 
 /// Appraises a defender against a reference attacker of the given total bonus.
+///
+/// ```
+/// use fray::evasion::{appraise, Armor, ArmorPiece, Defender, Options};
+/// let d = Defender { armor: Armor { torso: Some(ArmorPiece { dr: 5.0, ..Default::default() }), ..Default::default() }, ..Defender::default() };
+/// assert!((appraise(&d, 0.0, &Options::default()).unwrap().expected_dr - 2.0).abs() < 1e-12); // 40% × 5
+/// ```
 pub fn appraise(
     d: &Defender,
     reference_bonus: f64,

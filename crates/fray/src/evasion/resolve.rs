@@ -112,6 +112,14 @@ impl Terms {
 }
 
 /// The attacker's total, term by term ("Attacker bonus" and "Other modifications").
+///
+/// ```
+/// use fray::evasion::{attacker_breakdown, Attacker, Defender, Kind, Options, SkillLevel};
+/// let valkyrie = Attacker { kind: Kind::Player, dex: 16, skill: SkillLevel::Skilled, luck: 10, ..Attacker::default() };
+/// let b = attacker_breakdown(&valkyrie, &Defender::default(), &Options::default());
+/// assert_eq!(b.fixed(), 3.0); // Dex +1, skill +2
+/// assert_eq!(b.luck.describe(), "+1d5");
+/// ```
 pub fn attacker_breakdown(a: &Attacker, d: &Defender, o: &Options) -> Breakdown {
     let mut t = Terms::default();
     let player = a.kind == Kind::Player;
@@ -247,6 +255,12 @@ fn other_modifications(t: &mut Terms, a: &Attacker, d: &Defender) {
 pub const MAX_DIVINE_PROTECTION: u32 = 6;
 
 /// The defender's total, term by term ("Defender bonus").
+///
+/// ```
+/// use fray::evasion::{defender_breakdown, Defender, Options};
+/// let troll = Defender { ev: 2.0, size: 3, sleeping: true, ..Defender::default() };
+/// assert_eq!(defender_breakdown(&troll, &Options::default()).fixed(), 2.0 - 1.0 - 4.0);
+/// ```
 pub fn defender_breakdown(d: &Defender, _o: &Options) -> Breakdown {
     let mut t = Terms::default();
     let player = d.kind == Kind::Player;

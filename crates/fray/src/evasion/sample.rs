@@ -86,6 +86,13 @@ pub struct AttackRoll {
 }
 
 /// Rolls one attack: Luck, the to-hit draw, then the damage formula.
+///
+/// ```
+/// use fray::evasion::{roll_attack, Attacker, DamageKind, Defender, Options};
+/// use fray::rng::SeededRolls;
+/// let r = roll_attack(&Attacker::default(), &Defender::default(), &"d6".parse().unwrap(), DamageKind::Physical, &Options::default(), &mut SeededRolls::new(1));
+/// assert_eq!(r.hit, r.damage.is_some());
+/// ```
 pub fn roll_attack(
     a: &Attacker,
     d: &Defender,
