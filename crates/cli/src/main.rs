@@ -2,6 +2,7 @@
 //! files, prints, and maps errors to exit codes; every rule lives in the library.
 
 mod damage;
+mod encounter;
 mod evasion;
 mod minions;
 mod output;
@@ -47,6 +48,9 @@ enum Command {
     EvasionTable(evasion::TableArgs),
     /// A defender's appraisal for the status bar: EV, expected DR, a reference hit chance.
     Appraise(evasion::AppraiseArgs),
+    /// Play an encounter script of the conditions system: conditions, turns, attacks,
+    /// queries and expectations, with every rule applied logged.
+    Encounter(encounter::EncounterArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
         Command::EvasionDamage(args) => evasion::damage(&args),
         Command::EvasionTable(args) => evasion::table(&args),
         Command::Appraise(args) => evasion::appraisal(&args),
+        Command::Encounter(args) => encounter::run(&args),
     };
     match result.and_then(|text| output::print(&text)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,6 +9,7 @@
 //! [`rng::Rolls`] it is given.
 
 pub mod character;
+pub mod conditions;
 pub mod damage;
 pub mod dice;
 pub mod dist;

@@ -59,17 +59,26 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), Scenari
 fn locate_path(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
     use toml::de::{DeTable, DeValue};
     let doc = DeTable::parse(text).ok()?;
-    let mut table = doc.get_ref();
-    let mut span = None;
-    for (i, key) in path.iter().enumerate() {
-        let (_, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == *key)?;
-        span = Some(value.span());
-        match value.get_ref() {
-            DeValue::Table(inner) if i + 1 < path.len() => table = inner,
-            _ => break,
+    let (first, rest) = path.split_first()?;
+    let (_, mut value) = doc
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == *first)?;
+    for segment in rest {
+        let next = match (value.get_ref(), segment.parse::<usize>()) {
+            (DeValue::Array(items), Ok(i)) => items.get(i),
+            (DeValue::Table(t), _) => t
+                .iter()
+                .find(|(k, _)| k.get_ref().as_ref() == *segment)
+                .map(|(_, v)| v),
+            _ => None,
+        };
+        match next {
+            Some(v) => value = v,
+            None => break,
         }
     }
-    span
+    Some(value.span())
 }
 
 /// Checks values of a scenario, pointing at them when they are wrong.

@@ -1,0 +1,1659 @@
+//! An encounter in progress: creatures on the grid, condition instances, turns, and every
+//! query and action the conditions text defines. Each action either happens, logging
+//! every rule applied, or is refused with the reason.
+
+use std::collections::HashMap;
+
+use super::model::{
+    ActionType, CharacterCondition as C, ConditionInstance, Creature, Duration, Forced,
+    InstanceDuration, Ongoing, Power, Square, Usage,
+};
+use super::rules;
+use super::stacking::{Breakdown, Modifier, ModifierType, stack};
+use crate::damage::{
+    self, AttackFacts, Defender, Effect, ForcedMovement, Hit, Readings, Resistance, TypeSelector,
+};
+use crate::rng::Rolls;
+use crate::trace::{Rule, Step};
+
+/// Why an action did not happen.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refused(pub String);
+
+type Outcome<T = ()> = Result<T, Refused>;
+
+fn refuse<T>(why: impl Into<String>) -> Outcome<T> {
+    Err(Refused(why.into()))
+}
+
+/// Actions spent in the current turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Spent {
+    standard: bool,
+    moved: bool,
+    minor: bool,
+    actions: u32,
+}
+
+/// Situational cover and concealment of one attack.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Situation {
+    /// 0 none, 2 cover, 5 superior cover.
+    pub cover: i32,
+    /// 0 none, 2 concealment, 5 total concealment.
+    pub concealment: i32,
+}
+
+/// The choices of one attack besides attacker, power and targets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AttackOptions {
+    pub situation: Situation,
+    /// A dominator forcing the attack.
+    pub forced_by: Option<usize>,
+    /// Targets of earlier attacks of the same power (a primary before this secondary):
+    /// once one of them included the marker, later attacks do not violate the mark.
+    pub earlier: Vec<usize>,
+    /// The targets first chosen, when an enemy's effect changed them.
+    pub initially: Vec<usize>,
+    /// Creatures that mark the attacker during this attack (an interrupt).
+    pub marked_during: Vec<usize>,
+    /// A coup de grace against a helpless or unconscious target.
+    pub coup_de_grace: bool,
+    /// Squares of the power's forced movement, target by target.
+    pub forced_paths: HashMap<usize, Vec<Square>>,
+}
+
+/// An encounter in progress.
+#[derive(Debug, Clone)]
+pub struct Encounter {
+    pub creatures: Vec<Creature>,
+    /// (creature, instance), oldest first.
+    pub instances: Vec<(usize, ConditionInstance)>,
+    /// (creature, ongoing damage), save ends.
+    pub ongoing: Vec<(usize, Ongoing)>,
+    pub round: u32,
+    /// Whose turn it is.
+    pub current: Option<usize>,
+    order: Vec<usize>,
+    turns_begun: Vec<u32>,
+    spent: Spent,
+    /// Total Defense: the turn count of its creature when it was taken.
+    total_defense: Vec<Option<u32>>,
+    exiled_from: Vec<Option<Square>>,
+    next_id: u32,
+    /// Every rule applied, in order.
+    pub log: Vec<Step>,
+}
+
+impl Encounter {
+    /// An encounter before its first turn; initiative order is fixed now (ties keep the
+    /// order the creatures were listed in).
+    pub fn new(creatures: Vec<Creature>) -> Self {
+        let mut order: Vec<usize> = (0..creatures.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
+        let n = creatures.len();
+        Self {
+            creatures,
+            instances: Vec::new(),
+            ongoing: Vec::new(),
+            round: 0,
+            current: None,
+            order,
+            turns_begun: vec![0; n],
+            spent: Spent::default(),
+            total_defense: vec![None; n],
+            exiled_from: vec![None; n],
+            next_id: 1,
+            log: Vec::new(),
+        }
+    }
+
+    fn note(&mut self, rule: Rule, text: impl Into<String>) {
+        self.log.push(Step::new(rule, text));
+    }
+
+    fn name(&self, c: usize) -> &str {
+        &self.creatures[c].name
+    }
+
+    /// Initiative order, first to act first.
+    pub fn initiative_order(&self) -> &[usize] {
+        &self.order
+    }
+
+    // ----- queries -----
+
+    /// Whether the creature is under a condition (marks from defender auras included).
+    pub fn has(&self, c: usize, condition: C) -> bool {
+        self.instances
+            .iter()
+            .any(|(o, i)| *o == c && i.condition == condition)
+            || (condition == C::Marked && !self.aura_markers(c).is_empty())
+    }
+
+    /// Its instances of a condition.
+    pub fn instances_of(&self, c: usize, condition: C) -> impl Iterator<Item = &ConditionInstance> {
+        self.instances
+            .iter()
+            .filter(move |(o, i)| *o == c && i.condition == condition)
+            .map(|(_, i)| i)
+    }
+
+    fn sources(&self, c: usize, condition: C) -> Vec<usize> {
+        self.instances_of(c, condition)
+            .filter_map(|i| i.source)
+            .collect()
+    }
+
+    /// Enemies whose defender aura covers the creature ("Sidebar: Defender Aura").
+    pub fn aura_markers(&self, c: usize) -> Vec<usize> {
+        let Some(at) = self.creatures[c].position else {
+            return Vec::new();
+        };
+        (0..self.creatures.len())
+            .filter(|&o| {
+                o != c
+                    && self.creatures[o].side != self.creatures[c].side
+                    && self.creatures[o].hp > 0
+            })
+            .filter(
+                |&o| match (self.creatures[o].aura, self.creatures[o].position) {
+                    (Some(r), Some(p)) => p.distance(at) <= r,
+                    _ => false,
+                },
+            )
+            .collect()
+    }
+
+    /// Every creature marking `c`: by instances and by auras.
+    pub fn markers(&self, c: usize) -> Vec<usize> {
+        let mut m = self.sources(c, C::Marked);
+        for a in self.aura_markers(c) {
+            if !m.contains(&a) {
+                m.push(a);
+            }
+        }
+        m
+    }
+
+    fn enemies(&self, a: usize, b: usize) -> bool {
+        self.creatures[a].side != self.creatures[b].side
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        matches!((self.creatures[a].position, self.creatures[b].position), (Some(p), Some(q)) if p.adjacent(q))
+    }
+
+    /// Whether `a` can see `b`, or why not.
+    pub fn line_of_sight(&self, a: usize, b: usize) -> Outcome {
+        if self.has(a, C::Blinded) {
+            return refuse(format!(
+                "{} is blinded: no line of sight to anything",
+                self.name(a)
+            ));
+        }
+        if self.has(a, C::Unconscious) {
+            return refuse(format!("{} is unconscious and cannot see", self.name(a)));
+        }
+        self.line_of_effect(a, b)
+            .map_err(|r| Refused(r.0.replace("line of effect", "line of sight")))
+    }
+
+    /// Whether `a` has line of effect to `b`, or why not.
+    pub fn line_of_effect(&self, a: usize, b: usize) -> Outcome {
+        for (x, y) in [(a, b), (b, a)] {
+            if self.has(x, C::Exiled) {
+                return refuse(format!(
+                    "{} is exiled: no line of effect to or from it",
+                    self.name(x)
+                ));
+            }
+            let swallowers = self.sources(x, C::Swallowed);
+            if let Some(&s) = swallowers.first() {
+                let inside = y == s || self.sources(y, C::Swallowed).contains(&s);
+                if !inside {
+                    return refuse(format!(
+                        "{} is swallowed: line of effect only with {} and those it swallowed",
+                        self.name(x),
+                        self.name(s)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the creature occupies a space.
+    pub fn occupies_space(&self, c: usize) -> bool {
+        self.creatures[c].position.is_some()
+            && !self.has(c, C::Exiled)
+            && !self.has(c, C::Swallowed)
+    }
+
+    /// Whether the creature can flank, or why not.
+    pub fn can_flank(&self, c: usize) -> Outcome {
+        for (cond, why) in [
+            (C::Blinded, "blinded"),
+            (C::Dazed, "dazed"),
+            (C::Dominated, "dominated"),
+            (C::Petrified, "petrified"),
+            (C::Stunned, "stunned"),
+            (C::Unconscious, "unconscious"),
+        ] {
+            if self.has(c, cond) {
+                return refuse(format!("{} cannot flank: {why}", self.name(c)));
+            }
+        }
+        Ok(())
+    }
+
+    /// An ally of the attacker flanking the target with it: adjacent to the target on the
+    /// opposite side, both able to flank.
+    pub fn flanking_ally(&self, attacker: usize, target: usize) -> Option<usize> {
+        let (a, t) = (
+            self.creatures[attacker].position?,
+            self.creatures[target].position?,
+        );
+        if !a.adjacent(t) || self.can_flank(attacker).is_err() {
+            return None;
+        }
+        let opposite = Square {
+            x: 2 * t.x - a.x,
+            y: 2 * t.y - a.y,
+        };
+        (0..self.creatures.len()).find(|&o| {
+            o != attacker
+                && !self.enemies(o, attacker)
+                && self.creatures[o].hp > 0
+                && self.creatures[o].position == Some(opposite)
+                && self.can_flank(o).is_ok()
+        })
+    }
+
+    /// Why the attacker has combat advantage against the target (empty: it has none).
+    pub fn combat_advantage(&self, attacker: usize, target: usize) -> Vec<String> {
+        let mut why = Vec::new();
+        for (cond, name) in [
+            (C::Blinded, "blinded"),
+            (C::Deafened, "deafened"),
+            (C::Helpless, "helpless"),
+            (C::Petrified, "petrified"),
+            (C::Restrained, "restrained"),
+            (C::Stunned, "stunned"),
+            (C::Unconscious, "unconscious"),
+        ] {
+            if self.has(target, cond) {
+                why.push(format!("{} is {name}", self.name(target)));
+            }
+        }
+        if self.has(target, C::Prone)
+            && self.adjacent(attacker, target)
+            && self.enemies(attacker, target)
+        {
+            why.push(format!(
+                "{} is prone and the attacker is adjacent",
+                self.name(target)
+            ));
+        }
+        if let Some(ally) = self.flanking_ally(attacker, target) {
+            why.push(format!(
+                "{} flanks with {}",
+                self.name(attacker),
+                self.name(ally)
+            ));
+        }
+        why
+    }
+
+    /// The modifiers of an attack roll, stacked, with what was suppressed and why.
+    pub fn attack_modifiers(
+        &self,
+        attacker: usize,
+        target: usize,
+        situation: Situation,
+        violates_mark: bool,
+    ) -> Breakdown {
+        use ModifierType::*;
+        let mut m = Vec::new();
+        if !self.combat_advantage(attacker, target).is_empty() {
+            m.push(Modifier::new(Untyped, 2, "combat advantage"));
+        }
+        if self.has(attacker, C::Prone) {
+            m.push(Modifier::new(Power, -2, "prone attacker"));
+        }
+        if self.has(attacker, C::Restrained) {
+            m.push(Modifier::new(Power, -2, "restrained attacker"));
+        }
+        if self.has(attacker, C::Blinded) {
+            m.push(Modifier::new(
+                Concealment,
+                -5,
+                "blinded: the target has total concealment",
+            ));
+        }
+        match situation.cover {
+            2 => m.push(Modifier::new(Cover, -2, "cover")),
+            5 => m.push(Modifier::new(Cover, -5, "superior cover")),
+            _ => {}
+        }
+        match situation.concealment {
+            2 => m.push(Modifier::new(Concealment, -2, "concealment")),
+            5 => m.push(Modifier::new(Concealment, -5, "total concealment")),
+            _ => {}
+        }
+        if self.has(target, C::Prone) && !self.adjacent(attacker, target) {
+            let upgraded = situation.cover >= 2;
+            let (value, what) = if upgraded {
+                (-5, "prone target, already in cover: superior cover")
+            } else {
+                (-2, "prone target, non-adjacent attacker: cover")
+            };
+            m.push(Modifier::new(Cover, value, what));
+        }
+        if violates_mark {
+            m.push(Modifier::new(Mark, -2, "the attack violates a mark"));
+        }
+        stack(m)
+    }
+
+    /// Modifiers to a creature's defenses (Total Defense).
+    pub fn defense_modifiers(&self, c: usize) -> Breakdown {
+        let mut m = Vec::new();
+        if self.total_defense[c].is_some() {
+            m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
+        }
+        stack(m)
+    }
+
+    /// Modifiers to a creature's Perception checks.
+    pub fn perception_modifiers(&self, c: usize) -> Breakdown {
+        let mut m = Vec::new();
+        if self.has(c, C::Blinded) {
+            m.push(Modifier::new(
+                ModifierType::Concealment,
+                -5,
+                "blinded: everything has total concealment",
+            ));
+        }
+        if self.has(c, C::Deafened) {
+            m.push(Modifier::new(ModifierType::Concealment, -2, "deafened"));
+        }
+        stack(m)
+    }
+
+    /// Whether a Perception check against `target` fails automatically.
+    pub fn perception_auto_fails(&self, c: usize, target: usize) -> Option<String> {
+        (self.has(c, C::Deafened) && self.line_of_sight(c, target).is_err()).then(|| {
+            format!(
+                "{} is deafened and {} is outside its line of sight",
+                self.name(c),
+                self.name(target)
+            )
+        })
+    }
+
+    /// Whether the creature may take an action of this type now, or why not.
+    pub fn can_take(&self, c: usize, action: ActionType) -> Outcome {
+        for (cond, name) in [
+            (C::Dominated, "dominated"),
+            (C::Petrified, "petrified"),
+            (C::Unconscious, "unconscious"),
+        ] {
+            if self.has(c, cond) {
+                return refuse(format!("{} cannot take actions: {name}", self.name(c)));
+            }
+        }
+        let reacting = matches!(action, ActionType::Opportunity | ActionType::Immediate);
+        for (cond, name) in [(C::Dazed, "dazed"), (C::Stunned, "stunned")] {
+            if reacting && self.has(c, cond) {
+                return refuse(format!(
+                    "{} cannot use opportunity or immediate actions: {name}",
+                    self.name(c)
+                ));
+            }
+        }
+        if reacting || action == ActionType::Free || self.current != Some(c) {
+            return if self.current.is_some()
+                && !reacting
+                && action != ActionType::Free
+                && self.current != Some(c)
+            {
+                refuse(format!("it is not {}'s turn", self.name(c)))
+            } else {
+                Ok(())
+            };
+        }
+        self.budget_allows(c, action)
+    }
+
+    fn budget_allows(&self, c: usize, action: ActionType) -> Outcome {
+        let s = self.spent;
+        for (cond, name) in [(C::Stunned, "stunned"), (C::Swallowed, "swallowed")] {
+            if self.has(c, cond) && s.actions >= 1 {
+                return refuse(format!(
+                    "{} can take only one action per turn: {name}",
+                    self.name(c)
+                ));
+            }
+        }
+        if self.has(c, C::Dazed) {
+            let main_used = s.standard || s.moved;
+            match action {
+                ActionType::Standard | ActionType::Move if main_used => {
+                    return refuse(format!(
+                        "{} is dazed: one standard or one move action a turn, already used",
+                        self.name(c)
+                    ));
+                }
+                ActionType::Minor if s.minor => {
+                    return refuse(format!(
+                        "{} is dazed: one minor action a turn, already used",
+                        self.name(c)
+                    ));
+                }
+                _ => return Ok(()),
+            }
+        }
+        let ok = match action {
+            ActionType::Standard => !s.standard,
+            ActionType::Move => !s.moved || !s.standard,
+            ActionType::Minor => !s.minor || !s.moved || !s.standard,
+            _ => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            refuse(
+                format!("{} has no {action:?} action left this turn", self.name(c)).to_lowercase(),
+            )
+        }
+    }
+
+    fn spend(&mut self, c: usize, action: ActionType) {
+        if self.current != Some(c) {
+            return;
+        }
+        let s = &mut self.spent;
+        s.actions += 1;
+        match action {
+            ActionType::Standard => s.standard = true,
+            ActionType::Move if !s.moved => s.moved = true,
+            ActionType::Move => s.standard = true,
+            ActionType::Minor if !s.minor => s.minor = true,
+            ActionType::Minor if !s.moved => s.moved = true,
+            ActionType::Minor => s.standard = true,
+            _ => s.actions -= 1,
+        }
+    }
+
+    /// Whether the creature can attack at all, or why not.
+    pub fn can_attack(&self, c: usize) -> Outcome {
+        if self.has(c, C::Stunned) {
+            return refuse(format!("{} is stunned and cannot attack", self.name(c)));
+        }
+        Ok(())
+    }
+
+    /// Whether the creature can move by itself, or why not.
+    pub fn can_move(&self, c: usize) -> Outcome {
+        for (cond, name) in [
+            (C::Immobilized, "immobilized"),
+            (C::Grabbed, "grabbed"),
+            (C::Restrained, "restrained"),
+            (C::Stunned, "stunned"),
+        ] {
+            if self.has(c, cond) {
+                return refuse(format!("{} cannot move: {name}", self.name(c)));
+            }
+        }
+        Ok(())
+    }
+
+    /// The movement a walk of `squares` squares costs, or why it cannot be walked.
+    pub fn movement_cost(&self, c: usize, squares: u32) -> Outcome<u32> {
+        self.can_move(c)?;
+        let creature = &self.creatures[c];
+        if self.has(c, C::Prone) && squares > creature.crawl {
+            return refuse(format!(
+                "{} is prone and can only crawl {} square(s)",
+                creature.name, creature.crawl
+            ));
+        }
+        let cost = if self.has(c, C::Slowed) {
+            2 * squares
+        } else {
+            squares
+        };
+        let allowance = if self.has(c, C::Prone) {
+            2 * creature.crawl
+        } else {
+            creature.speed
+        };
+        if cost > allowance {
+            return refuse(format!(
+                "{} squares cost {cost} movement{}, more than {}'s {allowance}",
+                squares,
+                if self.has(c, C::Slowed) {
+                    " (slowed: double)"
+                } else {
+                    ""
+                },
+                creature.name
+            ));
+        }
+        Ok(cost)
+    }
+
+    /// Whether an attack violates a mark ("Sidebar: Violating marks"): the markers it
+    /// violates, empty if none.
+    pub fn violated_marks(
+        &self,
+        attacker: usize,
+        targets: &[usize],
+        o: &AttackOptions,
+    ) -> Vec<usize> {
+        if o.forced_by.is_some() {
+            return Vec::new();
+        }
+        let markers: Vec<usize> = self
+            .markers(attacker)
+            .into_iter()
+            .filter(|m| !o.marked_during.contains(m))
+            .collect();
+        let hits_enemy = targets.iter().any(|&t| self.enemies(attacker, t));
+        let includes = |list: &[usize], m: usize| list.contains(&m);
+        markers
+            .into_iter()
+            .filter(|&m| {
+                hits_enemy
+                    && !includes(targets, m)
+                    && !includes(&o.earlier, m)
+                    && !includes(&o.initially, m)
+            })
+            .collect()
+    }
+
+    /// Whether the creature's damage dealt is halved (weakened).
+    pub fn damage_dealt_halved(&self, c: usize) -> bool {
+        self.has(c, C::Weakened)
+    }
+
+    // ----- conditions -----
+
+    fn bind(&self, d: &Duration) -> Outcome<InstanceDuration> {
+        Ok(match d {
+            Duration::EndOfNextTurn(name) => {
+                let c = self
+                    .creatures
+                    .iter()
+                    .position(|c| c.name == *name)
+                    .ok_or_else(|| Refused(format!("no creature named `{name}`")))?;
+                InstanceDuration::EndOfNextTurn {
+                    creature: c,
+                    turns_begun_then: self.turns_begun[c],
+                }
+            }
+            Duration::SaveEnds => InstanceDuration::SaveEnds,
+            Duration::UntilEnded => InstanceDuration::UntilEnded,
+            Duration::EndOfEncounter => InstanceDuration::EndOfEncounter,
+        })
+    }
+
+    fn damage_defender(&self, c: usize) -> Defender {
+        let mut d = Defender::new(self.creatures[c].traits.clone());
+        if self.has(c, C::Petrified) {
+            d.resistances.push(Resistance {
+                types: TypeSelector::All,
+                limit: None,
+                condition: None,
+                origin: None,
+            });
+        }
+        d
+    }
+
+    /// Imposes a condition, adding an instance. `hit` gives the facts that condition
+    /// immunities and nondamage immunities are judged on.
+    pub fn apply(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+        duration: &Duration,
+        hit: Option<&Hit>,
+    ) -> Outcome {
+        let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
+        let outcome = damage::resolve::effect_outcome(
+            &facts,
+            &self.damage_defender(target),
+            &Effect::Condition(condition),
+            &Readings::default(),
+        );
+        if let Some(why) = outcome.ignored_because {
+            self.note(
+                rules::IMMUNITY,
+                format!("{} ignores {condition}: {why}", self.name(target)),
+            );
+            return refuse(format!("{} is immune: {why}", self.name(target)));
+        }
+        if condition == C::Swallowed {
+            let others = self.sources(target, C::Swallowed);
+            if others.iter().any(|s| Some(*s) != source) {
+                return refuse(format!(
+                    "{} is already swallowed by another swallower",
+                    self.name(target)
+                ));
+            }
+        }
+        let duration = self.bind(duration)?;
+        let again = self.has(target, condition);
+        let id = self.next_id;
+        self.next_id += 1;
+        self.instances.push((
+            target,
+            ConditionInstance {
+                id,
+                condition,
+                source,
+                duration,
+            },
+        ));
+        let from = source
+            .map(|s| format!(" by {}", self.name(s)))
+            .unwrap_or_default();
+        let extra = if again {
+            " (another instance: effects do not stack)"
+        } else {
+            ""
+        };
+        self.note(
+            rules::INSTANCES,
+            format!(
+                "{} is {condition}{from} (instance {id}, {duration:?}){extra}",
+                self.name(target)
+            ),
+        );
+        self.on_applied(target, condition, source)
+    }
+
+    fn on_applied(&mut self, target: usize, condition: C, source: Option<usize>) -> Outcome {
+        match condition {
+            C::Grabbed => {
+                if let Some(g) = source
+                    && !self.adjacent(target, g)
+                    && let Some(square) = self.free_square_near(g, target)
+                {
+                    self.creatures[target].position = Some(square);
+                    self.note(
+                        rules::rule_of(C::Grabbed),
+                        format!(
+                            "{} is pulled adjacent to {}, to {square}",
+                            self.name(target),
+                            self.name(g)
+                        ),
+                    );
+                }
+            }
+            C::Unconscious if !self.has(target, C::Prone) => {
+                self.note(
+                    rules::rule_of(C::Unconscious),
+                    format!(
+                        "{} falls unconscious and is knocked prone",
+                        self.name(target)
+                    ),
+                );
+                self.apply(target, C::Prone, None, &Duration::UntilEnded, None)?;
+            }
+            C::Exiled | C::Swallowed => {
+                if let Some(at) = self.creatures[target].position.take() {
+                    self.exiled_from[target] = Some(at);
+                }
+                self.note(
+                    rules::rule_of(condition),
+                    format!(
+                        "{} disappears from the grid and occupies no space",
+                        self.name(target)
+                    ),
+                );
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The free square nearest to `near` (adjacent first) for `who` to stand on.
+    fn free_square_near(&self, near: usize, who: usize) -> Option<Square> {
+        let centre = self.creatures[near].position?;
+        (1..=20).find_map(|r: i32| {
+            let mut ring: Vec<Square> = (-r..=r)
+                .flat_map(|dx| {
+                    (-r..=r).map(move |dy| Square {
+                        x: centre.x + dx,
+                        y: centre.y + dy,
+                    })
+                })
+                .filter(|s| s.distance(centre) == r as u32 && self.free(*s, who))
+                .collect();
+            let from = self.creatures[who]
+                .position
+                .or(self.exiled_from[who])
+                .unwrap_or(centre);
+            ring.sort_by_key(|s| {
+                (
+                    s.distance(from),
+                    (s.x - from.x).pow(2) + (s.y - from.y).pow(2),
+                    s.x,
+                    s.y,
+                )
+            });
+            ring.first().copied()
+        })
+    }
+
+    fn free(&self, s: Square, who: usize) -> bool {
+        !(0..self.creatures.len())
+            .any(|o| o != who && self.creatures[o].position == Some(s) && self.occupies_space(o))
+    }
+
+    /// Ends one instance of a condition (an effect that ends "a condition"): the one
+    /// from `source` if given, else the oldest.
+    pub fn end_one(&mut self, c: usize, condition: C, source: Option<usize>) -> Outcome {
+        let at = self.instances.iter().position(|(o, i)| {
+            *o == c && i.condition == condition && (source.is_none() || i.source == source)
+        });
+        match at {
+            Some(at) => {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "one instance ends");
+                Ok(())
+            }
+            None => refuse(format!(
+                "{} has no matching instance of {condition}",
+                self.name(c)
+            )),
+        }
+    }
+
+    /// Ends every instance of a condition (an effect that ends the condition type).
+    pub fn end_all(&mut self, c: usize, condition: C) -> usize {
+        let (ended, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.instances)
+            .into_iter()
+            .partition(|(o, i)| *o == c && i.condition == condition);
+        self.instances = kept;
+        for (_, inst) in &ended {
+            self.ended(c, inst, "the condition type ends: all instances");
+        }
+        ended.len()
+    }
+
+    fn ended(&mut self, c: usize, inst: &ConditionInstance, why: &str) {
+        let still = self.has(c, inst.condition);
+        let tail = if still {
+            format!(
+                " ({} instance(s) remain, so still {})",
+                self.instances_of(c, inst.condition).count(),
+                inst.condition
+            )
+        } else {
+            String::new()
+        };
+        self.note(
+            rules::INSTANCES,
+            format!(
+                "{}: {} instance {} ends ({why}){tail}",
+                self.name(c),
+                inst.condition,
+                inst.id
+            ),
+        );
+        if still {
+            return;
+        }
+        match inst.condition {
+            C::Exiled => {
+                let back = self.exiled_from[c].take();
+                let square = back
+                    .filter(|s| self.free(*s, c))
+                    .or_else(|| back.and_then(|_| self.nearest_free_to_square(back?, c)));
+                self.creatures[c].position = square;
+                self.note(
+                    rules::rule_of(C::Exiled),
+                    format!(
+                        "{} reappears at {}",
+                        self.name(c),
+                        square.map_or("nowhere".into(), |s| s.to_string())
+                    ),
+                );
+            }
+            C::Swallowed => {
+                if let Some(s) = inst.source {
+                    let square = self.free_square_near(s, c);
+                    self.creatures[c].position = square;
+                    self.exiled_from[c] = None;
+                    self.note(
+                        rules::rule_of(C::Swallowed),
+                        format!(
+                            "{} reappears as close as possible to {}, at {}",
+                            self.name(c),
+                            self.name(s),
+                            square.map_or("nowhere".into(), |s| s.to_string())
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn nearest_free_to_square(&self, at: Square, who: usize) -> Option<Square> {
+        (1..=20).find_map(|r: i32| {
+            (-r..=r)
+                .flat_map(|dx| {
+                    (-r..=r).map(move |dy| Square {
+                        x: at.x + dx,
+                        y: at.y + dy,
+                    })
+                })
+                .filter(|s| s.distance(at) == r as u32)
+                .find(|s| self.free(*s, who))
+        })
+    }
+
+    /// Ends grabs whose grabber is no longer adjacent ("Grabbed").
+    fn check_grabs(&mut self) {
+        let broken: Vec<(usize, u32, usize)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| i.condition == C::Grabbed)
+            .filter_map(|(c, i)| {
+                i.source
+                    .filter(|&g| !self.adjacent(*c, g))
+                    .map(|g| (*c, i.id, g))
+            })
+            .collect();
+        for (c, id, g) in broken {
+            self.note(
+                rules::rule_of(C::Grabbed),
+                format!(
+                    "{} is no longer adjacent to {}: that grab ends",
+                    self.name(c),
+                    self.name(g)
+                ),
+            );
+            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "not adjacent to its grabber");
+            }
+        }
+    }
+
+    // ----- turns -----
+
+    /// Ends the current turn (if any) and starts the next in initiative order.
+    pub fn next_turn(&mut self, rolls: &mut impl Rolls) {
+        let next = match self.current {
+            Some(c) => {
+                self.end_turn(c, rolls);
+                let at = self.order.iter().position(|&o| o == c).unwrap_or(0);
+                if at + 1 == self.order.len() {
+                    self.round += 1;
+                    self.note(rules::TURNS, format!("round {} begins", self.round));
+                }
+                self.order[(at + 1) % self.order.len()]
+            }
+            None => {
+                self.round = 1;
+                self.note(rules::TURNS, "round 1 begins");
+                self.order[0]
+            }
+        };
+        self.start_turn(next, rolls);
+    }
+
+    /// Starts a creature's turn: ongoing damage, in the order it was applied.
+    pub fn start_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
+        self.current = Some(c);
+        self.spent = Spent::default();
+        self.turns_begun[c] += 1;
+        self.note(rules::TURNS, format!("{}'s turn begins", self.name(c)));
+        let ongoing: Vec<Ongoing> = self
+            .ongoing
+            .iter()
+            .filter(|(o, _)| *o == c)
+            .map(|(_, g)| g.clone())
+            .collect();
+        for g in ongoing {
+            let hit = Hit {
+                ongoing: true,
+                ..Hit::new(g.amount, g.types.clone())
+            };
+            self.note(
+                rules::ONGOING,
+                format!(
+                    "{} takes ongoing {} {} damage",
+                    self.name(c),
+                    g.amount,
+                    hit.types
+                ),
+            );
+            self.take_damage(c, &hit, rolls);
+        }
+    }
+
+    /// Ends a creature's turn: saving throws, then durations that end now.
+    pub fn end_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
+        let saves: Vec<u32> = self
+            .instances
+            .iter()
+            .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
+            .map(|(_, i)| i.id)
+            .collect();
+        for id in saves {
+            let roll = rolls.die(20);
+            let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) else {
+                continue;
+            };
+            let cond = self.instances[at].1.condition;
+            let ok = roll >= 10;
+            self.note(
+                rules::SAVES,
+                format!(
+                    "{} saves against {cond} (instance {id}): d20 = {roll}, {}",
+                    self.name(c),
+                    if ok { "success" } else { "failure" }
+                ),
+            );
+            if ok {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "saved");
+            }
+        }
+        let ongoing: Vec<u32> = self
+            .ongoing
+            .iter()
+            .filter(|(o, _)| *o == c)
+            .map(|(_, g)| g.id)
+            .collect();
+        for id in ongoing {
+            let roll = rolls.die(20);
+            let ok = roll >= 10;
+            self.note(
+                rules::SAVES,
+                format!(
+                    "{} saves against ongoing damage: d20 = {roll}, {}",
+                    self.name(c),
+                    if ok { "it ends" } else { "it continues" }
+                ),
+            );
+            if ok {
+                self.ongoing.retain(|(_, g)| g.id != id);
+            }
+        }
+        let begun = self.turns_begun[c];
+        let expiring: Vec<(usize, ConditionInstance)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
+            .cloned()
+            .collect();
+        for (o, inst) in expiring {
+            self.instances.retain(|(_, i)| i.id != inst.id);
+            self.ended(
+                o,
+                &inst,
+                &format!("the end of {}'s next turn", self.creatures[c].name),
+            );
+        }
+        if self.total_defense[c].is_some_and(|then| begun > then) {
+            self.total_defense[c] = None;
+            self.note(
+                rules::TOTAL_DEFENSE,
+                format!("{}'s Total Defense ends", self.name(c)),
+            );
+        }
+        self.note(rules::TURNS, format!("{}'s turn ends", self.name(c)));
+    }
+
+    /// The encounter ends: instances lasting until then end.
+    pub fn end_encounter(&mut self) {
+        let ending: Vec<(usize, ConditionInstance)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| i.duration == InstanceDuration::EndOfEncounter)
+            .cloned()
+            .collect();
+        for (c, inst) in ending {
+            self.instances.retain(|(_, i)| i.id != inst.id);
+            self.ended(c, &inst, "the end of the encounter");
+        }
+    }
+
+    // ----- actions -----
+
+    /// Walks along `path` (each square adjacent to the last) with a move action.
+    pub fn walk(&mut self, c: usize, path: &[Square]) -> Outcome {
+        self.can_take(c, ActionType::Move)?;
+        let cost = self.movement_cost(c, path.len() as u32)?;
+        self.check_path(c, path)?;
+        self.spend(c, ActionType::Move);
+        let provoked = self.leaving_adjacency(c, path);
+        self.place_along(c, path);
+        self.note(
+            rules::MOVEMENT,
+            format!(
+                "{} moves {} square(s) for {cost} movement",
+                self.name(c),
+                path.len()
+            ),
+        );
+        for e in provoked {
+            self.note(
+                rules::OPPORTUNITY,
+                format!(
+                    "{} leaves a square next to {}: it provokes an opportunity attack",
+                    self.name(c),
+                    self.name(e)
+                ),
+            );
+        }
+        self.check_grabs();
+        Ok(())
+    }
+
+    fn check_path(&self, c: usize, path: &[Square]) -> Outcome {
+        let mut at = self.creatures[c]
+            .position
+            .ok_or_else(|| Refused(format!("{} is not on the grid", self.name(c))))?;
+        for &s in path {
+            if !at.adjacent(s) {
+                return refuse(format!(
+                    "{s} is not next to {at}: a path moves one square at a time"
+                ));
+            }
+            if !self.free(s, c) {
+                return refuse(format!("{s} is occupied"));
+            }
+            at = s;
+        }
+        Ok(())
+    }
+
+    fn place_along(&mut self, c: usize, path: &[Square]) {
+        if let Some(last) = path.last() {
+            self.creatures[c].position = Some(*last);
+        }
+    }
+
+    /// Enemies that may make an opportunity attack as `c` walks off squares next to them
+    /// (any enemy, seen or not, that can use opportunity actions).
+    fn leaving_adjacency(&self, c: usize, path: &[Square]) -> Vec<usize> {
+        let Some(start) = self.creatures[c].position else {
+            return Vec::new();
+        };
+        let squares: Vec<Square> = std::iter::once(start).chain(path.iter().copied()).collect();
+        (0..self.creatures.len())
+            .filter(|&e| {
+                self.enemies(c, e)
+                    && self.creatures[e].hp > 0
+                    && self.can_take(e, ActionType::Opportunity).is_ok()
+            })
+            .filter(|&e| {
+                let Some(p) = self.creatures[e].position else {
+                    return false;
+                };
+                squares.windows(2).any(|w| w[0].adjacent(p) && w[0] != w[1])
+            })
+            .collect()
+    }
+
+    /// Stands up from prone with a move action, then may move one square.
+    pub fn stand_up(&mut self, c: usize, then: Option<Square>) -> Outcome {
+        if !self.has(c, C::Prone) {
+            return refuse(format!("{} is not prone", self.name(c)));
+        }
+        self.can_take(c, ActionType::Move)?;
+        self.spend(c, ActionType::Move);
+        self.end_all(c, C::Prone);
+        self.note(
+            rules::rule_of(C::Prone),
+            format!("{} stands up", self.name(c)),
+        );
+        if let Some(s) = then {
+            self.check_path(c, &[s])?;
+            self.creatures[c].position = Some(s);
+            self.note(
+                rules::rule_of(C::Prone),
+                format!("{} moves 1 square after standing, to {s}", self.name(c)),
+            );
+            self.check_grabs();
+        }
+        Ok(())
+    }
+
+    /// Forced movement of `target` by `by` along `path`. A restrained creature ignores
+    /// it; a grabbed creature leaving a grabber escapes first or the movement is negated.
+    pub fn force_move(
+        &mut self,
+        target: usize,
+        kind: Forced,
+        path: &[Square],
+        by: usize,
+        escape_rolls: &HashMap<usize, u32>,
+        hit: Option<&Hit>,
+    ) -> Outcome {
+        if self.has(target, C::Restrained) {
+            self.note(
+                rules::rule_of(C::Restrained),
+                format!(
+                    "{} is restrained and ignores the forced movement",
+                    self.name(target)
+                ),
+            );
+            return refuse(format!(
+                "{} is restrained: it ignores forced movement",
+                self.name(target)
+            ));
+        }
+        let movement = match kind {
+            Forced::Push => ForcedMovement::Push,
+            Forced::Pull => ForcedMovement::Pull,
+            Forced::Slide => ForcedMovement::Slide,
+        };
+        let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
+        let defender = self.damage_defender(target);
+        let shield =
+            damage::resolve::condition_shield(&facts, &defender, &Effect::Forced(movement));
+        if let Some(s) = shield {
+            let why = damage::notation::show_condition_immunity(s);
+            self.note(
+                rules::IMMUNITY,
+                format!("{} ignores the {kind:?}: {why}", self.name(target)).to_lowercase(),
+            );
+            return refuse(format!(
+                "{} is immune to forced movement: {why}",
+                self.name(target)
+            ));
+        }
+        self.check_path(target, path)?;
+        let end = *path
+            .last()
+            .ok_or_else(|| Refused("forced movement needs at least one square".into()))?;
+        let left: Vec<usize> = self
+            .sources(target, C::Grabbed)
+            .into_iter()
+            .filter(|&g| self.creatures[g].position.is_none_or(|p| !p.adjacent(end)))
+            .collect();
+        for g in left {
+            let Some(&roll) = escape_rolls.get(&g) else {
+                self.note(rules::rule_of(C::Grabbed), format!("the forced movement would take {} away from {}; no escape check: the movement is negated", self.name(target), self.name(g)));
+                return refuse("forced movement negated: the grabbed creature did not escape");
+            };
+            if !self.escape_check(target, g, roll, true) {
+                self.note(
+                    rules::rule_of(C::Grabbed),
+                    format!(
+                        "the escape check failed: the forced movement of {} is negated",
+                        self.name(target)
+                    ),
+                );
+                return refuse("forced movement negated: the escape check failed");
+            }
+        }
+        self.place_along(target, path);
+        let verb = match kind {
+            Forced::Push => "pushes",
+            Forced::Pull => "pulls",
+            Forced::Slide => "slides",
+        };
+        self.note(
+            rules::MOVEMENT,
+            format!(
+                "{} {verb} {} {} square(s) to {end} (forced movement: no opportunity attacks)",
+                self.name(by),
+                self.name(target),
+                path.len()
+            ),
+        );
+        self.check_grabs();
+        Ok(())
+    }
+
+    /// A dominator spends a move action to move its dominated creature up to its speed.
+    pub fn dominator_moves(
+        &mut self,
+        dominator: usize,
+        target: usize,
+        path: &[Square],
+        escape_rolls: &HashMap<usize, u32>,
+    ) -> Outcome {
+        if !self.sources(target, C::Dominated).contains(&dominator) {
+            return refuse(format!(
+                "{} does not dominate {}",
+                self.name(dominator),
+                self.name(target)
+            ));
+        }
+        self.can_take(dominator, ActionType::Move)?;
+        if path.len() as u32 > self.creatures[target].speed {
+            return refuse(format!(
+                "{} can be moved at most its speed, {}",
+                self.name(target),
+                self.creatures[target].speed
+            ));
+        }
+        self.spend(dominator, ActionType::Move);
+        self.force_move(target, Forced::Slide, path, dominator, escape_rolls, None)
+    }
+
+    /// An escape check against a grabber or swallower: Acrobatics against its Reflex or
+    /// Athletics against its Fortitude, whichever is better for the escaper.
+    fn escape_check(&mut self, c: usize, from: usize, roll: u32, free: bool) -> bool {
+        let (me, them) = (&self.creatures[c], &self.creatures[from]);
+        let acrobatics = i64::from(roll) + i64::from(me.acrobatics) - i64::from(them.reflex);
+        let athletics = i64::from(roll) + i64::from(me.athletics) - i64::from(them.fortitude);
+        let (skill, total, target) = if acrobatics >= athletics {
+            (
+                "Acrobatics",
+                i64::from(roll) + i64::from(me.acrobatics),
+                ("Reflex", them.reflex),
+            )
+        } else {
+            (
+                "Athletics",
+                i64::from(roll) + i64::from(me.athletics),
+                ("Fortitude", them.fortitude),
+            )
+        };
+        let ok = total >= i64::from(target.1);
+        let how = if free {
+            "a free action"
+        } else {
+            "a move action"
+        };
+        self.note(
+            rules::ESCAPE,
+            format!(
+                "{} escape check against {} ({how}): d20 {roll} + {skill} = {total} vs {} {}: {}",
+                self.name(c),
+                self.name(from),
+                target.0,
+                target.1,
+                if ok { "success" } else { "failure" }
+            ),
+        );
+        if ok {
+            for cond in [C::Grabbed, C::Swallowed] {
+                while self.end_one(c, cond, Some(from)).is_ok() {}
+            }
+        }
+        ok
+    }
+
+    /// An escape check with a move action.
+    pub fn escape(&mut self, c: usize, from: usize, roll: u32) -> Outcome<bool> {
+        if !self.sources(c, C::Grabbed).contains(&from)
+            && !self.sources(c, C::Swallowed).contains(&from)
+        {
+            return refuse(format!(
+                "{} is neither grabbed nor swallowed by {}",
+                self.name(c),
+                self.name(from)
+            ));
+        }
+        self.can_take(c, ActionType::Move)?;
+        self.spend(c, ActionType::Move);
+        Ok(self.escape_check(c, from, roll, false))
+    }
+
+    /// A saving throw against one instance of a condition (10 or more succeeds).
+    pub fn saving_throw(&mut self, c: usize, condition: C, roll: u32) -> Outcome<bool> {
+        if !self.has(c, condition) {
+            return refuse(format!("{} is not {condition}", self.name(c)));
+        }
+        let ok = roll >= 10;
+        self.note(
+            rules::SAVES,
+            format!(
+                "{} saves against {condition}: d20 = {roll}, {}",
+                self.name(c),
+                if ok { "success" } else { "failure" }
+            ),
+        );
+        if ok {
+            self.end_one(c, condition, None)?;
+        }
+        Ok(ok)
+    }
+
+    /// Total Defense: a standard action, +4 power bonus to all defenses until the end of
+    /// the creature's next turn.
+    pub fn total_defense(&mut self, c: usize) -> Outcome {
+        self.can_take(c, ActionType::Standard)?;
+        self.spend(c, ActionType::Standard);
+        self.total_defense[c] = Some(self.turns_begun[c]);
+        self.note(rules::TOTAL_DEFENSE, format!("{} takes Total Defense: +4 power bonus to all defenses until the end of its next turn", self.name(c)));
+        Ok(())
+    }
+
+    /// Healing: weakened creatures receive half (rounded down).
+    pub fn heal(&mut self, c: usize, amount: u32) {
+        let got = if self.has(c, C::Weakened) {
+            amount / 2
+        } else {
+            amount
+        };
+        let creature = &mut self.creatures[c];
+        creature.hp = (creature.hp + i64::from(got)).min(creature.max_hp);
+        let why = if got < amount {
+            " (weakened: healing halved)"
+        } else {
+            ""
+        };
+        self.note(
+            rules::rule_of(C::Weakened),
+            format!(
+                "{} heals {got}{why}, to {} hp",
+                self.name(c),
+                self.creatures[c].hp
+            ),
+        );
+    }
+
+    /// Damage through the damage system; then the conditions that care about damage.
+    pub fn take_damage(&mut self, c: usize, hit: &Hit, rolls: &mut impl Rolls) -> u64 {
+        let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
+        let dealt = e.outcome.final_damage;
+        if self.has(c, C::Petrified) {
+            self.note(
+                rules::rule_of(C::Petrified),
+                format!(
+                    "{} is petrified: it resists all damage (halved)",
+                    self.name(c)
+                ),
+            );
+        }
+        self.creatures[c].hp -= dealt as i64;
+        self.note(
+            rules::DAMAGE,
+            format!(
+                "{} takes {dealt} damage ({} − {} + {}), {} hp left",
+                self.name(c),
+                e.outcome.original,
+                e.outcome.mitigated,
+                e.outcome.added,
+                self.creatures[c].hp
+            ),
+        );
+        for t in &e.triggers {
+            self.note(
+                rules::DAMAGE,
+                format!("damage trigger ({}): {}", t.damage_type, t.effect),
+            );
+        }
+        if dealt == 0 {
+            return 0;
+        }
+        if self.has(c, C::Unconscious) && self.creatures[c].hp >= 1 {
+            self.note(
+                rules::rule_of(C::Unconscious),
+                format!(
+                    "{} is damaged and has 1 or more hit points: unconscious ends",
+                    self.name(c)
+                ),
+            );
+            self.end_all(c, C::Unconscious);
+        }
+        if self.has(c, C::Dominated) {
+            let roll = rolls.die(20);
+            let _ = self.saving_throw(c, C::Dominated, roll);
+        }
+        if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
+            self.note(
+                rules::DAMAGE,
+                format!(
+                    "{} drops to {} hp and falls unconscious",
+                    self.name(c),
+                    self.creatures[c].hp
+                ),
+            );
+            let _ = self.apply(c, C::Unconscious, None, &Duration::EndOfEncounter, None);
+        }
+        dealt
+    }
+
+    /// An attack with a power against targets, with d20 rolls and damage from `rolls`.
+    pub fn attack(
+        &mut self,
+        attacker: usize,
+        power: &str,
+        targets: &[usize],
+        o: &AttackOptions,
+        rolls: &mut impl Rolls,
+    ) -> Outcome {
+        let p = self.creatures[attacker]
+            .powers
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(power))
+            .cloned()
+            .ok_or_else(|| {
+                Refused(format!(
+                    "{} has no power named `{power}`",
+                    self.name(attacker)
+                ))
+            })?;
+        self.check_attacker(attacker, &p, targets, o)?;
+        let targets = self.with_swallowed(targets, &p);
+        let violated = self.violated_marks(attacker, &targets, o);
+        if !violated.is_empty() {
+            let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
+            self.note(rules::MARKS, format!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
+        } else if o.forced_by.is_some() && self.has(attacker, C::Marked) {
+            self.note(
+                rules::FORCED_ATTACK,
+                "a forced attack ignores marks: it counts as not marked",
+            );
+        }
+        if p.provokes() && o.forced_by.is_none() {
+            for e in (0..self.creatures.len())
+                .filter(|&e| {
+                    self.enemies(attacker, e)
+                        && self.adjacent(attacker, e)
+                        && self.can_take(e, ActionType::Opportunity).is_ok()
+                })
+                .collect::<Vec<_>>()
+            {
+                self.note(rules::OPPORTUNITY, format!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
+            }
+        }
+        for &t in &targets {
+            self.one_attack(attacker, &p, t, o, !violated.is_empty(), rolls);
+        }
+        Ok(())
+    }
+
+    fn check_attacker(
+        &mut self,
+        attacker: usize,
+        p: &Power,
+        targets: &[usize],
+        o: &AttackOptions,
+    ) -> Outcome {
+        match o.forced_by {
+            Some(f) => {
+                if !self.sources(attacker, C::Dominated).contains(&f) {
+                    return refuse(format!(
+                        "{} cannot force {} to attack: it does not dominate it",
+                        self.name(f),
+                        self.name(attacker)
+                    ));
+                }
+                if p.usage != Usage::AtWill {
+                    return refuse(format!(
+                        "a dominator forces only at-will attacks; `{}` is not at-will",
+                        p.name
+                    ));
+                }
+                if targets.contains(&attacker) {
+                    return refuse(format!(
+                        "{} cannot target itself with a forced attack",
+                        self.name(attacker)
+                    ));
+                }
+                self.can_take(f, ActionType::Standard)?;
+                self.spend(f, ActionType::Standard);
+                self.note(rules::FORCED_ATTACK, format!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
+            }
+            None => {
+                self.can_take(attacker, p.action)?;
+                self.can_attack(attacker)?;
+                self.spend(attacker, p.action);
+            }
+        }
+        for &t in targets {
+            self.line_of_effect(attacker, t)?;
+        }
+        if o.coup_de_grace {
+            for &t in targets {
+                if !(self.has(t, C::Helpless) || self.has(t, C::Unconscious)) {
+                    return refuse(format!(
+                        "a coup de grace needs a helpless or unconscious target; {} is neither",
+                        self.name(t)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A burst or blast that includes a swallower also includes what it swallowed.
+    fn with_swallowed(&mut self, targets: &[usize], p: &Power) -> Vec<usize> {
+        let mut all = targets.to_vec();
+        if p.is_area() {
+            for &t in targets {
+                for (c, i) in &self.instances {
+                    if i.condition == C::Swallowed && i.source == Some(t) && !all.contains(c) {
+                        all.push(*c);
+                    }
+                }
+            }
+            for &added in all.iter().skip(targets.len()) {
+                self.log.push(Step::new(
+                    rules::rule_of(C::Swallowed),
+                    format!(
+                        "the burst or blast includes {}, swallowed by a target",
+                        self.creatures[added].name
+                    ),
+                ));
+            }
+        }
+        all
+    }
+
+    fn one_attack(
+        &mut self,
+        attacker: usize,
+        p: &Power,
+        target: usize,
+        o: &AttackOptions,
+        violates: bool,
+        rolls: &mut impl Rolls,
+    ) {
+        let ca = self.combat_advantage(attacker, target);
+        let mods = self.attack_modifiers(attacker, target, o.situation, violates);
+        for s in &mods.suppressed {
+            self.note(
+                rules::STACKING,
+                format!(
+                    "{} ({:+}) does not count: {}",
+                    s.modifier.source, s.modifier.value, s.reason
+                ),
+            );
+        }
+        let defense = self.creatures[target].defense(p.vs) + self.defense_modifiers(target).total;
+        let roll = rolls.die(20);
+        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
+        let critical = roll == 20 || o.coup_de_grace;
+        let hits = critical || total >= i64::from(defense);
+        let why_ca = if ca.is_empty() {
+            String::new()
+        } else {
+            format!("; combat advantage: {}", ca.join(", "))
+        };
+        self.note(rules::ATTACK, format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {:?} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
+        if !hits {
+            return;
+        }
+        let facts = AttackFacts {
+            advantage: !ca.is_empty(),
+            critical,
+            area: p.is_area(),
+            attacker_level: Some(self.creatures[attacker].level),
+            ..AttackFacts::default()
+        };
+        let mut hit = Hit::new(0, p.types.clone()).by(facts);
+        hit.keywords = p.keywords.iter().map(|k| damage::Keyword::new(k)).collect();
+        if let Some(dice) = &p.damage {
+            let rolled = if critical {
+                dice.max()
+            } else {
+                dice.roll(rolls)
+            }
+            .max(0);
+            let amount = if self.damage_dealt_halved(attacker) {
+                self.note(rules::rule_of(C::Weakened), format!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
+                rolled / 2
+            } else {
+                rolled
+            };
+            hit.amount = u32::try_from(amount).unwrap_or(u32::MAX);
+            self.take_damage(target, &hit, rolls);
+        }
+        self.hit_effects(attacker, p, target, &hit, o);
+    }
+
+    fn hit_effects(
+        &mut self,
+        attacker: usize,
+        p: &Power,
+        target: usize,
+        hit: &Hit,
+        o: &AttackOptions,
+    ) {
+        for e in &p.effects {
+            let _ = self.apply(target, e.condition, Some(attacker), &e.duration, Some(hit));
+        }
+        if p.ongoing > 0 {
+            let id = self.next_id;
+            self.next_id += 1;
+            self.ongoing.push((
+                target,
+                Ongoing {
+                    id,
+                    amount: p.ongoing,
+                    types: p.types.clone(),
+                    source: Some(attacker),
+                },
+            ));
+            self.note(
+                rules::ONGOING,
+                format!(
+                    "{} takes ongoing {} damage (save ends)",
+                    self.name(target),
+                    p.ongoing
+                ),
+            );
+        }
+        if let (Some((kind, distance)), Some(path)) = (p.forced, o.forced_paths.get(&target)) {
+            if path.len() as u32 > distance {
+                self.note(
+                    rules::MOVEMENT,
+                    format!("the {kind:?} moves at most {distance} squares; the path is cut")
+                        .to_lowercase(),
+                );
+            }
+            let path: Vec<Square> = path.iter().take(distance as usize).copied().collect();
+            let _ = self.force_move(target, kind, &path, attacker, &HashMap::new(), Some(hit));
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Data types of the conditions system and the small tactical core it needs.
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::character::{CharacterCondition, Side};
+use crate::damage::{DamageType, Trait};
+use crate::dice::DiceExpr;
+
+/// A square of the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "[i32; 2]", into = "[i32; 2]")]
+pub struct Square {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Square {
+    /// Grid distance: diagonals count 1.
+    pub fn distance(self, other: Square) -> u32 {
+        (self.x - other.x)
+            .unsigned_abs()
+            .max((self.y - other.y).unsigned_abs())
+    }
+
+    /// Whether two squares touch (diagonals included).
+    pub fn adjacent(self, other: Square) -> bool {
+        self.distance(other) == 1
+    }
+}
+
+impl From<[i32; 2]> for Square {
+    fn from([x, y]: [i32; 2]) -> Self {
+        Self { x, y }
+    }
+}
+
+impl From<Square> for [i32; 2] {
+    fn from(s: Square) -> Self {
+        [s.x, s.y]
+    }
+}
+
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// The four defenses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Defense {
+    Ac,
+    Fortitude,
+    Reflex,
+    Will,
+}
+
+/// The kinds of action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionType {
+    Standard,
+    Move,
+    Minor,
+    Free,
+    Opportunity,
+    Immediate,
+}
+
+/// How often a power may be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Usage {
+    #[default]
+    AtWill,
+    Encounter,
+}
+
+/// How long a condition (or ongoing damage) lasts.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    /// Until the end of the named creature's next turn.
+    EndOfNextTurn(String),
+    /// A saving throw at the end of the affected creature's turns ends it.
+    SaveEnds,
+    /// Until an event ends it (standing up, escaping, a grabber moving away...).
+    UntilEnded,
+    /// Until the encounter ends.
+    EndOfEncounter,
+}
+
+/// A condition a power inflicts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionEffect {
+    /// Which condition.
+    pub condition: CharacterCondition,
+    /// For how long.
+    pub duration: Duration,
+}
+
+/// Forced movement a power inflicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forced {
+    Push,
+    Pull,
+    Slide,
+}
+
+/// An attack power.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Power {
+    pub name: String,
+    /// The action it takes.
+    #[serde(default = "standard")]
+    pub action: ActionType,
+    #[serde(default)]
+    pub usage: Usage,
+    /// Keywords: melee, ranged, burst, blast, charm, fear, gaze, damage types...
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// The attack bonus.
+    #[serde(default)]
+    pub attack: i32,
+    /// The defense it targets.
+    #[serde(default = "ac")]
+    pub vs: Defense,
+    /// Damage dice on a hit.
+    #[serde(default)]
+    pub damage: Option<DiceExpr>,
+    /// Damage types (physical when none).
+    #[serde(default)]
+    pub types: Vec<DamageType>,
+    /// Conditions inflicted on a hit.
+    #[serde(default)]
+    pub effects: Vec<ConditionEffect>,
+    /// Ongoing damage inflicted on a hit (save ends).
+    #[serde(default)]
+    pub ongoing: u32,
+    /// Forced movement on a hit: how and how far.
+    #[serde(default)]
+    pub forced: Option<(Forced, u32)>,
+}
+
+fn standard() -> ActionType {
+    ActionType::Standard
+}
+
+fn ac() -> Defense {
+    Defense::Ac
+}
+
+impl Power {
+    /// Whether it has a keyword (case-insensitive).
+    pub fn has(&self, keyword: &str) -> bool {
+        self.keywords
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(keyword))
+    }
+
+    /// A burst or blast.
+    pub fn is_area(&self) -> bool {
+        self.has("burst") || self.has("blast") || self.has("area")
+    }
+
+    /// Ranged or area: provokes opportunity attacks from adjacent enemies.
+    pub fn provokes(&self) -> bool {
+        self.has("ranged") || self.is_area()
+    }
+}
+
+/// A creature of an encounter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Creature {
+    pub name: String,
+    pub side: Side,
+    pub level: u32,
+    pub max_hp: i64,
+    pub hp: i64,
+    pub ac: i32,
+    pub fortitude: i32,
+    pub reflex: i32,
+    pub will: i32,
+    pub speed: u32,
+    /// Crawling speed (1 square unless it has a crawl speed).
+    pub crawl: u32,
+    pub acrobatics: i32,
+    pub athletics: i32,
+    pub perception: i32,
+    pub initiative: i32,
+    /// Where it stands; `None` while it occupies no space (exiled, swallowed).
+    pub position: Option<Square>,
+    /// Damage traits, as the damage system reads them.
+    pub traits: Vec<Trait>,
+    pub powers: Vec<Power>,
+    /// A defender aura: enemies within this many squares are marked by it.
+    pub aura: Option<u32>,
+}
+
+impl Creature {
+    /// One defense's value.
+    pub fn defense(&self, d: Defense) -> i32 {
+        match d {
+            Defense::Ac => self.ac,
+            Defense::Fortitude => self.fortitude,
+            Defense::Reflex => self.reflex,
+            Defense::Will => self.will,
+        }
+    }
+}
+
+/// One instance of a condition on a creature: each ends on its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ConditionInstance {
+    /// A number unique within the encounter.
+    pub id: u32,
+    pub condition: CharacterCondition,
+    /// The creature imposing it (the dominator, grabber, marker, swallower...).
+    pub source: Option<usize>,
+    pub duration: InstanceDuration,
+}
+
+/// A duration, bound to the encounter's creatures and turn counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "until")]
+pub enum InstanceDuration {
+    /// Ends at the end of `creature`'s first turn that begins after it was applied.
+    EndOfNextTurn {
+        creature: usize,
+        turns_begun_then: u32,
+    },
+    SaveEnds,
+    UntilEnded,
+    EndOfEncounter,
+}
+
+/// Ongoing damage on a creature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Ongoing {
+    pub id: u32,
+    pub amount: u32,
+    pub types: Vec<DamageType>,
+    pub source: Option<usize>,
+}

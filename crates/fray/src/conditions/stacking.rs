@@ -1,0 +1,92 @@
+//! Typed bonuses and penalties, and how they stack ("Penalty types and stacking").
+//!
+//! Of typed modifiers of the same type and sign, only the largest counts; different types
+//! stack; untyped ones all stack. Every combination says which modifiers counted and
+//! which were suppressed, and why.
+
+use serde::Serialize;
+
+/// The type of a bonus or penalty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModifierType {
+    Cover,
+    Concealment,
+    Power,
+    /// The marked condition's penalty, kept as its own type.
+    Mark,
+    Untyped,
+}
+
+/// One bonus (positive) or penalty (negative) and where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    pub kind: ModifierType,
+    pub value: i32,
+    pub source: String,
+}
+
+impl Modifier {
+    /// A modifier of `kind` and `value` from `source`.
+    pub fn new(kind: ModifierType, value: i32, source: impl Into<String>) -> Self {
+        Self {
+            kind,
+            value,
+            source: source.into(),
+        }
+    }
+}
+
+/// A suppressed modifier and the one that outranked it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Suppressed {
+    pub modifier: Modifier,
+    pub reason: String,
+}
+
+/// The result of stacking: the total, what counted, what did not.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Breakdown {
+    pub total: i32,
+    pub counted: Vec<Modifier>,
+    pub suppressed: Vec<Suppressed>,
+}
+
+/// Stacks modifiers by the rules.
+///
+/// ```
+/// use fray::conditions::{stack, Modifier, ModifierType::*};
+/// let b = stack(vec![Modifier::new(Cover, -2, "cover"), Modifier::new(Cover, -5, "superior cover")]);
+/// assert_eq!(b.total, -5);
+/// assert_eq!(b.suppressed[0].modifier.source, "cover");
+/// let b = stack(vec![Modifier::new(Cover, -2, "cover"), Modifier::new(Concealment, -2, "concealment")]);
+/// assert_eq!(b.total, -4);
+/// ```
+pub fn stack(modifiers: Vec<Modifier>) -> Breakdown {
+    let mut b = Breakdown::default();
+    for m in &modifiers {
+        let best = modifiers
+            .iter()
+            .filter(|o| o.kind == m.kind && o.value.signum() == m.value.signum())
+            .max_by_key(|o| o.value.abs())
+            .filter(|_| m.kind != ModifierType::Untyped);
+        match best {
+            Some(top) if !std::ptr::eq(top, m) => b.suppressed.push(Suppressed {
+                modifier: m.clone(),
+                reason: format!(
+                    "only the largest {:?} {} counts: {} ({:+}) applies instead",
+                    m.kind,
+                    if m.value < 0 { "penalty" } else { "bonus" },
+                    top.source,
+                    top.value
+                )
+                .to_lowercase(),
+            }),
+            _ => {
+                b.total += m.value;
+                b.counted.push(m.clone());
+            }
+        }
+    }
+    b
+}
