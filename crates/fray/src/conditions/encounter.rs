@@ -562,16 +562,15 @@ impl Encounter {
             .filter(|m| !o.marked_during.contains(m))
             .collect();
         let hits_enemy = targets.iter().any(|&t| self.enemies(attacker, t));
-        let includes = |list: &[usize], m: usize| list.contains(&m);
+        // Marked by several: no mark is violated while the attack includes any marker.
+        let includes_a_marker = self
+            .markers(attacker)
+            .iter()
+            .any(|m| targets.contains(m) || o.earlier.contains(m) || o.initially.contains(m));
+        if !hits_enemy || includes_a_marker {
+            return Vec::new();
+        }
         markers
-            .into_iter()
-            .filter(|&m| {
-                hits_enemy
-                    && !includes(targets, m)
-                    && !includes(&o.earlier, m)
-                    && !includes(&o.initially, m)
-            })
-            .collect()
     }
 
     /// Whether the creature's damage dealt is halved (weakened).
