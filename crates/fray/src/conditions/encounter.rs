@@ -1165,9 +1165,10 @@ impl Encounter {
             damage::resolve::condition_shield(&facts, &defender, &Effect::Forced(movement));
         if let Some(s) = shield {
             let why = damage::notation::show_condition_immunity(s);
+            let what = format!("{kind:?}").to_lowercase();
             self.note(
                 rules::IMMUNITY,
-                format!("{} ignores the {kind:?}: {why}", self.name(target)).to_lowercase(),
+                format!("{} ignores the {what}: {why}", self.name(target)),
             );
             return refuse(format!(
                 "{} is immune to forced movement: {why}",

@@ -345,6 +345,9 @@ pub enum Check {
     },
     Log {
         contains: String,
+        /// Whether the log should contain it (true) or not (false).
+        #[serde(default = "yes")]
+        present: bool,
     },
     Defense {
         creature: Name,
@@ -1254,9 +1257,12 @@ impl Runner {
                     "the last action was not refused (expected a refusal mentioning `{contains}`)"
                 )),
             },
-            Check::Log { contains } => expect(
-                e.log.iter().any(|s| s.text.contains(contains.as_str())),
-                format!("the log should mention `{contains}`"),
+            Check::Log { contains, present } => expect(
+                e.log.iter().any(|s| s.text.contains(contains.as_str())) == *present,
+                format!(
+                    "the log should {}mention `{contains}`",
+                    if *present { "" } else { "not " }
+                ),
             ),
             Check::Defense {
                 creature,
