@@ -805,3 +805,42 @@ fn evasion_commands_refuse_bad_input() {
         "unknown field",
     );
 }
+
+#[test]
+fn encounter_scripts_run_from_the_command_line() {
+    let dir = format!("{}/../../examples/encounters", env!("CARGO_MANIFEST_DIR"));
+    fray()
+        .args(["encounter", &format!("{dir}/grabbed.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "[escape] Hero escape check against Ogre",
+        ))
+        .stdout(predicate::str::contains("0 failed"));
+    let v = json_of(&["encounter", &format!("{dir}/marks.toml"), "--json"]);
+    assert!(v["expectations_met"].as_u64().unwrap() > 5);
+    assert!(
+        v["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["id"].is_string() && s["heading"].is_string())
+    );
+    let tmp = std::env::temp_dir().join(format!("fray-encounter-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let failing = tmp.join("failing.toml");
+    let text = std::fs::read_to_string(format!("{dir}/stacking.toml"))
+        .unwrap()
+        .replacen("total = -4", "total = -3", 1);
+    std::fs::write(&failing, text).unwrap();
+    refused(
+        &["encounter", failing.to_str().unwrap()],
+        "expectation(s) failed",
+    );
+    let bad = tmp.join("bad.toml");
+    std::fs::write(&bad, "[[creature]]\nname = \"A\"\nside = \"a\"\nhp = 10\n[[step]]\ndo = \"apply\"\ncreature = \"Z\"\ncondition = \"prone\"\n").unwrap();
+    refused(
+        &["encounter", bad.to_str().unwrap()],
+        "bad.toml, line 7, column 12: step.0.creature: no creature is named `Z`",
+    );
+}

@@ -46,13 +46,47 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), Scenari
         text,
         lines: LineIndex::new(text),
     };
-    let raw = toml::from_str(text).map_err(|e| ScenarioError {
-        location: e
-            .span()
-            .map(|s| checker.lines.locate(s.start, s.end - s.start)),
-        message: e.message().trim().to_string(),
+    let raw = toml::from_str(text).map_err(|e| {
+        let message = e.message().trim().to_string();
+        let span = e.span().map(|s| refine(text, s, &message));
+        ScenarioError {
+            location: span.map(|s| checker.lines.locate(s.start, s.end - s.start)),
+            message,
+        }
     })?;
     Ok((raw, checker))
+}
+
+/// Narrows an error that covers a whole table down to the key or value it names:
+/// serde reports unknown fields and variants of tagged enums against the whole table.
+fn refine(text: &str, span: std::ops::Range<usize>, message: &str) -> std::ops::Range<usize> {
+    let named = |prefix: &str| {
+        let rest = message.strip_prefix(prefix)?;
+        rest.split('`').next()
+    };
+    let region_end = text[span.end.min(text.len())..]
+        .find("\n[")
+        .map_or(text.len(), |i| span.end + i);
+    let region = &text[span.start..region_end.max(span.start)];
+    let found = if let Some(field) = named("unknown field `") {
+        region
+            .match_indices(field)
+            .find(|(i, _)| {
+                let line_start = region[..*i].rfind('\n').map_or(0, |n| n + 1);
+                region[line_start..*i].trim().is_empty()
+                    && region[i + field.len()..].trim_start().starts_with('=')
+            })
+            .map(|(i, _)| (i, field.len()))
+    } else if let Some(variant) = named("unknown variant `") {
+        let quoted = format!("\"{variant}\"");
+        region.find(&quoted).map(|i| (i, quoted.len()))
+    } else {
+        None
+    };
+    match found {
+        Some((i, len)) => span.start + i..span.start + i + len,
+        None => span,
+    }
 }
 
 /// The byte range of the value at a dotted key path, if the text has it.

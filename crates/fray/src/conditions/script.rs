@@ -1290,10 +1290,7 @@ impl Runner {
                 let want = self.ids(order);
                 expect(
                     e.initiative_order() == want.as_slice(),
-                    format!(
-                        "initiative order should be {:?}",
-                        order.iter().map(|n| n).collect::<Vec<_>>()
-                    ),
+                    format!("initiative order should be {:?}", order),
                 )
             }
         }

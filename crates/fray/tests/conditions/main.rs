@@ -1,0 +1,186 @@
+//! The conditions system (004_b7dcb49dd7f6a795.txt), tested through encounter scripts:
+//! every example script (one per group of conditions and sidebars) must meet all its
+//! expectations; wrong expectations and malformed scripts must be caught.
+
+use fray::conditions::{Modifier, ModifierType, parse_script, run_script, stack};
+
+fn examples() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/encounters");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_example_script_meets_its_expectations() {
+    let all = examples();
+    assert!(all.len() >= 9);
+    let mut total = 0;
+    for (path, text) in all {
+        let script = parse_script(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let report = run_script(&script, None);
+        assert!(report.failures.is_empty(), "{path}: {:#?}", report.failures);
+        assert!(report.expectations_met >= 5, "{path} checks too little");
+        total += report.expectations_met;
+    }
+    assert!(total >= 130);
+}
+
+#[test]
+fn every_condition_and_sidebar_is_exercised() {
+    let all: String = examples().into_iter().map(|(_, t)| t).collect();
+    for c in fray::character::CharacterCondition::ALL {
+        assert!(
+            all.contains(&format!("condition = \"{}\"", c.name())),
+            "no script uses {c}"
+        );
+    }
+    for step in [
+        "escape",
+        "violates-mark",
+        "forced_by",
+        "aura",
+        "total-defense",
+        "suppressed",
+        "dominator-moves",
+    ] {
+        assert!(all.contains(step), "no script uses `{step}`");
+    }
+}
+
+#[test]
+fn a_wrong_expectation_fails_at_its_line() {
+    let (_, text) = examples()
+        .into_iter()
+        .find(|(p, _)| p.ends_with("grabbed.toml"))
+        .unwrap();
+    let wrong = text.replacen("count = 2", "count = 3", 1);
+    let line = wrong.lines().position(|l| l == "count = 3").unwrap() + 1;
+    let report = run_script(&parse_script(&wrong).unwrap(), None);
+    assert_eq!(report.failures.len(), 1);
+    let f = &report.failures[0];
+    assert!(
+        f.line < line && line - f.line < 8,
+        "the failure names its step: {f:?}"
+    );
+    assert!(
+        f.message
+            .contains("should have 3 instance(s) of grabbed, has 2"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn the_same_seed_plays_the_same_encounter() {
+    let (_, text) = examples()
+        .into_iter()
+        .find(|(p, _)| p.ends_with("opportunity.toml"))
+        .unwrap();
+    let script = parse_script(&text).unwrap();
+    let a = run_script(&script, Some(9));
+    let b = run_script(&script, Some(9));
+    assert_eq!(a.log, b.log);
+}
+
+const BASE: &str = "[[creature]]\nname = \"A\"\nside = \"a\"\nhp = 10\n[[creature]]\nname = \"B\"\nside = \"b\"\nhp = 10\n";
+
+#[test]
+fn malformed_scripts_are_located() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "[[step]]\ndo = \"apply\"\ncreature = \"Nobody\"\ncondition = \"prone\"\n",
+            11,
+            "no creature is named `Nobody`",
+        ),
+        (
+            "[[step]]\ndo = \"apply\"\ncreature = \"A\"\ncondition = \"sleepy\"\n",
+            12,
+            "unknown variant `sleepy`",
+        ),
+        ("[[step]]\ndo = \"fly\"\n", 10, "unknown variant `fly`"),
+        (
+            "[[step]]\ndo = \"apply\"\ncreature = \"A\"\ncondition = \"prone\"\ncolour = \"red\"\n",
+            13,
+            "unknown field `colour`",
+        ),
+        (
+            "[[step]]\ndo = \"expect\"\ncheck = \"hp\"\ncreature = \"A\"\nvalue = 3\ntarget = \"B\"\n",
+            14,
+            "unknown field `target`",
+        ),
+        (
+            "[[step]]\ndo = \"attack\"\nattacker = \"A\"\npower = \"Zap\"\ntargets = [\"B\", \"C\"]\n",
+            13,
+            "no creature is named `C`",
+        ),
+        (
+            "[[step]]\ndo = \"attack\"\nattacker = \"A\"\npower = \"Zap\"\ntargets = [\"B\"]\n",
+            12,
+            "no power named `Zap`",
+        ),
+    ];
+    for (steps, line, phrase) in cases {
+        let e = parse_script(&format!("{BASE}{steps}")).expect_err(steps);
+        assert!(e.message.contains(phrase), "{steps}: {e}");
+        assert_eq!(
+            e.location.as_ref().map(|l| l.line),
+            Some(*line),
+            "{steps}: {e}"
+        );
+    }
+    let bad_traits = BASE.replacen("hp = 10\n", "hp = 10\ntraits = \"Damage Immune: All\"\n", 1);
+    assert!(
+        parse_script(&bad_traits)
+            .unwrap_err()
+            .message
+            .contains("not valid for a damage immunity")
+    );
+    let twice = BASE.replace("name = \"B\"", "name = \"A\"");
+    assert!(
+        parse_script(&twice)
+            .unwrap_err()
+            .message
+            .contains("already exists")
+    );
+}
+
+#[test]
+fn stacking_keeps_the_largest_of_a_type_and_names_the_rest() {
+    use ModifierType::*;
+    let b = stack(vec![
+        Modifier::new(Cover, -2, "cover"),
+        Modifier::new(Cover, -5, "superior cover"),
+    ]);
+    assert_eq!(b.total, -5);
+    assert_eq!(b.suppressed.len(), 1);
+    assert_eq!(b.suppressed[0].modifier.source, "cover");
+    assert!(b.suppressed[0].reason.contains("superior cover"));
+    let b = stack(vec![
+        Modifier::new(Cover, -2, "cover"),
+        Modifier::new(Concealment, -2, "concealment"),
+    ]);
+    assert_eq!((b.total, b.suppressed.len()), (-4, 0));
+    let b = stack(vec![
+        Modifier::new(Untyped, -2, "a"),
+        Modifier::new(Untyped, -2, "b"),
+        Modifier::new(Power, 4, "Total Defense"),
+        Modifier::new(Power, -2, "prone"),
+    ]);
+    assert_eq!(
+        b.total,
+        -2 - 2 + 4 - 2,
+        "untyped stack; a power bonus and a power penalty are not the same kind"
+    );
+}
