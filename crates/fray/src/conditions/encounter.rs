@@ -65,6 +65,28 @@ pub struct AttackOptions {
 }
 
 /// An encounter in progress.
+///
+/// ```
+/// use fray::conditions::{parse_script, CharacterCondition, Duration, Encounter};
+/// let script = parse_script(r#"
+/// [[creature]]
+/// name = "Hero"
+/// side = "a"
+/// hp = 20
+/// position = [0, 0]
+/// [[creature]]
+/// name = "Ogre"
+/// side = "b"
+/// hp = 30
+/// position = [1, 0]
+/// "#).unwrap();
+/// let mut e = Encounter::new(script.creatures);
+/// e.apply(0, CharacterCondition::Prone, None, &Duration::UntilEnded, None).unwrap();
+/// // Prone grants combat advantage to adjacent enemies.
+/// assert_eq!(e.combat_advantage(1, 0), ["Hero is prone and the attacker is adjacent"]);
+/// assert!(e.can_move(0).is_ok());
+/// assert!(e.movement_cost(0, 2).is_err()); // prone: crawl 1 square
+/// ```
 #[derive(Debug, Clone)]
 pub struct Encounter {
     pub creatures: Vec<Creature>,

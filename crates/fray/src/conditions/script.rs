@@ -392,6 +392,28 @@ pub struct Report {
 }
 
 /// Reads and checks a script.
+///
+/// ```
+/// use fray::conditions::{parse_script, run_script};
+/// let script = parse_script(r#"
+/// [[creature]]
+/// name = "Hero"
+/// side = "a"
+/// hp = 20
+/// [[step]]
+/// do = "apply"
+/// creature = "Hero"
+/// condition = "stunned"
+/// [[step]]
+/// do = "expect"
+/// check = "can"
+/// creature = "Hero"
+/// action = "attack"
+/// value = false
+/// "#).unwrap();
+/// let report = run_script(&script, None);
+/// assert_eq!((report.expectations_met, report.failures.len()), (1, 0));
+/// ```
 pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     let (raw, c): (RawScript, Checker) = read(text)?;
     if raw.creatures.len() > MAX_CREATURES || raw.steps.len() > MAX_STEPS {
