@@ -106,6 +106,17 @@ pub struct Encounter {
     next_id: u32,
     /// Every rule applied, in order.
     pub log: Vec<Step>,
+    /// Damage dealt by type, and conditions inflicted, over the encounter.
+    pub stats: Stats,
+}
+
+/// What an encounter dealt and inflicted, for reports.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    /// Damage dealt, by the hit's damage types ("fire", "fire and cold"...).
+    pub damage_by_type: std::collections::BTreeMap<String, u64>,
+    /// Condition instances inflicted, by condition.
+    pub conditions: std::collections::BTreeMap<String, u64>,
 }
 
 impl Encounter {
@@ -128,6 +139,7 @@ impl Encounter {
             exiled_from: vec![None; n],
             next_id: 1,
             log: Vec::new(),
+            stats: Stats::default(),
         }
     }
 
@@ -680,6 +692,11 @@ impl Encounter {
                 duration,
             },
         ));
+        *self
+            .stats
+            .conditions
+            .entry(condition.name().to_string())
+            .or_default() += 1;
         let from = source
             .map(|s| format!(" by {}", self.name(s)))
             .unwrap_or_default();
@@ -1396,6 +1413,16 @@ impl Encounter {
             );
         }
         self.creatures[c].hp -= dealt as i64;
+        *self
+            .stats
+            .damage_by_type
+            .entry(hit.types.to_string())
+            .or_default() += dealt;
+        *self
+            .stats
+            .damage_by_type
+            .entry(hit.types.to_string())
+            .or_default() += dealt;
         self.note(
             rules::DAMAGE,
             format!(

@@ -8,14 +8,16 @@
 //! - [`model`]: creatures, powers, durations, condition instances;
 //! - [`stacking`]: typed modifiers and their breakdown;
 //! - [`encounter`]: the encounter state, every query and every action;
-//! - [`script`]: encounter scripts in TOML, with expectations, and their runner.
+//! - [`script`]: encounter scripts in TOML, with expectations, and their runner;
+//! - [`policy`]: a built-in policy that plays whole skirmishes unattended.
 
 pub mod encounter;
 pub mod model;
+pub mod policy;
 pub mod script;
 pub mod stacking;
 
-pub use encounter::{AttackOptions, Encounter, Refused, Situation};
+pub use encounter::{AttackOptions, Encounter, Refused, Situation, Stats};
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,
     Duration, Forced, InstanceDuration, Power, Square, Usage,

@@ -66,7 +66,7 @@ pub const MAX_STEPS: usize = 10_000;
 struct RawScript {
     seed: Option<u64>,
     #[serde(rename = "creature", default)]
-    creatures: Vec<RawCreature>,
+    creatures: Vec<CreatureFile>,
     #[serde(rename = "step", default)]
     steps: Vec<Spanned<Step>>,
 }
@@ -81,9 +81,11 @@ fn six() -> u32 {
     6
 }
 
-#[derive(Deserialize)]
+/// A creature as a script (or a battle file) writes it, before its checks: check it
+/// with [`check_creature`].
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCreature {
+pub struct CreatureFile {
     name: Spanned<String>,
     side: Side,
     #[serde(default = "one")]
@@ -424,7 +426,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     let mut names = HashSet::new();
     let mut creatures = Vec::new();
     for rc in raw.creatures {
-        creatures.push(creature(&c, rc, &mut names)?);
+        creatures.push(check_creature(&c, rc, &mut names)?);
     }
     let mut steps = Vec::new();
     for (i, spanned) in raw.steps.into_iter().enumerate() {
@@ -463,9 +465,10 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     })
 }
 
-fn creature(
+/// Checks a creature read from a file; `names` collects the names seen so far.
+pub fn check_creature(
     c: &Checker,
-    rc: RawCreature,
+    rc: CreatureFile,
     names: &mut HashSet<String>,
 ) -> Result<Creature, ScriptError> {
     let name = c.name(&rc.name, "creature")?;

@@ -42,6 +42,12 @@ use crate::scenario::{Checker, ScenarioError, read};
 /// ```
 pub fn parse_attacker(text: &str) -> Result<Attacker, ScenarioError> {
     let (a, c): (Attacker, Checker) = read(text)?;
+    check_attacker(&c, &a, &[])?;
+    Ok(a)
+}
+
+/// Checks an attacker profile's ranges; `at` is the key path of the profile in its file.
+pub fn check_attacker(c: &Checker, a: &Attacker, at: &[&str]) -> Result<(), ScenarioError> {
     let checks: [(bool, &[&str], &str); 9] = [
         (a.level <= 100, &["level"], "expected a level from 0 to 100"),
         (
@@ -89,8 +95,7 @@ pub fn parse_attacker(text: &str) -> Result<Attacker, ScenarioError> {
             "expected -50 to 50",
         ),
     ];
-    first_failure(&c, &checks)?;
-    Ok(a)
+    first_failure(c, at, &checks)
 }
 
 /// Reads a defender profile.
@@ -101,6 +106,12 @@ pub fn parse_attacker(text: &str) -> Result<Attacker, ScenarioError> {
 /// ```
 pub fn parse_defender(text: &str) -> Result<Defender, ScenarioError> {
     let (d, c): (Defender, Checker) = read(text)?;
+    check_defender(&c, &d, &[])?;
+    Ok(d)
+}
+
+/// Checks a defender profile's ranges; `at` is the key path of the profile in its file.
+pub fn check_defender(c: &Checker, d: &Defender, at: &[&str]) -> Result<(), ScenarioError> {
     let checks: [(bool, &[&str], &str); 6] = [
         (
             d.ev.is_finite() && d.ev.abs() <= 1000.0,
@@ -133,25 +144,33 @@ pub fn parse_defender(text: &str) -> Result<Defender, ScenarioError> {
             "protection must be from 0 to 100",
         ),
     ];
-    first_failure(&c, &checks)?;
+    first_failure(c, at, &checks)?;
     for (slot, piece) in d.armor.pieces() {
         if !(small(piece.ev) && small(piece.dr) && piece.enchantment.abs() <= 50) {
+            let path: Vec<&str> = at.iter().copied().chain(["armor", slot.name()]).collect();
             return Err(c.at_path(
-                &["armor", slot.name()],
+                &path,
                 "ev and dr must be from -100 to 100 and enchantment from -50 to 50",
             ));
         }
     }
-    Ok(d)
+    Ok(())
 }
 
 fn small(x: f64) -> bool {
     x.is_finite() && x.abs() <= 100.0
 }
 
-fn first_failure(c: &Checker, checks: &[(bool, &[&str], &str)]) -> Result<(), ScenarioError> {
+fn first_failure(
+    c: &Checker,
+    at: &[&str],
+    checks: &[(bool, &[&str], &str)],
+) -> Result<(), ScenarioError> {
     match checks.iter().find(|(ok, _, _)| !ok) {
-        Some((_, path, message)) => Err(c.at_path(path, *message)),
+        Some((_, path, message)) => {
+            let full: Vec<&str> = at.iter().chain(path.iter()).copied().collect();
+            Err(c.at_path(&full, *message))
+        }
         None => Ok(()),
     }
 }

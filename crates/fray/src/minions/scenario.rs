@@ -49,16 +49,18 @@ pub const MAX_MINIONS: u32 = 20_000;
 /// so no file can make fray run for hours.
 pub const MAX_WORK: u64 = 200_000_000;
 
-#[derive(Deserialize)]
+/// A minions battle file as written, before its checks: embed it in other files and
+/// check it with [`check_battle`].
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawBattle {
+pub struct BattleFile {
     #[serde(default)]
     rules: RawRules,
     a: Spanned<RawGroup>,
     b: Spanned<RawGroup>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawRules {
     order: Option<Order>,
@@ -67,7 +69,7 @@ struct RawRules {
     turns: Option<Spanned<u32>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGroup {
     name: Spanned<String>,
@@ -75,7 +77,7 @@ struct RawGroup {
     minions: Vec<RawMinion>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawMinion {
     name: Spanned<String>,
@@ -209,11 +211,16 @@ fn declared(
 /// assert!(fray::minions::parse_battle("[a]\nname = 3").unwrap_err().to_string().contains("line 2"));
 /// ```
 pub fn parse_battle(text: &str) -> Result<Battle, ScenarioError> {
-    let (raw, c): (RawBattle, Checker) = crate::scenario::read(text)?;
-    let rules = rules(&c, &raw.rules)?;
+    let (raw, c): (BattleFile, Checker) = crate::scenario::read(text)?;
+    check_battle(&c, &raw)
+}
+
+/// Checks a minions battle read from a file, locating problems with `c`.
+pub fn check_battle(c: &Checker, raw: &BattleFile) -> Result<Battle, ScenarioError> {
+    let rules = rules(c, &raw.rules)?;
     let mut names = HashSet::new();
-    let a = group(&c, &raw.a, &mut names)?;
-    let b = group(&c, &raw.b, &mut names)?;
+    let a = group(c, &raw.a, &mut names)?;
+    let b = group(c, &raw.b, &mut names)?;
     let battle = Battle { rules, a, b };
     check_work(&battle)?;
     Ok(battle)

@@ -48,9 +48,11 @@ pub const MAX_STAT: u32 = 1_000_000;
 /// The most attack rolls a battle may ask for (combatants × rounds).
 pub const MAX_WORK: u64 = 50_000_000;
 
-#[derive(Deserialize)]
+/// A mass battle file as written, before its checks: embed it in other files (the
+/// battle lab does) and check it with [`check_mass_battle`].
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawBattle {
+pub struct MassBattleFile {
     seed: Option<u64>,
     max_rounds: Option<Spanned<u32>>,
     first_hit_die: Option<Spanned<u32>>,
@@ -61,7 +63,7 @@ struct RawBattle {
     b: RawArmy,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawArmy {
     name: Spanned<String>,
@@ -71,7 +73,7 @@ struct RawArmy {
     combatants: Vec<RawCombatant>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCombatant {
     name: Spanned<String>,
@@ -180,7 +182,12 @@ fn declared(
 /// assert_eq!((s.battle.a.combatants.len(), s.seed), (3, Some(3)));
 /// ```
 pub fn parse_mass_battle(text: &str) -> Result<MassScenario, ScenarioError> {
-    let (raw, c): (RawBattle, Checker) = crate::scenario::read(text)?;
+    let (raw, c): (MassBattleFile, Checker) = crate::scenario::read(text)?;
+    check_mass_battle(&c, raw)
+}
+
+/// Checks a mass battle read from a file, locating problems with `c`.
+pub fn check_mass_battle(c: &Checker, raw: MassBattleFile) -> Result<MassScenario, ScenarioError> {
     let ladder = match &raw.ladder {
         None => Ladder::standard(),
         Some(text) => {
@@ -201,8 +208,8 @@ pub fn parse_mass_battle(text: &str) -> Result<MassScenario, ScenarioError> {
     let mut names = HashSet::new();
     let battle = MassBattle {
         ladder,
-        a: army(&c, &raw.a, &mut names)?,
-        b: army(&c, &raw.b, &mut names)?,
+        a: army(c, &raw.a, &mut names)?,
+        b: army(c, &raw.b, &mut names)?,
         forms: raw.forms,
         max_rounds: c.optional(&raw.max_rounds, "max_rounds", 50, 1, 10_000)?,
         first_hit_die: c.optional(&raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
