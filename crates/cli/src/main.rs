@@ -1,6 +1,7 @@
 //! The `fray` command: a thin layer over the fray library. It parses arguments, reads
 //! files, prints, and maps errors to exit codes; every rule lives in the library.
 
+mod battle;
 mod damage;
 mod encounter;
 mod evasion;
@@ -22,6 +23,10 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The battle lab: play whole battles under any rule system, many times on every
+    /// core (reproducibly) or exactly where possible, and report who wins how often.
+    /// With no file, plays a built-in scenario.
+    Battle(Box<battle::BattleArgs>),
     /// Resolve damage against a defender's resistances, vulnerabilities and immunities,
     /// explaining every rule applied. With no amount, plays a built-in example.
     Damage(Box<damage::DamageArgs>),
@@ -56,6 +61,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Battle(args) => battle::run(&args),
         Command::Damage(args) => damage::run(&args),
         Command::Types(args) => damage::types(&args),
         Command::Minions(args) => minions::run(&args),

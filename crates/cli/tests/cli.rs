@@ -844,3 +844,86 @@ fn encounter_scripts_run_from_the_command_line() {
         "bad.toml, line 7, column 12: step.0.creature: no creature is named `Z`",
     );
 }
+
+#[test]
+fn battle_plays_the_default_and_bundled_scenarios() {
+    fray()
+        .arg("battle")
+        .arg("--trials")
+        .arg("300")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("wins:"))
+        .stdout(predicate::str::contains("rounds: mean"));
+    let list = json_of(&["battle", "--list-examples", "--json"]);
+    for e in list.as_array().unwrap() {
+        let name = e["name"].as_str().unwrap();
+        let v = json_of(&["battle", "--example", name, "--trials", "200", "--json"]);
+        assert!(v["sides"][0]["win"]["p"].is_f64(), "{name}");
+        assert!(v["draw"]["high"].is_f64(), "{name}");
+        assert!(v["rounds"]["median"].is_u64(), "{name}");
+    }
+    let one = fray()
+        .args([
+            "battle",
+            "--example",
+            "duel",
+            "--trials",
+            "500",
+            "--json",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let all = fray()
+        .args(["battle", "--example", "duel", "--trials", "500", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        one.stdout, all.stdout,
+        "identical JSON on one thread and on all"
+    );
+}
+
+#[test]
+fn battle_writes_an_html_report_and_a_schema() {
+    let dir = std::env::temp_dir().join(format!("fray-report-{}", std::process::id()));
+    fray()
+        .args([
+            "battle",
+            "--example",
+            "duel",
+            "--trials",
+            "200",
+            "--report",
+            dir.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(page.contains("<svg") && page.contains("Valkyrie") && page.contains("</html>"));
+    assert_eq!(page.matches("<svg").count(), 3, "wins, rounds, hit points");
+    let schema = json_of(&["battle", "--schema"]);
+    assert!(schema["properties"]["system"].is_object());
+}
+
+#[test]
+fn bad_battle_scenarios_are_refused() {
+    let dir = std::env::temp_dir().join(format!("fray-battle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "system = \"pool\"\ntrials = 10\n[pool.a]\nname = \"A\"\n",
+    )
+    .unwrap();
+    refused(&["battle", bad.to_str().unwrap()], "bad.toml, line");
+    std::fs::write(&bad, "system = \"darts\"\n").unwrap();
+    refused(
+        &["battle", bad.to_str().unwrap()],
+        "unknown variant `darts`",
+    );
+    refused(&["battle", "--example", "chess"], "no bundled scenario");
+    refused(&["battle", "--trials", "0"], "0");
+}

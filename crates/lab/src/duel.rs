@@ -1,0 +1,156 @@
+//! One-on-one evasion duels: the exact outcome as a Markov chain over both duelists' hit
+//! points, and single sampled duels with the same rules.
+//!
+//! A round: the first striker attacks; if the other still stands, it strikes back. The
+//! damage of an attack depends on the defender's current hit points (high-damage effects
+//! look at half of them), so each attack's damage distribution is computed for every hit
+//! point total it can meet.
+
+use fray::dist::Distribution;
+use fray::evasion::{damage_odds, roll_attack};
+use fray::rng::Rolls;
+use serde::Serialize;
+
+use crate::scenario::{Duel, Duelist};
+
+/// The largest hit points an exact duel accepts (the state space is their product).
+pub const MAX_EXACT_HP: i64 = 2_000;
+
+/// The exact outcome of a duel with no round limit.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ExactDuel {
+    /// P(the first-listed duelist, a, wins).
+    pub p_a_wins: f64,
+    /// P(b wins).
+    pub p_b_wins: f64,
+    /// Expected rounds.
+    pub expected_rounds: f64,
+}
+
+/// Per-attack damage of `att` against `def` when `def` has `hp` left, for every hp.
+fn damage_by_hp(
+    att: &Duelist,
+    def: &Duelist,
+    duel: &Duel,
+    max_hp: i64,
+) -> Result<Vec<Distribution>, String> {
+    // Above twice the largest hit, no high-damage effect can trigger: one distribution
+    // serves every larger hp.
+    let limit = (2 * att.damage.max().max(0) + 1).min(max_hp);
+    let mut by_hp = Vec::with_capacity(max_hp as usize + 1);
+    by_hp.push(Distribution::point(0));
+    for hp in 1..=limit {
+        let mut d = def.defense.clone();
+        d.hp = hp as u32;
+        let odds = damage_odds(&att.damage, att.kind, &att.attack, &d, &duel.options)
+            .map_err(|e| e.to_string())?;
+        by_hp.push(odds.per_attack);
+    }
+    let last = by_hp[limit as usize].clone();
+    by_hp.resize(max_hp as usize + 1, last);
+    Ok(by_hp)
+}
+
+/// Solves the duel exactly (no round limit: a duel always ends, since every attack can
+/// hit).
+///
+/// ```
+/// use fray_lab::duel::exact_duel;
+/// # use fray_lab::scenario::{Duel, Duelist};
+/// # use fray::evasion::{Attacker, Defender, DamageKind, Options};
+/// let one = |name: &str| Duelist { name: name.into(), damage: "1d6".parse().unwrap(), kind: DamageKind::Physical, attack: Attacker::default(), defense: Defender { hp: 10, ..Defender::default() } };
+/// let duel = Duel { a: one("A"), b: one("B"), options: Options::default(), b_first: false };
+/// let e = exact_duel(&duel).unwrap();
+/// assert!(e.p_a_wins > 0.5, "striking first is an edge between equals");
+/// assert!((e.p_a_wins + e.p_b_wins - 1.0).abs() < 1e-9);
+/// ```
+pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
+    let (first, second) = if duel.b_first {
+        (&duel.b, &duel.a)
+    } else {
+        (&duel.a, &duel.b)
+    };
+    let (hf, hs) = (i64::from(first.defense.hp), i64::from(second.defense.hp));
+    if hf > MAX_EXACT_HP || hs > MAX_EXACT_HP {
+        return Err(format!(
+            "exact duels take at most {MAX_EXACT_HP} hit points a side"
+        ));
+    }
+    let hits_second = damage_by_hp(first, second, duel, hs)?; // indexed by the second's hp
+    let hits_first = damage_by_hp(second, first, duel, hf)?; // indexed by the first's hp
+    let width = hs as usize + 1;
+    let mut win = vec![0.0; (hf as usize + 1) * width];
+    let mut rounds = vec![0.0; (hf as usize + 1) * width];
+    for f in 1..=hf {
+        for s in 1..=hs {
+            let (dx, dy) = (&hits_second[s as usize], &hits_first[f as usize]);
+            let (p_miss_x, p_miss_y) = (dx.p(0), dy.p(0));
+            let (mut w, mut r) = (0.0, 1.0);
+            for x in dx.iter() {
+                if s - x.value <= 0 {
+                    w += x.p;
+                    continue;
+                }
+                for y in dy.iter().filter(|y| f - y.value > 0) {
+                    if x.value == 0 && y.value == 0 {
+                        continue;
+                    }
+                    let at = (f - y.value) as usize * width + (s - x.value) as usize;
+                    w += x.p * y.p * win[at];
+                    r += x.p * y.p * rounds[at];
+                }
+            }
+            let stay = 1.0 - p_miss_x * p_miss_y;
+            win[f as usize * width + s as usize] = w / stay;
+            rounds[f as usize * width + s as usize] = r / stay;
+        }
+    }
+    let p_first = win[hf as usize * width + hs as usize];
+    let expected_rounds = rounds[hf as usize * width + hs as usize];
+    let (p_a_wins, p_b_wins) = if duel.b_first {
+        (1.0 - p_first, p_first)
+    } else {
+        (p_first, 1.0 - p_first)
+    };
+    Ok(ExactDuel {
+        p_a_wins,
+        p_b_wins,
+        expected_rounds,
+    })
+}
+
+/// One sampled duel: (winner is a, winner is b, or undecided at the round limit),
+/// rounds played, and both duelists' final hit points.
+pub fn sample_duel(
+    duel: &Duel,
+    max_rounds: u32,
+    rolls: &mut impl Rolls,
+) -> (Option<bool>, u32, [i64; 2], [u64; 2]) {
+    let mut hp = [i64::from(duel.a.defense.hp), i64::from(duel.b.defense.hp)];
+    let mut dealt = [0u64; 2];
+    let mut defenders = [duel.a.defense.clone(), duel.b.defense.clone()];
+    let order = if duel.b_first { [1, 0] } else { [0, 1] };
+    let duelists = [&duel.a, &duel.b];
+    for round in 1..=max_rounds {
+        for &who in &order {
+            let (att, target) = (duelists[who], 1 - who);
+            defenders[target].hp = hp[target].max(1) as u32;
+            let roll = roll_attack(
+                &att.attack,
+                &defenders[target],
+                &att.damage,
+                att.kind,
+                &duel.options,
+                rolls,
+            );
+            if let Some(d) = roll.damage {
+                hp[target] -= d.damage;
+                dealt[who] += d.damage as u64;
+            }
+            if hp[target] <= 0 {
+                return (Some(who == 0), round, hp, dealt);
+            }
+        }
+    }
+    (None, max_rounds, hp, dealt)
+}

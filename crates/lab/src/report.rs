@@ -1,0 +1,478 @@
+//! What a battle lab run reports: win probabilities with 95% confidence intervals,
+//! draws, rounds, survivors and their hit points, damage by type, conditions inflicted,
+//! and which numbers are exact. As data, as text, and as an HTML page with SVG charts.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use fray::character::Side;
+use serde::Serialize;
+
+use crate::duel::{ExactDuel, MAX_EXACT_HP, exact_duel};
+use crate::run::{Tally, deterministic};
+use crate::scenario::{BattleKind, Scenario};
+
+/// A probability: sampled with its 95% interval, or exact.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The estimate (the exact value when `exact`).
+    pub p: f64,
+    /// The 95% interval (Wilson score interval; the value itself when exact).
+    pub low: f64,
+    pub high: f64,
+    /// Whether `p` is exact.
+    pub exact: bool,
+    /// The exact answer, when one is known beside a sampled estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_value: Option<f64>,
+}
+
+/// 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// One side's result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideReport {
+    pub name: String,
+    pub win: Estimate,
+}
+
+/// The rounds battles lasted.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rounds {
+    pub mean: f64,
+    pub p10: u32,
+    pub median: u32,
+    pub p90: u32,
+    pub max: u32,
+    /// (rounds, battles).
+    pub histogram: Vec<(u32, u64)>,
+    /// The exact expected rounds, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_mean: Option<f64>,
+}
+
+/// One combatant at the end.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Survivor {
+    pub name: String,
+    pub side: Side,
+    pub max_hp: i64,
+    /// P(standing at the end).
+    pub survival: f64,
+    /// Mean hit points left (0 for the fallen).
+    pub mean_hp_left: f64,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub name: String,
+    pub system: String,
+    pub trials: u64,
+    pub seed: u64,
+    pub max_rounds: u32,
+    /// False when one run is the exact outcome (no dice).
+    pub sampled: bool,
+    pub sides: [SideReport; 2],
+    pub draw: Estimate,
+    pub rounds: Rounds,
+    pub survivors: Vec<Survivor>,
+    /// Mean damage dealt per battle, by type.
+    pub damage_per_battle: BTreeMap<String, f64>,
+    /// Mean conditions inflicted per battle, by condition.
+    pub conditions_per_battle: BTreeMap<String, f64>,
+    /// Which numbers are exact, and how.
+    pub notes: Vec<String>,
+}
+
+fn estimate(k: u64, n: u64, exact: bool) -> Estimate {
+    let (p, low, high) = wilson(k, n);
+    if exact {
+        Estimate {
+            p,
+            low: p,
+            high: p,
+            exact,
+            exact_value: None,
+        }
+    } else {
+        Estimate {
+            p,
+            low,
+            high,
+            exact,
+            exact_value: None,
+        }
+    }
+}
+
+fn percentile(hist: &BTreeMap<u32, u64>, n: u64, q: f64) -> u32 {
+    let target = ((n as f64) * q).ceil().max(1.0) as u64;
+    let mut seen = 0;
+    for (r, c) in hist {
+        seen += c;
+        if seen >= target {
+            return *r;
+        }
+    }
+    hist.keys().last().copied().unwrap_or(0)
+}
+
+/// Builds the report of a run.
+pub fn report(s: &Scenario, t: &Tally) -> Report {
+    let exact = deterministic(s);
+    let n = t.trials.max(1);
+    let (names, combatants) = roster(s);
+    let mut sides = [
+        SideReport {
+            name: names[0].clone(),
+            win: estimate(t.wins[0], n, exact),
+        },
+        SideReport {
+            name: names[1].clone(),
+            win: estimate(t.wins[1], n, exact),
+        },
+    ];
+    let mut notes = Vec::new();
+    let mut rounds = Rounds {
+        mean: t
+            .rounds
+            .iter()
+            .map(|(r, c)| f64::from(*r) * *c as f64)
+            .sum::<f64>()
+            / n as f64,
+        p10: percentile(&t.rounds, n, 0.1),
+        median: percentile(&t.rounds, n, 0.5),
+        p90: percentile(&t.rounds, n, 0.9),
+        max: t.rounds.keys().last().copied().unwrap_or(0),
+        histogram: t.rounds.iter().map(|(r, c)| (*r, *c)).collect(),
+        exact_mean: None,
+    };
+    if exact {
+        notes.push("minions battles have no dice: this one run is the exact outcome".into());
+    } else {
+        notes.push(format!(
+            "sampled: {} battles, seed {}; intervals are 95% Wilson intervals",
+            t.trials, s.seed
+        ));
+    }
+    if let Some(e) = exact_duel_of(s) {
+        sides[0].win.exact_value = Some(e.p_a_wins);
+        sides[1].win.exact_value = Some(e.p_b_wins);
+        rounds.exact_mean = Some(e.expected_rounds);
+        notes.push("exact: the duel's win probabilities and expected rounds, from a Markov chain over both hit points (no round limit)".into());
+    }
+    let survivors = combatants
+        .into_iter()
+        .enumerate()
+        .map(|(i, (name, side, max_hp))| Survivor {
+            name,
+            side,
+            max_hp,
+            survival: t.alive.get(i).copied().unwrap_or(0) as f64 / n as f64,
+            mean_hp_left: t.hp_sum.get(i).copied().unwrap_or(0) as f64 / n as f64,
+        })
+        .collect();
+    Report {
+        name: s.name.clone(),
+        system: system_name(s).into(),
+        trials: t.trials,
+        seed: s.seed,
+        max_rounds: s.max_rounds,
+        sampled: !exact,
+        sides,
+        draw: estimate(t.draws, n, exact),
+        rounds,
+        survivors,
+        damage_per_battle: t
+            .damage
+            .iter()
+            .map(|(k, v)| (k.clone(), *v as f64 / n as f64))
+            .collect(),
+        conditions_per_battle: t
+            .conditions
+            .iter()
+            .map(|(k, v)| (k.clone(), *v as f64 / n as f64))
+            .collect(),
+        notes,
+    }
+}
+
+/// The exact duel, when the scenario is a duel small enough.
+pub fn exact_duel_of(s: &Scenario) -> Option<ExactDuel> {
+    match &s.battle {
+        BattleKind::Evasion(d) if i64::from(d.a.defense.hp.max(d.b.defense.hp)) <= MAX_EXACT_HP => {
+            exact_duel(d).ok()
+        }
+        _ => None,
+    }
+}
+
+fn system_name(s: &Scenario) -> &'static str {
+    match s.battle {
+        BattleKind::Pool(_) => "pool",
+        BattleKind::Minions(_) => "minions",
+        BattleKind::Evasion(_) => "evasion",
+        BattleKind::Skirmish(_) => "skirmish",
+    }
+}
+
+type Roster = ([String; 2], Vec<(String, Side, i64)>);
+
+fn roster(s: &Scenario) -> Roster {
+    match &s.battle {
+        BattleKind::Pool(b) => {
+            let list =
+                b.a.combatants
+                    .iter()
+                    .map(|c| (c.name.clone(), Side::A, i64::from(c.hp)))
+                    .chain(
+                        b.b.combatants
+                            .iter()
+                            .map(|c| (c.name.clone(), Side::B, i64::from(c.hp))),
+                    );
+            ([b.a.name.clone(), b.b.name.clone()], list.collect())
+        }
+        BattleKind::Minions(b) => {
+            let list =
+                b.a.minions
+                    .iter()
+                    .map(|m| (m.name.clone(), Side::A, i64::from(m.hp)))
+                    .chain(
+                        b.b.minions
+                            .iter()
+                            .map(|m| (m.name.clone(), Side::B, i64::from(m.hp))),
+                    );
+            ([b.a.name.clone(), b.b.name.clone()], list.collect())
+        }
+        BattleKind::Evasion(d) => (
+            [d.a.name.clone(), d.b.name.clone()],
+            vec![
+                (d.a.name.clone(), Side::A, i64::from(d.a.defense.hp)),
+                (d.b.name.clone(), Side::B, i64::from(d.b.defense.hp)),
+            ],
+        ),
+        BattleKind::Skirmish(cs) => (
+            ["side a".into(), "side b".into()],
+            cs.iter()
+                .map(|c| (c.name.clone(), c.side, c.max_hp))
+                .collect(),
+        ),
+    }
+}
+
+fn pct(e: &Estimate) -> String {
+    let exact = e
+        .exact_value
+        .map(|x| format!("; exact {:.2}%", x * 100.0))
+        .unwrap_or_default();
+    if e.exact {
+        format!("{:.2}% (exact)", e.p * 100.0)
+    } else {
+        format!(
+            "{:.2}% [{:.2}%, {:.2}%]{exact}",
+            e.p * 100.0,
+            e.low * 100.0,
+            e.high * 100.0
+        )
+    }
+}
+
+/// The report as text.
+pub fn text(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({} system), {} battle(s)",
+        r.name, r.system, r.trials
+    );
+    for side in &r.sides {
+        let _ = writeln!(s, "  {} wins: {}", side.name, pct(&side.win));
+    }
+    let _ = writeln!(
+        s,
+        "  draws (undecided after {} rounds): {}",
+        r.max_rounds,
+        pct(&r.draw)
+    );
+    let exact = r
+        .rounds
+        .exact_mean
+        .map(|m| format!(" (exact mean {m:.3})"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "rounds: mean {:.2}{exact}, 10% {}, median {}, 90% {}, max {}",
+        r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
+    );
+    let _ = writeln!(s, "survivors:");
+    for c in &r.survivors {
+        let _ = writeln!(
+            s,
+            "  {} {:<22} standing {:>6.2}%   hp left {:>7.2} / {}",
+            c.side.letter(),
+            c.name,
+            c.survival * 100.0,
+            c.mean_hp_left,
+            c.max_hp
+        );
+    }
+    for (k, v) in &r.damage_per_battle {
+        let _ = writeln!(s, "damage per battle, {k}: {v:.2}");
+    }
+    for (k, v) in &r.conditions_per_battle {
+        let _ = writeln!(s, "conditions per battle, {k}: {v:.2}");
+    }
+    for n in &r.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Horizontal bars with an interval whisker each: (label, value, low, high), on 0..=1.
+fn bars_with_intervals(rows: &[(String, f64, f64, f64)]) -> String {
+    let (w, row, left) = (640.0, 34.0, 200.0);
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" role="img">"#,
+        row * rows.len() as f64 + 24.0
+    );
+    for (i, (label, p, lo, hi)) in rows.iter().enumerate() {
+        let y = i as f64 * row + 8.0;
+        let scale = |x: f64| left + x * (w - left - 20.0);
+        let _ = write!(
+            svg,
+            r##"<text x="0" y="{ty}" font-size="13">{label}</text><rect x="{left}" y="{y}" width="{bw:.1}" height="18" fill="#4a7bd0"/><line x1="{x1:.1}" x2="{x2:.1}" y1="{my}" y2="{my}" stroke="#111" stroke-width="2"/><text x="{tx:.1}" y="{ty}" font-size="12">{pp:.1}%</text>"##,
+            ty = y + 14.0,
+            label = escape(label),
+            bw = scale(*p) - left,
+            x1 = scale(*lo),
+            x2 = scale(*hi),
+            my = y + 9.0,
+            tx = scale(*hi) + 4.0,
+            pp = p * 100.0
+        );
+    }
+    svg + "</svg>"
+}
+
+/// A vertical histogram of (x, count).
+fn histogram(points: &[(u32, u64)]) -> String {
+    let (w, h) = (640.0, 220.0);
+    let max = points.iter().map(|p| p.1).max().unwrap_or(1).max(1) as f64;
+    let n = points.len().max(1) as f64;
+    let bar = (w - 40.0) / n;
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" role="img">"#,
+        h + 30.0
+    );
+    for (i, (x, c)) in points.iter().enumerate() {
+        let bh = (*c as f64 / max) * h;
+        let _ = write!(
+            svg,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="#d08a4a"><title>{x} rounds: {c}</title></rect>"##,
+            20.0 + i as f64 * bar,
+            h - bh,
+            (bar - 1.0).max(1.0)
+        );
+    }
+    if let (Some(first), Some(last)) = (points.first(), points.last()) {
+        let _ = write!(
+            svg,
+            r#"<text x="20" y="{}" font-size="12">{}</text><text x="{}" y="{}" font-size="12" text-anchor="end">{} rounds</text>"#,
+            h + 18.0,
+            first.0,
+            w - 20.0,
+            h + 18.0,
+            last.0
+        );
+    }
+    svg + "</svg>"
+}
+
+/// Hit points left: mean (filled) against the maximum (outline), per combatant.
+fn hit_points(rows: &[Survivor]) -> String {
+    let (w, row, left) = (640.0, 26.0, 200.0);
+    let max = rows.iter().map(|r| r.max_hp).max().unwrap_or(1).max(1) as f64;
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" role="img">"#,
+        row * rows.len() as f64 + 10.0
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let y = i as f64 * row + 4.0;
+        let scale = (w - left - 20.0) / max;
+        let _ = write!(
+            svg,
+            r##"<text x="0" y="{ty}" font-size="12">{name}</text><rect x="{left}" y="{y}" width="{mw:.1}" height="16" fill="none" stroke="#999"/><rect x="{left}" y="{y}" width="{hw:.1}" height="16" fill="{c}"/>"##,
+            ty = y + 12.0,
+            name = escape(&r.name),
+            mw = r.max_hp as f64 * scale,
+            hw = r.mean_hp_left * scale,
+            c = if r.side == Side::A {
+                "#4a7bd0"
+            } else {
+                "#c0504d"
+            }
+        );
+    }
+    svg + "</svg>"
+}
+
+/// The report as a self-contained HTML page (inline SVG, no scripts, viewable offline).
+pub fn html(r: &Report) -> String {
+    let mut rows: Vec<(String, f64, f64, f64)> = r
+        .sides
+        .iter()
+        .map(|s| (format!("{} wins", s.name), s.win.p, s.win.low, s.win.high))
+        .collect();
+    rows.push(("draws".into(), r.draw.p, r.draw.low, r.draw.high));
+    let notes: String = r
+        .notes
+        .iter()
+        .map(|n| format!("<li>{}</li>", escape(n)))
+        .collect();
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} h2{{margin-top:1.6em}}</style></head>
+<body><h1>{title}</h1>
+<p>{system} system, {trials} battle(s), seed {seed}, at most {max_rounds} rounds.</p>
+<h2>Win probability (95% interval)</h2>{wins}
+<h2>Rounds</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
+<h2>Hit points remaining (mean)</h2>{hp}
+<h2>Notes</h2><ul>{notes}</ul>
+<pre>{text}</pre>
+</body></html>
+"#,
+        title = escape(&r.name),
+        system = r.system,
+        trials = r.trials,
+        seed = r.seed,
+        max_rounds = r.max_rounds,
+        wins = bars_with_intervals(&rows),
+        mean = r.rounds.mean,
+        median = r.rounds.median,
+        p90 = r.rounds.p90,
+        rounds = histogram(&r.rounds.histogram),
+        hp = hit_points(&r.survivors),
+        text = escape(&text(r)),
+    )
+}

@@ -1,0 +1,218 @@
+//! Playing trials: in fixed-size chunks, each with its own stream of the seeded
+//! generator, on every core. Every chunk tallies integers, and tallies merge by
+//! addition, so the totals are the same whatever the thread count, and memory does not
+//! grow with the number of trials.
+
+use std::collections::BTreeMap;
+
+use fray::character::Side;
+use fray::pool::play_mass_battle;
+use fray::rng::SeededRolls;
+use fray::trace::NoTrace;
+use rayon::prelude::*;
+
+use crate::duel::sample_duel;
+use crate::scenario::{BattleKind, Scenario};
+
+/// Trials per chunk: each chunk is one stream of the seeded generator.
+pub const CHUNK: u64 = 256;
+
+/// One battle's result.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Trial {
+    pub winner: Option<Side>,
+    pub rounds: u32,
+    /// Final hit points of every combatant, in scenario order.
+    pub hp: Vec<i64>,
+    /// Damage dealt, by type.
+    pub damage: Vec<(String, u64)>,
+    /// Conditions inflicted, by condition.
+    pub conditions: Vec<(String, u64)>,
+}
+
+/// Totals over many trials: integers only, so merging is exact and order-free.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub trials: u64,
+    pub wins: [u64; 2],
+    pub draws: u64,
+    /// Trials by rounds played.
+    pub rounds: BTreeMap<u32, u64>,
+    /// Per combatant: trials it ended standing.
+    pub alive: Vec<u64>,
+    /// Per combatant: the sum of its final hit points (0 for the fallen).
+    pub hp_sum: Vec<i64>,
+    pub damage: BTreeMap<String, u64>,
+    pub conditions: BTreeMap<String, u64>,
+}
+
+impl Tally {
+    fn add(&mut self, t: &Trial) {
+        self.trials += 1;
+        match t.winner {
+            Some(Side::A) => self.wins[0] += 1,
+            Some(Side::B) => self.wins[1] += 1,
+            None => self.draws += 1,
+        }
+        *self.rounds.entry(t.rounds).or_default() += 1;
+        if self.alive.len() < t.hp.len() {
+            self.alive.resize(t.hp.len(), 0);
+            self.hp_sum.resize(t.hp.len(), 0);
+        }
+        for (i, hp) in t.hp.iter().enumerate() {
+            self.alive[i] += u64::from(*hp > 0);
+            self.hp_sum[i] += (*hp).max(0);
+        }
+        for (k, v) in &t.damage {
+            *self.damage.entry(k.clone()).or_default() += v;
+        }
+        for (k, v) in &t.conditions {
+            *self.conditions.entry(k.clone()).or_default() += v;
+        }
+    }
+
+    fn merge(mut self, other: Self) -> Self {
+        self.trials += other.trials;
+        self.wins[0] += other.wins[0];
+        self.wins[1] += other.wins[1];
+        self.draws += other.draws;
+        for (k, v) in other.rounds {
+            *self.rounds.entry(k).or_default() += v;
+        }
+        if self.alive.len() < other.alive.len() {
+            self.alive.resize(other.alive.len(), 0);
+            self.hp_sum.resize(other.alive.len(), 0);
+        }
+        for (i, (a, h)) in other.alive.iter().zip(&other.hp_sum).enumerate() {
+            self.alive[i] += a;
+            self.hp_sum[i] += h;
+        }
+        for (k, v) in other.damage {
+            *self.damage.entry(k).or_default() += v;
+        }
+        for (k, v) in other.conditions {
+            *self.conditions.entry(k).or_default() += v;
+        }
+        self
+    }
+}
+
+/// Plays trial number `index` of a chunk with the chunk's rolls.
+fn trial(s: &Scenario, rolls: &mut SeededRolls) -> Trial {
+    match &s.battle {
+        BattleKind::Pool(b) => {
+            let state = play_mass_battle(b, rolls, &mut NoTrace)
+                .unwrap_or_else(|_| fray::pool::MassState::new(b));
+            let hp: Vec<i64> = state.hp.iter().flatten().map(|h| i64::from(*h)).collect();
+            let max: i64 =
+                b.a.combatants
+                    .iter()
+                    .chain(&b.b.combatants)
+                    .map(|c| i64::from(c.hp))
+                    .sum();
+            let dealt = (max - hp.iter().sum::<i64>()).max(0) as u64;
+            Trial {
+                winner: state.winner(),
+                rounds: state.round,
+                hp,
+                damage: vec![("physical".into(), dealt)],
+                conditions: Vec::new(),
+            }
+        }
+        BattleKind::Minions(b) => minions_trial(b),
+        BattleKind::Evasion(d) => {
+            let (winner, rounds, hp, dealt) = sample_duel(d, s.max_rounds, rolls);
+            let kind = |k: fray::evasion::DamageKind| format!("{k:?}").to_lowercase();
+            let mut damage = vec![(kind(d.a.kind), dealt[0])];
+            if d.b.kind == d.a.kind {
+                damage[0].1 += dealt[1];
+            } else {
+                damage.push((kind(d.b.kind), dealt[1]));
+            }
+            let winner = winner.map(|a| if a { Side::A } else { Side::B });
+            Trial {
+                winner,
+                rounds,
+                hp: hp.to_vec(),
+                damage,
+                conditions: Vec::new(),
+            }
+        }
+        BattleKind::Skirmish(creatures) => {
+            let out = fray::conditions::policy::play_skirmish(creatures, s.max_rounds, rolls);
+            Trial {
+                winner: out.winner,
+                rounds: out.rounds,
+                hp: out.hp,
+                damage: out.stats.damage_by_type.into_iter().collect(),
+                conditions: out.stats.conditions.into_iter().collect(),
+            }
+        }
+    }
+}
+
+fn minions_trial(b: &fray::minions::Battle) -> Trial {
+    let out = fray::minions::play(b, &mut NoTrace);
+    let hp: Vec<i64> = out.minions.iter().map(|m| i64::from(m.hp)).collect();
+    let max: i64 =
+        b.a.minions
+            .iter()
+            .chain(&b.b.minions)
+            .map(|m| i64::from(m.hp))
+            .sum();
+    Trial {
+        winner: out.winner,
+        rounds: out.rounds,
+        hp: hp.clone(),
+        damage: vec![(
+            "physical".into(),
+            (max - hp.iter().sum::<i64>()).max(0) as u64,
+        )],
+        conditions: Vec::new(),
+    }
+}
+
+/// Whether the system has no dice: one run is then the exact outcome.
+pub fn deterministic(s: &Scenario) -> bool {
+    matches!(s.battle, BattleKind::Minions(_))
+}
+
+/// Plays every trial of the scenario on the current rayon pool, calling `progress` with
+/// the trials done after each chunk.
+pub fn play(s: &Scenario, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+    if deterministic(s) {
+        let mut t = Tally::default();
+        if let BattleKind::Minions(b) = &s.battle {
+            t.add(&minions_trial(b));
+        }
+        progress(1);
+        return t;
+    }
+    let chunks = s.trials.div_ceil(CHUNK);
+    (0..chunks)
+        .into_par_iter()
+        .map(|k| {
+            let mut rolls = SeededRolls::with_stream(s.seed, k);
+            let mut t = Tally::default();
+            let n = CHUNK.min(s.trials - k * CHUNK);
+            for _ in 0..n {
+                t.add(&trial(s, &mut rolls));
+            }
+            progress(n);
+            t
+        })
+        .reduce(Tally::default, Tally::merge)
+}
+
+/// Plays on a pool of `threads` threads (0: every core).
+pub fn play_on(
+    s: &Scenario,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(pool.install(|| play(s, progress)))
+}

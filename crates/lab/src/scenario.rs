@@ -1,0 +1,334 @@
+//! Battle scenarios in TOML: the rule system, its combatants, the number of trials, the
+//! seed and the stopping rule. The section named after the system uses that system's own
+//! file format, so a designer's mass battle, minions battle or creature list moves into
+//! the lab unchanged. Everything is checked before anything runs.
+//!
+//! ```toml
+//! name = "Pikes against riders"  # optional
+//! system = "pool"                # pool | minions | evasion | skirmish
+//! trials = 20000                 # sampled systems (pool, evasion, skirmish)
+//! seed = 7
+//! max_rounds = 50                # the stopping rule: a trial still undecided is a draw
+//!
+//! [pool]                         # the format of `fray mass-battle` files
+//! [pool.a]
+//! name = "Pike square"
+//! [[pool.a.combatants]]
+//! name = "Pikeman"
+//! hp = 6
+//! count = 8
+//! # ...
+//! ```
+//!
+//! `[minions]` takes the format of `fray minions` files; `[[skirmish.creature]]` the
+//! creatures of `fray encounter` scripts; `[evasion]` a duel:
+//!
+//! ```toml
+//! [evasion]
+//! sigma = 5                      # or uniform_sum = [4, 17]; rounding = "nearest"
+//! [evasion.a]
+//! name = "Valkyrie"
+//! damage = "d8+1"
+//! kind = "physical"              # physical | elemental | spell
+//! [evasion.a.attack]             # an attacker profile (`fray tohit --attacker`)
+//! kind = "player"
+//! dex = 16
+//! [evasion.a.defense]            # a defender profile, with its hit points
+//! hp = 40
+//! ```
+
+use std::collections::HashSet;
+
+use fray::conditions::Creature;
+use fray::conditions::script::{CreatureFile, check_creature};
+use fray::dice::DiceExpr;
+use fray::evasion::{Attacker, DamageKind, Defender, Options, Rounding, ToHitModel};
+use fray::minions::Battle as MinionsBattle;
+use fray::minions::scenario::{BattleFile, check_battle};
+use fray::pool::MassBattle;
+use fray::pool::scenario::{MassBattleFile, check_mass_battle};
+use fray::scenario::{Checker, ScenarioError, read};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The most trials a scenario may ask for.
+pub const MAX_TRIALS: u64 = 100_000_000;
+/// The largest round limit.
+pub const MAX_ROUNDS: u32 = 100_000;
+
+/// The rule system a battle is played under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum System {
+    /// Side-against-side dice-pool mass combat (`[pool]`).
+    Pool,
+    /// Minions with armor, levels and the hit/miss cycle (`[minions]`).
+    Minions,
+    /// A one-on-one duel under the evasion system (`[evasion]`).
+    Evasion,
+    /// A conditions-system skirmish on the grid, played by the built-in policy
+    /// (`[[skirmish.creature]]`).
+    Skirmish,
+}
+
+/// A battle scenario as written.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// A title for reports.
+    pub name: Option<String>,
+    /// The rule system.
+    #[schemars(with = "System")]
+    pub system: toml::Spanned<System>,
+    /// How many battles to sample (sampled systems only; default 10,000).
+    pub trials: Option<u64>,
+    /// The seed: the same seed gives the same numbers on any thread count (default 1).
+    pub seed: Option<u64>,
+    /// The stopping rule: a battle still undecided after this many rounds is a draw.
+    pub max_rounds: Option<u32>,
+    /// A pool mass battle: the format of `fray mass-battle` files.
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub pool: Option<MassBattleFile>,
+    /// A minions battle: the format of `fray minions` files.
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub minions: Option<BattleFile>,
+    /// An evasion duel.
+    pub evasion: Option<DuelFile>,
+    /// A conditions skirmish.
+    pub skirmish: Option<SkirmishFile>,
+}
+
+/// An evasion duel as written.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DuelFile {
+    /// The normal model's standard deviation (default 5).
+    pub sigma: Option<f64>,
+    /// The integer model instead: [K, R].
+    pub uniform_sum: Option<[u32; 2]>,
+    /// Rounding of damage products: nearest, down, up, stochastic.
+    #[schemars(with = "Option<String>")]
+    pub rounding: Option<Rounding>,
+    /// Monster level / 4 as a fraction.
+    #[serde(default)]
+    pub fractional_level: bool,
+    /// Who strikes first each round: a (default) or b.
+    pub first: Option<String>,
+    pub a: DuelistFile,
+    pub b: DuelistFile,
+}
+
+/// One duelist as written.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DuelistFile {
+    pub name: String,
+    /// The damage dice of one hit.
+    #[schemars(with = "String")]
+    pub damage: DiceExpr,
+    /// physical (reduced by DR), elemental or spell.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub kind: DamageKind,
+    /// Its attacker profile (the format of `fray tohit --attacker` files).
+    #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub attack: Attacker,
+    /// Its defender profile, with its hit points (`fray tohit --defender` files).
+    #[serde(default)]
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub defense: Defender,
+}
+
+/// A skirmish as written.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SkirmishFile {
+    /// The creatures, as in `fray encounter` scripts.
+    #[schemars(with = "Vec<serde_json::Value>")]
+    pub creature: Vec<CreatureFile>,
+}
+
+/// One duelist, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duelist {
+    pub name: String,
+    pub damage: DiceExpr,
+    pub kind: DamageKind,
+    pub attack: Attacker,
+    pub defense: Defender,
+}
+
+/// An evasion duel, checked: `a` strikes first each round unless `b_first`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duel {
+    pub a: Duelist,
+    pub b: Duelist,
+    pub options: Options,
+    pub b_first: bool,
+}
+
+/// The battle of a scenario, under its system.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BattleKind {
+    Pool(MassBattle),
+    Minions(MinionsBattle),
+    Evasion(Box<Duel>),
+    Skirmish(Vec<Creature>),
+}
+
+/// A checked scenario, ready to play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub name: String,
+    pub battle: BattleKind,
+    pub trials: u64,
+    pub seed: u64,
+    pub max_rounds: u32,
+}
+
+/// The JSON Schema of scenario files (system sections are described by their own
+/// systems' formats).
+pub fn json_schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(ScenarioFile)).unwrap_or_default()
+}
+
+/// Reads and checks a scenario.
+pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
+    let (raw, c): (ScenarioFile, Checker) = read(text)?;
+    let system = *raw.system.get_ref();
+    let trials = raw.trials.unwrap_or(10_000);
+    if !(1..=MAX_TRIALS).contains(&trials) {
+        return Err(c.at_path(
+            &["trials"],
+            format!("expected from 1 to {MAX_TRIALS} trials"),
+        ));
+    }
+    let max_rounds = raw.max_rounds.unwrap_or(100);
+    if !(1..=MAX_ROUNDS).contains(&max_rounds) {
+        return Err(c.at_path(
+            &["max_rounds"],
+            format!("expected from 1 to {MAX_ROUNDS} rounds"),
+        ));
+    }
+    let present = [
+        (System::Pool, raw.pool.is_some()),
+        (System::Minions, raw.minions.is_some()),
+        (System::Evasion, raw.evasion.is_some()),
+        (System::Skirmish, raw.skirmish.is_some()),
+    ];
+    for (s, there) in present {
+        if there != (s == system) {
+            let what = if there { "also has" } else { "needs" };
+            return Err(c.at(&raw.system, format!("a {system:?} scenario {what} a [{}] section; exactly the section of its system is expected", format!("{s:?}").to_lowercase()).to_lowercase()));
+        }
+    }
+    let battle = match system {
+        System::Pool => {
+            let mut b = check_mass_battle(
+                &c,
+                raw.pool
+                    .ok_or_else(|| ScenarioError::whole("missing [pool]"))?,
+            )?
+            .battle;
+            b.max_rounds = max_rounds;
+            fray::pool::scenario::check_work(&b)?;
+            BattleKind::Pool(b)
+        }
+        System::Minions => {
+            let mut b = check_battle(
+                &c,
+                raw.minions
+                    .as_ref()
+                    .ok_or_else(|| ScenarioError::whole("missing [minions]"))?,
+            )?;
+            b.rules.max_rounds = max_rounds;
+            fray::minions::check_work(&b)?;
+            BattleKind::Minions(b)
+        }
+        System::Evasion => BattleKind::Evasion(Box::new(duel(
+            &c,
+            raw.evasion
+                .ok_or_else(|| ScenarioError::whole("missing [evasion]"))?,
+        )?)),
+        System::Skirmish => {
+            let mut names = HashSet::new();
+            let creatures = raw
+                .skirmish
+                .ok_or_else(|| ScenarioError::whole("missing [skirmish]"))?
+                .creature
+                .into_iter()
+                .map(|cf| check_creature(&c, cf, &mut names))
+                .collect::<Result<Vec<_>, _>>()?;
+            for side in [fray::character::Side::A, fray::character::Side::B] {
+                if !creatures.iter().any(|cr| cr.side == side) {
+                    return Err(c.at_path(
+                        &["skirmish"],
+                        format!("side {} has no creature", side.letter()),
+                    ));
+                }
+            }
+            BattleKind::Skirmish(creatures)
+        }
+    };
+    Ok(Scenario {
+        name: raw.name.unwrap_or_else(|| format!("{system:?} battle")),
+        battle,
+        trials,
+        seed: raw.seed.unwrap_or(1),
+        max_rounds,
+    })
+}
+
+fn duel(c: &Checker, raw: DuelFile) -> Result<Duel, ScenarioError> {
+    let model = match (raw.sigma, raw.uniform_sum) {
+        (Some(sigma), None) => ToHitModel::Normal { sigma },
+        (None, Some([k, r])) => ToHitModel::UniformSum { k, r },
+        (None, None) => ToHitModel::NORMAL,
+        (Some(_), Some(_)) => {
+            return Err(c.at_path(
+                &["evasion", "uniform_sum"],
+                "give sigma or uniform_sum, not both",
+            ));
+        }
+    };
+    fray::evasion::ToHit::new(model).map_err(|e| c.at_path(&["evasion"], e.to_string()))?;
+    let options = Options {
+        model,
+        rounding: raw.rounding.unwrap_or_default(),
+        fractional_level_bonus: raw.fractional_level,
+    };
+    let b_first = match raw.first.as_deref() {
+        None | Some("a") => false,
+        Some("b") => true,
+        Some(other) => {
+            return Err(c.at_path(&["evasion", "first"], format!("`{other}`: expected a or b")));
+        }
+    };
+    let duelist = |d: DuelistFile, side: &str| -> Result<Duelist, ScenarioError> {
+        fray::evasion::profile::check_attacker(c, &d.attack, &["evasion", side, "attack"])?;
+        fray::evasion::profile::check_defender(c, &d.defense, &["evasion", side, "defense"])?;
+        if d.damage.max() > fray::evasion::exact::MAX_EXACT_DAMAGE {
+            return Err(c.at_path(
+                &["evasion", side, "damage"],
+                format!(
+                    "at most {} damage a hit",
+                    fray::evasion::exact::MAX_EXACT_DAMAGE
+                ),
+            ));
+        }
+        Ok(Duelist {
+            name: d.name,
+            damage: d.damage,
+            kind: d.kind,
+            attack: d.attack,
+            defense: d.defense,
+        })
+    };
+    Ok(Duel {
+        a: duelist(raw.a, "a")?,
+        b: duelist(raw.b, "b")?,
+        options,
+        b_first,
+    })
+}

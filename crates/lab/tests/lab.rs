@@ -1,0 +1,215 @@
+//! The battle lab: reproducibility across thread counts, sampled against exact answers,
+//! every bundled scenario, and bad scenarios.
+
+use fray_lab::duel::exact_duel;
+use fray_lab::examples::EXAMPLES;
+use fray_lab::report::{report, wilson};
+use fray_lab::run::play_on;
+use fray_lab::scenario::{BattleKind, Duel, Duelist};
+use fray_lab::{json_schema, parse_scenario};
+
+fn scenario(name: &str, trials: u64) -> fray_lab::Scenario {
+    let e = fray_lab::examples::find(name).unwrap();
+    let mut s = parse_scenario(e.text).unwrap_or_else(|err| panic!("{name}: {err}"));
+    s.trials = trials;
+    s
+}
+
+fn json(s: &fray_lab::Scenario, threads: usize) -> String {
+    let tally = play_on(s, threads, &|_| {}).unwrap();
+    serde_json::to_string(&report(s, &tally)).unwrap()
+}
+
+#[test]
+fn the_same_seed_gives_identical_json_on_one_thread_and_on_all() {
+    for (name, trials) in [
+        ("pikes", 700),
+        ("duel", 900),
+        ("skirmish", 300),
+        ("minions", 1),
+    ] {
+        let s = scenario(name, trials);
+        let one = json(&s, 1);
+        assert_eq!(one, json(&s, 0), "{name}: all threads");
+        assert_eq!(one, json(&s, 3), "{name}: three threads");
+    }
+    let mut other = scenario("pikes", 700);
+    other.seed += 1;
+    assert_ne!(
+        json(&other, 1),
+        json(&scenario("pikes", 700), 1),
+        "another seed, other numbers"
+    );
+}
+
+#[test]
+fn sampled_duels_agree_with_the_exact_answer() {
+    let s = scenario("duel", 20_000);
+    let tally = play_on(&s, 0, &|_| {}).unwrap();
+    let r = report(&s, &tally);
+    for side in &r.sides {
+        let exact = side.win.exact_value.unwrap();
+        assert!(
+            side.win.low <= exact && exact <= side.win.high,
+            "{}: exact {exact} outside [{}, {}]",
+            side.name,
+            side.win.low,
+            side.win.high
+        );
+    }
+    let (mean, exact) = (r.rounds.mean, r.rounds.exact_mean.unwrap());
+    assert!(
+        (mean - exact).abs() / exact < 0.02,
+        "rounds {mean} vs exact {exact}"
+    );
+}
+
+fn sure_hitter(name: &str, hp: u32, damage: &str) -> Duelist {
+    Duelist {
+        name: name.into(),
+        damage: damage.parse().unwrap(),
+        kind: fray::evasion::DamageKind::Elemental,
+        attack: fray::evasion::Attacker {
+            engulfed: true,
+            ..Default::default()
+        },
+        defense: fray::evasion::Defender {
+            hp,
+            ..Default::default()
+        },
+    }
+}
+
+#[test]
+fn the_exact_duel_matches_hand_worked_fights() {
+    // Both always hit for 20 against 6 hp: even cut by a high-damage effect (to 10) a hit
+    // kills, so the first striker wins in the first round.
+    let duel = Duel {
+        a: sure_hitter("A", 6, "20"),
+        b: sure_hitter("B", 6, "20"),
+        options: Default::default(),
+        b_first: false,
+    };
+    let e = exact_duel(&duel).unwrap();
+    assert!(
+        e.p_a_wins > 1.0 - 1e-9 && (e.expected_rounds - 1.0).abs() < 1e-6,
+        "{e:?}"
+    );
+    // Hits of 3 against 6 hp: the second hit is over half of the 3 hp left, so a
+    // high-damage effect cuts it (except on the torso) and the fight goes on.
+    let slow = Duel {
+        a: sure_hitter("A", 6, "3"),
+        b: sure_hitter("B", 6, "3"),
+        options: Default::default(),
+        b_first: false,
+    };
+    let e = exact_duel(&slow).unwrap();
+    assert!(e.expected_rounds > 2.0 && e.p_a_wins < 1.0, "{e:?}");
+    let flipped = Duel {
+        b_first: true,
+        ..duel
+    };
+    let e = exact_duel(&flipped).unwrap();
+    assert!(e.p_b_wins > 1.0 - 1e-9, "{e:?}");
+    // Coin flips: each attack hits half the time for 1, 1 hp each. A wins if its first
+    // hit lands before B's: P = 1/2 + 1/4 · P, so P = 2/3.
+    let coin = |name: &str| Duelist {
+        attack: fray::evasion::Attacker::default(),
+        ..sure_hitter(name, 1, "1")
+    };
+    let e = exact_duel(&Duel {
+        a: coin("A"),
+        b: coin("B"),
+        options: Default::default(),
+        b_first: false,
+    })
+    .unwrap();
+    assert!((e.p_a_wins - 2.0 / 3.0).abs() < 1e-12, "{e:?}");
+    assert!((e.expected_rounds - 4.0 / 3.0).abs() < 1e-12, "{e:?}");
+}
+
+#[test]
+fn every_bundled_scenario_runs_with_few_trials() {
+    for e in EXAMPLES {
+        let s = scenario(e.name, 64);
+        let tally = play_on(&s, 0, &|_| {}).unwrap();
+        let r = report(&s, &tally);
+        assert!(r.trials >= 1, "{}", e.name);
+        let total = r.sides[0].win.p + r.sides[1].win.p + r.draw.p;
+        assert!((total - 1.0).abs() < 1e-9, "{}", e.name);
+        assert!(fray_lab::report::html(&r).contains("<svg"), "{}", e.name);
+        if let BattleKind::Minions(_) = s.battle {
+            assert!(!r.sampled && r.sides[0].win.exact);
+        }
+    }
+}
+
+#[test]
+fn wilson_intervals() {
+    let (p, lo, hi) = wilson(50, 100);
+    assert_eq!(p, 0.5);
+    assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+    let (_, lo, hi) = wilson(0, 20);
+    assert_eq!(lo, 0.0);
+    assert!(hi > 0.1 && hi < 0.2);
+}
+
+#[test]
+fn bad_scenarios_are_located() {
+    let base = fray_lab::examples::find("pikes").unwrap().text;
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "system = \"pool\"",
+            "system = \"chess\"",
+            "unknown variant `chess`",
+        ),
+        ("trials = 20000", "trials = 0", "expected from 1"),
+        ("max_rounds = 40", "max_rounds = 0", "expected from 1"),
+        ("count = 8\nhp = 6", "count = 8\nhp = 0", "hp is 0"),
+        (
+            "system = \"pool\"",
+            "system = \"minions\"",
+            "exactly the section of its system",
+        ),
+        (
+            "name = \"Riders\"",
+            "name = \"Riders\"\nmorale = 3",
+            "unknown field `morale`",
+        ),
+    ];
+    for (from, to, phrase) in cases {
+        let text = base.replacen(from, to, 1);
+        let e = parse_scenario(&text).expect_err(to);
+        assert!(e.message.contains(phrase), "{to}: {e}");
+        assert!(e.location.is_some(), "{to}: located");
+    }
+    let duel = fray_lab::examples::find("duel")
+        .unwrap()
+        .text
+        .replacen("dex = 16", "dex = 99", 1);
+    let e = parse_scenario(&duel).unwrap_err();
+    assert!(e.message.contains("evasion.a.attack.dex"), "{e}");
+    assert_eq!(
+        e.location.map(|l| l.line_text),
+        Some("dex = 99".to_string())
+    );
+}
+
+#[test]
+fn the_json_schema_describes_scenarios() {
+    let schema = json_schema();
+    let props = &schema["properties"];
+    for key in [
+        "system",
+        "trials",
+        "seed",
+        "max_rounds",
+        "pool",
+        "minions",
+        "evasion",
+        "skirmish",
+    ] {
+        assert!(props.get(key).is_some(), "{key} in {schema}");
+    }
+    assert!(schema.to_string().contains("skirmish"));
+}
