@@ -1,1 +1,111 @@
-fn main() {}
+//! Battle lab speed: `cargo bench -p fray-lab --bench battles`. Each sampled benchmark
+//! plays one battle per iteration (divan reports the time per battle; battles per second
+//! are its inverse). Targets: a 20-against-20 pool battle at 100,000 a second per core;
+//! an exact one-on-one evasion duel in milliseconds for hit points up to 200.
+
+use divan::{Bencher, black_box};
+use fray::evasion::{Attacker, DamageKind, Defender, Options};
+use fray::pool::{Army, Combatant, Ladder, MassBattle, play_mass_battle};
+use fray::rng::SeededRolls;
+use fray::trace::NoTrace;
+use fray_lab::duel::{exact_duel, sample_duel};
+use fray_lab::scenario::{Duel, Duelist};
+
+fn main() {
+    divan::main();
+}
+
+fn army(name: &str, n: usize, bonus: u32) -> Army {
+    let combatants = (0..n)
+        .map(|i| Combatant {
+            bonus,
+            ..Combatant::new(&format!("{name} {i}"), 6)
+        })
+        .collect();
+    Army {
+        name: name.into(),
+        combatants,
+        advantage: 0,
+        disadvantage: 0,
+    }
+}
+
+#[divan::bench]
+fn pool_20_against_20(bencher: Bencher) {
+    let battle = MassBattle {
+        a: army("Red", 20, 1),
+        b: army("Blue", 20, 1),
+        forms: vec![],
+        max_rounds: 100,
+        first_hit_die: 6,
+        ladder: Ladder::standard(),
+    };
+    let mut rolls = SeededRolls::new(1);
+    bencher.bench_local(|| {
+        play_mass_battle(black_box(&battle), &mut rolls, &mut NoTrace).map(|s| s.round)
+    });
+}
+
+fn duelist(name: &str, hp: u32, damage: &str) -> Duelist {
+    Duelist {
+        name: name.into(),
+        damage: damage.parse().expect("dice"),
+        kind: DamageKind::Physical,
+        attack: Attacker {
+            level: 8,
+            ..Attacker::default()
+        },
+        defense: Defender {
+            hp,
+            ev: 1.0,
+            intrinsic_dr: 1.0,
+            ..Defender::default()
+        },
+    }
+}
+
+#[divan::bench(args = [50, 100, 200])]
+fn evasion_exact_duel(bencher: Bencher, hp: u32) {
+    let duel = Duel {
+        a: duelist("A", hp, "2d6+2"),
+        b: duelist("B", hp, "1d10+3"),
+        options: Options::default(),
+        b_first: false,
+    };
+    bencher.bench(|| exact_duel(black_box(&duel)).map(|e| e.p_a_wins));
+}
+
+#[divan::bench]
+fn evasion_sampled_duel(bencher: Bencher) {
+    let duel = Duel {
+        a: duelist("A", 60, "2d6+2"),
+        b: duelist("B", 60, "1d10+3"),
+        options: Options::default(),
+        b_first: false,
+    };
+    let mut rolls = SeededRolls::new(2);
+    bencher.bench_local(|| sample_duel(black_box(&duel), 1000, &mut rolls).1);
+}
+
+#[divan::bench]
+fn skirmish_bundled(bencher: Bencher) {
+    let s = fray_lab::parse_scenario(fray_lab::examples::find("skirmish").expect("bundled").text)
+        .expect("valid");
+    let fray_lab::scenario::BattleKind::Skirmish(creatures) = &s.battle else {
+        return;
+    };
+    let mut rolls = SeededRolls::new(3);
+    bencher.bench_local(|| {
+        fray::conditions::policy::play_skirmish(black_box(creatures), 20, &mut rolls).rounds
+    });
+}
+
+#[divan::bench]
+fn minions_bundled(bencher: Bencher) {
+    let s = fray_lab::parse_scenario(fray_lab::examples::find("minions").expect("bundled").text)
+        .expect("valid");
+    let fray_lab::scenario::BattleKind::Minions(b) = &s.battle else {
+        return;
+    };
+    bencher.bench(|| fray::minions::play(black_box(b), &mut NoTrace).rounds);
+}
