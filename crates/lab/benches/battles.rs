@@ -5,7 +5,9 @@
 
 use divan::{Bencher, black_box};
 use fray::evasion::{Attacker, DamageKind, Defender, Options};
-use fray::pool::{Army, Combatant, Ladder, MassBattle, play_mass_battle};
+use fray::pool::{
+    Army, Combatant, Ladder, MassBattle, MassState, play_mass_battle, replay_mass_battle,
+};
 use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use fray_lab::duel::{exact_duel, sample_duel};
@@ -43,6 +45,25 @@ fn pool_20_against_20(bencher: Bencher) {
     let mut rolls = SeededRolls::new(1);
     bencher.bench_local(|| {
         play_mass_battle(black_box(&battle), &mut rolls, &mut NoTrace).map(|s| s.round)
+    });
+}
+
+/// As the lab plays it: one state per chunk of trials, replayed.
+#[divan::bench]
+fn pool_20_against_20_replayed(bencher: Bencher) {
+    let battle = MassBattle {
+        a: army("Red", 20, 1),
+        b: army("Blue", 20, 1),
+        forms: vec![],
+        max_rounds: 100,
+        first_hit_die: 6,
+        ladder: Ladder::standard(),
+    };
+    let mut state = MassState::new(&battle);
+    let mut rolls = SeededRolls::new(1);
+    bencher.bench_local(|| {
+        let _ = replay_mass_battle(black_box(&mut state), &mut rolls, &mut NoTrace);
+        state.round
     });
 }
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use fray::character::Side;
-use fray::pool::play_mass_battle;
+use fray::pool::replay_mass_battle;
 use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use rayon::prelude::*;
@@ -97,12 +97,22 @@ impl Tally {
     }
 }
 
-/// Plays trial number `index` of a chunk with the chunk's rolls.
-fn trial(s: &Scenario, rolls: &mut SeededRolls) -> Trial {
+/// What a chunk keeps from one trial to the next: a pool battle's state, replayed.
+#[derive(Default)]
+struct Scratch {
+    pool: Option<fray::pool::MassState>,
+}
+
+/// Plays one trial with the chunk's rolls.
+fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial {
     match &s.battle {
         BattleKind::Pool(b) => {
-            let state = play_mass_battle(b, rolls, &mut NoTrace)
-                .unwrap_or_else(|_| fray::pool::MassState::new(b));
+            let state = scratch
+                .pool
+                .get_or_insert_with(|| fray::pool::MassState::new(b));
+            if replay_mass_battle(state, rolls, &mut NoTrace).is_err() {
+                state.reset();
+            }
             let hp: Vec<i64> = state.hp.iter().flatten().map(|h| i64::from(*h)).collect();
             let max: i64 =
                 b.a.combatants
@@ -194,9 +204,10 @@ pub fn play(s: &Scenario, progress: &(dyn Fn(u64) + Sync)) -> Tally {
         .map(|k| {
             let mut rolls = SeededRolls::with_stream(s.seed, k);
             let mut t = Tally::default();
+            let mut scratch = Scratch::default();
             let n = CHUNK.min(s.trials - k * CHUNK);
             for _ in 0..n {
-                t.add(&trial(s, &mut rolls));
+                t.add(&trial(s, &mut rolls, &mut scratch));
             }
             progress(n);
             t

@@ -223,6 +223,9 @@ pub struct MassState {
     pub hp: [Vec<u32>; 2],
     /// Rounds played.
     pub round: u32,
+    /// Attack rolls already worked out, by side, attacker and defender: they depend only
+    /// on the two combatants, so a state replayed with [`MassState::reset`] keeps them.
+    checks: [Vec<Option<Check>>; 2],
 }
 
 fn index(side: Side) -> usize {
@@ -236,12 +239,42 @@ impl MassState {
     /// The battle before its first round.
     pub fn new(battle: &MassBattle) -> Self {
         let hp = |army: &Army| army.combatants.iter().map(|c| c.hp).collect();
+        let (na, nb) = (battle.a.combatants.len(), battle.b.combatants.len());
         Self {
             hp: [hp(&battle.a), hp(&battle.b)],
             battle: battle.clone(),
             ladder: battle.ladder.clone(),
             round: 0,
+            checks: [vec![None; na * nb], vec![None; na * nb]],
         }
+    }
+
+    /// Back to the start of the battle, keeping the attack rolls already worked out: the
+    /// cheap way to play the same battle again.
+    pub fn reset(&mut self) {
+        for (hp, army) in self.hp.iter_mut().zip([&self.battle.a, &self.battle.b]) {
+            for (h, c) in hp.iter_mut().zip(&army.combatants) {
+                *h = c.hp;
+            }
+        }
+        self.round = 0;
+    }
+
+    /// The attack roll, worked out once per pair.
+    fn cached_roll(
+        &mut self,
+        side: Side,
+        attacker: usize,
+        defender: usize,
+    ) -> Result<Check, PoolError> {
+        let defenders = self.army(side.other()).combatants.len();
+        let at = attacker * defenders + defender;
+        if let Some(check) = self.checks[index(side)][at] {
+            return Ok(check);
+        }
+        let check = self.attack_roll(side, attacker, defender)?;
+        self.checks[index(side)][at] = Some(check);
+        Ok(check)
     }
 
     fn army(&self, side: Side) -> &Army {
@@ -284,7 +317,7 @@ impl MassState {
         let attackers = self.living(attacking);
         let defenders = self.army(attacking.other());
         let mut order = self.living(attacking.other());
-        order.sort_by_key(|&d| {
+        order.sort_by_cached_key(|&d| {
             let c = &defenders.combatants[d];
             let form: i64 = attackers
                 .iter()
@@ -350,8 +383,11 @@ impl MassState {
     /// order) rolls against target i, wrapping, among the first min(attackers, defenders)
     /// targets in targeting order.
     pub fn pairings(&self, side: Side) -> Vec<(usize, usize)> {
+        self.pairings_with(side, &self.targets(side))
+    }
+
+    fn pairings_with(&self, side: Side, targets: &[usize]) -> Vec<(usize, usize)> {
         let attackers = self.living(side);
-        let targets = self.targets(side);
         let k = attackers.len().min(targets.len());
         attackers
             .iter()
@@ -388,10 +424,12 @@ impl MassState {
         self.round += 1;
         let round = self.round;
         log.record(|| MassEvent::RoundStart { round });
-        let hits_a = self.roll_side(Side::A, rolls, log)?;
-        let hits_b = self.roll_side(Side::B, rolls, log)?;
-        let spread_a = self.spread(Side::A, hits_a, log);
-        let spread_b = self.spread(Side::B, hits_b, log);
+        // Targeting orders are fixed for the round: no damage lands before step 2.
+        let (targets_a, targets_b) = (self.targets(Side::A), self.targets(Side::B));
+        let hits_a = self.roll_side(Side::A, &targets_a, rolls, log)?;
+        let hits_b = self.roll_side(Side::B, &targets_b, rolls, log)?;
+        let spread_a = self.spread_with(Side::A, hits_a, &targets_a, log);
+        let spread_b = self.spread_with(Side::B, hits_b, &targets_b, log);
         self.deal(Side::B, &spread_a, hits_a > hits_b, rolls, log);
         self.deal(Side::A, &spread_b, hits_b > hits_a, rolls, log);
         if self.over() {
@@ -404,14 +442,15 @@ impl MassState {
     /// Step 1 for one side: every living combatant rolls; the side's hits are the sum of
     /// the degrees of its successes.
     fn roll_side(
-        &self,
+        &mut self,
         side: Side,
+        targets: &[usize],
         rolls: &mut impl Rolls,
         log: &mut impl Recorder<MassEvent>,
     ) -> Result<u64, PoolError> {
         let mut hits = 0;
-        for (a, d) in self.pairings(side) {
-            let check = self.attack_roll(side, a, d)?;
+        for (a, d) in self.pairings_with(side, targets) {
+            let check = self.cached_roll(side, a, d)?;
             let r = roll_check(check, rolls).result;
             if r.success {
                 hits += u64::from(r.degree);
@@ -435,7 +474,17 @@ impl MassState {
         hits: u64,
         log: &mut impl Recorder<MassEvent>,
     ) -> Vec<(usize, u64)> {
-        let k = self.living(side).len().min(self.living(side.other()).len()) as u64;
+        self.spread_with(side, hits, &self.targets(side), log)
+    }
+
+    fn spread_with(
+        &self,
+        side: Side,
+        hits: u64,
+        targets: &[usize],
+        log: &mut impl Recorder<MassEvent>,
+    ) -> Vec<(usize, u64)> {
+        let k = self.living(side).len().min(targets.len()) as u64;
         log.record(|| MassEvent::SideHits {
             side,
             hits,
@@ -445,9 +494,9 @@ impl MassState {
             return Vec::new();
         }
         let used = k.min(hits);
-        let spread: Vec<(usize, u64)> = self
-            .targets(side)
-            .into_iter()
+        let spread: Vec<(usize, u64)> = targets
+            .iter()
+            .copied()
             .take(used as usize)
             .enumerate()
             .map(|(i, t)| (t, hits / used + u64::from((i as u64) < hits % used)))
@@ -495,6 +544,19 @@ impl MassState {
             }
         }
     }
+}
+
+/// Plays the state's battle again from the start (see [`MassState::reset`]).
+pub fn replay_mass_battle(
+    state: &mut MassState,
+    rolls: &mut impl Rolls,
+    log: &mut impl Recorder<MassEvent>,
+) -> Result<(), PoolError> {
+    state.reset();
+    while !state.over() {
+        state.play_round(rolls, log)?;
+    }
+    Ok(())
 }
 
 /// Plays a whole mass battle with the given rolls.
