@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use fray_lab::{examples, parse_scenario, report, run};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -89,17 +89,7 @@ pub fn run(args: &BattleArgs) -> Result<String> {
 
 fn scenario_text(args: &BattleArgs) -> Result<(String, String)> {
     if let Some(path) = &args.file {
-        let size = std::fs::metadata(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .len();
-        if size > MAX_FILE_BYTES {
-            bail!(
-                "{} is {size} bytes: a scenario may hold at most {MAX_FILE_BYTES}",
-                path.display()
-            );
-        }
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = output::read_text(path, MAX_FILE_BYTES, "a scenario")?;
         return Ok((path.display().to_string(), text));
     }
     let name = args

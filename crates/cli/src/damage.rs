@@ -238,16 +238,7 @@ const MAX_SHOWN_ERRORS: usize = 20;
 const MAX_STAT_BLOCK_BYTES: u64 = 1 << 20;
 
 fn read_stat_block_file(path: &std::path::Path) -> Result<String> {
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if size > MAX_STAT_BLOCK_BYTES {
-        bail!(
-            "{} is {size} bytes: a stat block file may hold at most {MAX_STAT_BLOCK_BYTES}",
-            path.display()
-        );
-    }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    output::read_text(path, MAX_STAT_BLOCK_BYTES, "a stat block file")
 }
 
 fn base_hit(args: &DamageArgs) -> Result<Hit> {

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use fray::conditions::{parse_script, run_script};
 
@@ -26,17 +26,7 @@ const MAX_FILE_BYTES: u64 = 4 << 20;
 
 pub fn run(args: &EncounterArgs) -> Result<String> {
     let path = &args.file;
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        bail!(
-            "{} is {size} bytes: a script may hold at most {MAX_FILE_BYTES}",
-            path.display()
-        );
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = output::read_text(path, MAX_FILE_BYTES, "a script")?;
     let script = parse_script(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
     let report = run_script(&script, args.seed);
     let out = if args.json {

@@ -88,16 +88,7 @@ pub struct ToHitArgs {
 const MAX_FILE_BYTES: u64 = 1 << 20;
 
 fn read(path: &Path) -> Result<String> {
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        bail!(
-            "{} is {size} bytes: a profile may hold at most {MAX_FILE_BYTES}",
-            path.display()
-        );
-    }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    output::read_text(path, MAX_FILE_BYTES, "a profile")
 }
 
 fn attacker(path: &Path) -> Result<Attacker> {

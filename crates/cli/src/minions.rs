@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
 use fray::minions::{self, Battle, Event, Experience, Order, Outcome, Side, Targeting};
 use serde_json::json;
@@ -68,17 +68,7 @@ pub fn run(args: &MinionsArgs) -> Result<String> {
 
 fn load(args: &MinionsArgs) -> Result<Battle> {
     let path = &args.file;
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(anyhow!(
-            "{} is {size} bytes: a battle file may hold at most {MAX_FILE_BYTES}",
-            path.display()
-        ));
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = output::read_text(path, MAX_FILE_BYTES, "a battle file")?;
     let mut battle =
         minions::parse_battle(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
     if let Some(order) = args.order {

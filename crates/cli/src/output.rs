@@ -30,3 +30,19 @@ pub fn bar(p: f64, scale: f64, width: usize) -> String {
     };
     "#".repeat(n.min(width))
 }
+
+/// Reads a text file of at most `max_bytes`, refusing a larger one (surely not what the
+/// command expects) with a message naming the file and `what` it should be.
+pub fn read_text(path: &std::path::Path, max_bytes: u64, what: &str) -> anyhow::Result<String> {
+    use anyhow::Context;
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    if size > max_bytes {
+        anyhow::bail!(
+            "{} is {size} bytes: {what} may hold at most {max_bytes}",
+            path.display()
+        );
+    }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}

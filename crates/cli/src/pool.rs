@@ -76,17 +76,7 @@ const MAX_FILE_BYTES: u64 = 4 << 20;
 
 pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     let path = &args.file;
-    let size = std::fs::metadata(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        anyhow::bail!(
-            "{} is {size} bytes: a battle file may hold at most {MAX_FILE_BYTES}",
-            path.display()
-        );
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let text = output::read_text(path, MAX_FILE_BYTES, "a battle file")?;
     let scenario =
         parse_mass_battle(&text).map_err(|e| anyhow::anyhow!("{}, {e}", path.display()))?;
     let seed = args.seed.or(scenario.seed).unwrap_or(1);
