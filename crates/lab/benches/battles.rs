@@ -32,16 +32,21 @@ fn army(name: &str, n: usize, bonus: u32) -> Army {
     }
 }
 
-#[divan::bench]
-fn pool_20_against_20(bencher: Bencher) {
-    let battle = MassBattle {
+/// Twenty plain fighters a side, the benchmark's reference battle.
+fn twenty_a_side() -> MassBattle {
+    MassBattle {
         a: army("Red", 20, 1),
         b: army("Blue", 20, 1),
         forms: vec![],
         max_rounds: 100,
         first_hit_die: 6,
         ladder: Ladder::standard(),
-    };
+    }
+}
+
+#[divan::bench]
+fn pool_20_against_20(bencher: Bencher) {
+    let battle = twenty_a_side();
     let mut rolls = SeededRolls::new(1);
     bencher.bench_local(|| {
         play_mass_battle(black_box(&battle), &mut rolls, &mut NoTrace).map(|s| s.round)
@@ -51,14 +56,7 @@ fn pool_20_against_20(bencher: Bencher) {
 /// As the lab plays it: one state per chunk of trials, replayed.
 #[divan::bench]
 fn pool_20_against_20_replayed(bencher: Bencher) {
-    let battle = MassBattle {
-        a: army("Red", 20, 1),
-        b: army("Blue", 20, 1),
-        forms: vec![],
-        max_rounds: 100,
-        first_hit_die: 6,
-        ladder: Ladder::standard(),
-    };
+    let battle = twenty_a_side();
     let mut state = MassState::new(&battle);
     let mut rolls = SeededRolls::new(1);
     bencher.bench_local(|| {

@@ -721,6 +721,23 @@ impl Runner {
             .unwrap_or(0)
     }
 
+    /// The options that decide whether an attack violates a mark, as a step names them.
+    fn mark_options(
+        &self,
+        earlier: &[Name],
+        initially: &[Name],
+        marked_during: &[Name],
+        forced_by: &Option<Name>,
+    ) -> AttackOptions {
+        AttackOptions {
+            earlier: self.ids(earlier),
+            initially: self.ids(initially),
+            marked_during: self.ids(marked_during),
+            forced_by: forced_by.as_ref().map(|f| self.id(f)),
+            ..AttackOptions::default()
+        }
+    }
+
     fn ids(&self, names: &[Name]) -> Vec<usize> {
         names.iter().map(|n| self.id(n)).collect()
     }
@@ -837,12 +854,8 @@ impl Runner {
                         cover: cover(cv),
                         concealment: cover(concealment),
                     },
-                    forced_by: forced_by.as_ref().map(|f| self.id(f)),
-                    earlier: self.ids(earlier),
-                    initially: self.ids(initially),
-                    marked_during: self.ids(marked_during),
                     coup_de_grace: *coup_de_grace,
-                    forced_paths: HashMap::new(),
+                    ..self.mark_options(earlier, initially, marked_during, forced_by)
                 };
                 if let Some(&first) = targets.first() {
                     o.forced_paths.insert(first, forced_path.clone());
@@ -1188,13 +1201,7 @@ impl Runner {
                 forced_by,
                 value,
             } => {
-                let o = AttackOptions {
-                    earlier: self.ids(earlier),
-                    initially: self.ids(initially),
-                    marked_during: self.ids(marked_during),
-                    forced_by: forced_by.as_ref().map(|f| self.id(f)),
-                    ..AttackOptions::default()
-                };
+                let o = self.mark_options(earlier, initially, marked_during, forced_by);
                 let v = e.violated_marks(self.id(attacker), &self.ids(targets), &o);
                 expect(
                     v.is_empty() != *value,
