@@ -390,9 +390,6 @@ fn resolved(request: &Request, args: &DamageArgs, seed: Option<u64>) -> Result<S
         "final damage: {} ({} − {} + {})",
         o.final_damage, o.original, o.mitigated, o.added
     );
-    for t in &explained.triggers {
-        let _ = writeln!(s, "trigger ({}): {}", t.damage_type, t.effect);
-    }
     for e in &explained.effects {
         match &e.ignored_because {
             None => {
@@ -402,6 +399,10 @@ fn resolved(request: &Request, args: &DamageArgs, seed: Option<u64>) -> Result<S
                 let _ = writeln!(s, "effect {}: ignored ({why})", e.effect);
             }
         }
+    }
+    // Triggers last: they wait until the hit, effects included, is resolved.
+    for t in &explained.triggers {
+        let _ = writeln!(s, "trigger ({}): {}", t.damage_type, t.effect);
     }
     Ok(s)
 }

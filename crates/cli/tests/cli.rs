@@ -927,3 +927,30 @@ fn bad_battle_scenarios_are_refused() {
     refused(&["battle", "--example", "chess"], "no bundled scenario");
     refused(&["battle", "--trials", "0"], "0");
 }
+
+// ---- issue 11: damage ----
+
+/// (damage, Damage Trigger): the trigger is reported after the hit's effects.
+#[test]
+fn damage_triggers_print_after_the_hits_effects() {
+    let out = fray()
+        .args([
+            "damage",
+            "10",
+            "cold",
+            "--vs",
+            "Damage Trigger Cold: slowed; Condition Immune: Stunned",
+            "--effect",
+            "stunned",
+            "--effect",
+            "prone",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let trigger = text.find("trigger (cold): slowed").expect("trigger printed");
+    let stunned = text.find("effect stunned: ignored").expect("effect printed");
+    let prone = text.find("effect prone: takes hold").expect("effect printed");
+    assert!(stunned < trigger && prone < trigger, "{text}");
+}

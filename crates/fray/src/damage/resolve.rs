@@ -1,8 +1,8 @@
 //! Resolution: how much damage a hit does to a defender, and why.
 //!
 //! One pure core, [`resolve_with`], generic over a [`Tracer`]: [`resolve`] runs it with no
-//! trace (no allocation, for hot loops), [`explain`] keeps every step and adds the
-//! triggers fired and the fate of each non-damage effect.
+//! trace (no allocation, for hot loops), [`explain`] keeps every step and adds the fate
+//! of each non-damage effect and then the triggers fired.
 
 use serde::Serialize;
 
@@ -574,15 +574,17 @@ pub struct Explained {
     pub outcome: DamageOutcome,
     /// The hit's damage types.
     pub types: Vec<DamageType>,
-    /// Damage triggers fired, in stat-block order.
-    pub triggers: Vec<TriggerFired>,
-    /// What became of each non-damage effect.
+    /// What became of each non-damage effect: part of resolving the hit.
     pub effects: Vec<EffectOutcome>,
+    /// Damage triggers fired, in stat-block order. They follow the effects because a
+    /// trigger takes place only once the hit is fully resolved (damage, Damage Trigger).
+    pub triggers: Vec<TriggerFired>,
     /// Every rule step.
     pub trace: Trace,
 }
 
-/// Resolves a hit keeping every step, then reports triggers and effects.
+/// Resolves a hit keeping every step, then the fate of each non-damage effect, and last
+/// the damage triggers, which wait until the hit is fully resolved.
 ///
 /// ```
 /// use fray::damage::{explain, parse_traits, Defender, Hit, DamageType, Readings};
@@ -594,15 +596,6 @@ pub struct Explained {
 pub fn explain(hit: &Hit, defender: &Defender, readings: &Readings) -> Explained {
     let mut trace = Trace::default();
     let outcome = resolve_with(hit, defender, readings, &mut trace);
-    let triggers = fired_triggers(hit, defender, &outcome);
-    for fired in &triggers {
-        trace.record(|| {
-            Step::new(
-                rules::TRIGGER,
-                format!("Damage Trigger {}: {}", fired.damage_type, fired.effect),
-            )
-        });
-    }
     let effects = hit
         .effects
         .iter()
@@ -620,11 +613,22 @@ pub fn explain(hit: &Hit, defender: &Defender, readings: &Readings) -> Explained
             }
         });
     }
+    // (damage, Damage Trigger): a trigger waits until the hit is fully resolved, its
+    // non-damage effects included, so its step comes last.
+    let triggers = fired_triggers(hit, defender, &outcome);
+    for fired in &triggers {
+        trace.record(|| {
+            Step::new(
+                rules::TRIGGER,
+                format!("Damage Trigger {}: {}", fired.damage_type, fired.effect),
+            )
+        });
+    }
     Explained {
         outcome,
         types: hit.types.as_slice().to_vec(),
-        triggers,
         effects,
+        triggers,
         trace,
     }
 }

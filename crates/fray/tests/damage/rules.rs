@@ -190,6 +190,44 @@ fn resistance_reduction_reading_about_unmet_conditions() {
     assert_eq!(explain(&hit, &d, &other).outcome.final_damage, 25);
 }
 
+/// Issue 11 (damage, Damage Trigger): a trigger waits until the hit is fully resolved, so
+/// it comes after the hit's non-damage effects and the immunities that stop them, in the
+/// trace and in the result.
+#[test]
+fn damage_triggers_come_after_the_hits_own_effects() {
+    let hit = Hit::new(10, [DamageType::Cold])
+        .keyword("charm")
+        .effect(Effect::Condition(CharacterCondition::Dazed))
+        .effect(Effect::Forced(ForcedMovement::Push));
+    let e = explained(
+        &hit,
+        "Damage Trigger Cold: slowed; Condition Immune: Forced Movement",
+    );
+    let ids: Vec<&str> = e.trace.steps.iter().map(|s| s.rule.id).collect();
+    let trigger = ids
+        .iter()
+        .position(|id| *id == "damage-trigger")
+        .expect("the trigger is traced");
+    let effects: Vec<usize> = ids
+        .iter()
+        .enumerate()
+        .filter(|(_, id)| **id == "condition-immunity" || **id == "nondamage-immunity")
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(effects.len(), 2, "{ids:?}");
+    assert!(
+        effects.iter().all(|i| *i < trigger),
+        "effects before the trigger: {ids:?}"
+    );
+    assert_eq!(trigger, ids.len() - 1, "the trigger is the last step: {ids:?}");
+    let json = serde_json::to_string(&e).unwrap();
+    let at = |key: &str| json.find(&format!("\"{key}\":")).unwrap();
+    assert!(
+        at("effects") < at("triggers"),
+        "the result lists effects before triggers: {json}"
+    );
+}
+
 #[test]
 fn damage_triggers_fire_after_damage_of_their_type() {
     let traits = "Damage Trigger Cold: slowed until the end of its next turn";
