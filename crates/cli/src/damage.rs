@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use fray::damage::{
     self, AttackFacts, BUILT_IN_TYPES, ChoiceRule, DamageType, Defender, Effect, Explained, Hit,
-    Modification, Readings, Trait, TypeSelector, examples::Example,
+    Modification, Readings, Trait, TypeSelector, Vocabulary, examples::Example,
 };
 use fray::dice::DiceExpr;
 use fray::rng::SeededRolls;
@@ -47,9 +47,17 @@ pub struct DamageArgs {
     /// The attacker's level (Paragon from 11, Epic from 21).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
     attacker_level: Option<u32>,
-    /// An attack keyword (repeatable): fear, charm, melee...
+    /// An attack keyword (repeatable): a known one (fear, charm, gaze, melee...; see
+    /// docs/rules/damage.md), a damage type, or a declared condition.
     #[arg(long = "keyword", value_name = "K")]
     keywords: Vec<String>,
+    /// Declare a condition of your own (repeatable), as a `Conditions: NAME` line of the
+    /// stat block does, so traits may name it in parentheses.
+    #[arg(long = "declare", value_name = "NAME")]
+    declared: Vec<String>,
+    /// The hit meets this declared condition (repeatable); unmet otherwise.
+    #[arg(long = "met", value_name = "NAME")]
+    met: Vec<String>,
     /// Environmental damage (a hazard, not an attack).
     #[arg(long)]
     environmental: bool,
@@ -60,8 +68,8 @@ pub struct DamageArgs {
     /// `become TYPE`, `extra AMOUNT [TYPE...]`.
     #[arg(long = "modify", value_name = "CHANGE")]
     modifications: Vec<String>,
-    /// A non-damage effect of the hit (repeatable): a condition (stunned...),
-    /// push, pull, slide, or any text.
+    /// A non-damage effect of the hit (repeatable): one of the 17 character conditions
+    /// (stunned...), or push, pull, slide. Other names are refused.
     #[arg(long = "effect", value_name = "EFFECT")]
     effects: Vec<String>,
     /// With dice: roll them once (seeded) instead of printing the exact distribution.
@@ -110,6 +118,8 @@ struct Request {
     hit: Hit,
     defender: Defender,
     traits: Vec<Trait>,
+    /// Conditions declared by --declare and the stat block's `Conditions:` lines.
+    vocabulary: Vocabulary,
     readings: Readings,
     example: Option<&'static Example>,
 }
@@ -171,9 +181,9 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
     let dice: DiceExpr = amount
         .parse()
         .with_context(|| format!("the damage amount `{amount}`"))?;
-    let traits = read_traits(args)?;
+    let (traits, vocabulary) = read_traits(args)?;
     let defender = Defender::new(traits.clone());
-    let mut hit = base_hit(args)?;
+    let mut hit = base_hit(args, &vocabulary)?;
     for text in &args.modifications {
         let m: Modification = text.parse().context("--modify")?;
         m.apply(&mut hit, &mut fray::trace::NoTrace)
@@ -184,6 +194,7 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
         hit,
         defender,
         traits,
+        vocabulary,
         readings: readings(&args.readings),
         example,
     })
@@ -201,13 +212,20 @@ fn readings(switches: &[ReadingSwitch]) -> Readings {
 }
 
 /// Reads the stat block from `--vs` or `--vs-file`, printing warnings and refusing errors.
-fn read_traits(args: &DamageArgs) -> Result<Vec<Trait>> {
+/// Returns its traits and every declared condition (`--declare` and `Conditions:` lines).
+fn read_traits(args: &DamageArgs) -> Result<(Vec<Trait>, Vocabulary)> {
+    let mut vocabulary = Vocabulary::default();
+    for name in &args.declared {
+        vocabulary
+            .declare(name)
+            .map_err(|why| anyhow!("--declare: {why}"))?;
+    }
     let (text, source) = match (&args.vs, &args.vs_file) {
         (Some(text), _) => (text.clone(), "--vs".to_string()),
         (None, Some(path)) => (read_stat_block_file(path)?, path.display().to_string()),
         (None, None) => (String::new(), "--vs".to_string()),
     };
-    let block = damage::parse_stat_block(&text);
+    let block = damage::parse_stat_block_with(&text, &vocabulary);
     for w in &block.warnings {
         output::warn(&format!("{source}, {w}"));
     }
@@ -229,7 +247,12 @@ fn read_traits(args: &DamageArgs) -> Result<Vec<Trait>> {
             shown.join("\n")
         );
     }
-    Ok(block.traits)
+    for name in &block.declared {
+        vocabulary
+            .declare(name.as_str())
+            .map_err(|why| anyhow!("{source}: {why}"))?;
+    }
+    Ok((block.traits, vocabulary))
 }
 
 /// More errors than this are counted, not printed.
@@ -241,7 +264,7 @@ fn read_stat_block_file(path: &std::path::Path) -> Result<String> {
     output::read_text(path, MAX_STAT_BLOCK_BYTES, "a stat block file")
 }
 
-fn base_hit(args: &DamageArgs) -> Result<Hit> {
+fn base_hit(args: &DamageArgs, vocabulary: &Vocabulary) -> Result<Hit> {
     let types = args
         .types
         .iter()
@@ -271,14 +294,49 @@ fn base_hit(args: &DamageArgs) -> Result<Hit> {
     hit.keywords = args
         .keywords
         .iter()
-        .map(|k| damage::Keyword::new(k))
-        .collect();
+        .map(|k| {
+            // A keyword nothing knows would match no trait: refuse it, as stat blocks do.
+            if damage::is_known_keyword(k) || vocabulary.is_declared(k) {
+                Ok(damage::Keyword::new(k))
+            } else {
+                Err(anyhow!("--keyword: {}", vocabulary.unknown_keyword(k)))
+            }
+        })
+        .collect::<Result<_>>()?;
+    hit.met = args
+        .met
+        .iter()
+        .map(|name| met_condition(name, vocabulary))
+        .collect::<Result<_>>()?;
     hit.effects = args
         .effects
         .iter()
-        .map(|e| e.parse::<Effect>().unwrap_or_else(|never| match never {}))
-        .collect();
+        .map(|e| {
+            e.parse::<Effect>()
+                .map_err(|why| anyhow!("--effect: {why}"))
+        })
+        .collect::<Result<_>>()?;
     Ok(hit)
+}
+
+/// A `--met` name: only a declared condition can be met this way; built-in facts and
+/// keywords have their own flags.
+fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<damage::Keyword> {
+    if vocabulary.is_declared(name) {
+        return Ok(damage::Keyword::new(name));
+    }
+    let declared: Vec<&str> = vocabulary.declared().iter().map(|k| k.as_str()).collect();
+    let hint = fray::text::closest(name, declared.iter().copied())
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default();
+    let listed = if declared.is_empty() {
+        "none".to_string()
+    } else {
+        declared.join(", ")
+    };
+    bail!(
+        "--met `{name}` is not a declared condition{hint}: declared: {listed}; declare one with --declare NAME or a `Conditions: NAME` line (built-in facts and keywords have their own flags: --advantage, --keyword K...)"
+    )
 }
 
 fn refuse_attacker_flags(args: &DamageArgs) -> Result<()> {
@@ -329,7 +387,15 @@ fn attack_facts(args: &DamageArgs) -> Result<AttackFacts> {
 }
 
 fn heading(request: &Request, amount: &str) -> String {
-    let traits: Vec<String> = request.traits.iter().map(Trait::to_string).collect();
+    let declared = request.vocabulary.declared();
+    let traits: Vec<String> = (!declared.is_empty())
+        .then(|| {
+            let names: Vec<String> = declared.iter().map(ToString::to_string).collect();
+            format!("Conditions: {}", names.join(", "))
+        })
+        .into_iter()
+        .chain(request.traits.iter().map(Trait::to_string))
+        .collect();
     let against = if traits.is_empty() {
         "no traits".to_string()
     } else {
@@ -421,6 +487,7 @@ fn resolved_json(
     let mut value = serde_json::to_value(explained)?;
     let extra = json!({
         "traits": request.traits.iter().map(Trait::to_string).collect::<Vec<_>>(),
+        "declared": declared_json(&request.vocabulary),
         "hit": Hit { amount: u32::try_from(explained.outcome.original).unwrap_or(u32::MAX), ..request.hit.clone() },
         "example": request.example.map(|e| e.name),
         "dice": (!request.dice.is_constant()).then(|| request.dice.to_string()),
@@ -431,6 +498,16 @@ fn resolved_json(
         obj.extend(more.into_iter().filter(|(_, v)| !v.is_null()));
     }
     output::json(&value)
+}
+
+/// The declared conditions, or null (left out) when there are none.
+fn declared_json(vocabulary: &Vocabulary) -> serde_json::Value {
+    let names: Vec<&str> = vocabulary.declared().iter().map(|k| k.as_str()).collect();
+    if names.is_empty() {
+        serde_json::Value::Null
+    } else {
+        json!(names)
+    }
 }
 
 /// The exact distribution of final damage for a dice amount.
@@ -451,6 +528,7 @@ fn distribution(request: &Request, as_json: bool) -> Result<String> {
             "dice": request.dice.to_string(),
             "types": request.hit.types,
             "traits": request.traits.iter().map(Trait::to_string).collect::<Vec<_>>(),
+            "declared": declared_json(&request.vocabulary),
             "example": request.example.map(|e| e.name),
             "exact": true,
             "mean_original": originals.mean(),

@@ -949,8 +949,115 @@ fn damage_triggers_print_after_the_hits_effects() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    let trigger = text.find("trigger (cold): slowed").expect("trigger printed");
-    let stunned = text.find("effect stunned: ignored").expect("effect printed");
-    let prone = text.find("effect prone: takes hold").expect("effect printed");
+    let trigger = text
+        .find("trigger (cold): slowed")
+        .expect("trigger printed");
+    let stunned = text
+        .find("effect stunned: ignored")
+        .expect("effect printed");
+    let prone = text
+        .find("effect prone: takes hold")
+        .expect("effect printed");
     assert!(stunned < trigger && prone < trigger, "{text}");
+}
+
+/// (damage, Resistance: Condition): an unknown condition is refused, in --vs and in files.
+#[test]
+fn unknown_conditions_are_refused_with_their_place() {
+    refused(
+        &["damage", "20", "fire", "--vs", "Resist Fire (Sometimes)"],
+        "line 1, column 14: in the condition: `Sometimes` is not a condition or keyword fray knows",
+    );
+    refused(
+        &["damage", "20", "--vs", "Resist All (Not Silverd)"],
+        "did you mean `silvered`",
+    );
+    let dir = std::env::temp_dir().join(format!("fray-cli-issue11-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("sometimes.txt");
+    std::fs::write(&bad, "Resist Cold\nResist Fire (Sometimes)\n").unwrap();
+    refused(
+        &["damage", "20", "--vs-file", bad.to_str().unwrap()],
+        "sometimes.txt, line 2, column 14",
+    );
+    let good = dir.join("declared.txt");
+    std::fs::write(&good, "Resist Fire (Sometimes)\nConditions: Sometimes\n").unwrap();
+    let path = good.to_str().unwrap();
+    assert_eq!(damage_json(&["20", "fire", "--vs-file", path])["final"], 20);
+    let v = damage_json(&["20", "fire", "--vs-file", path, "--met", "sometimes"]);
+    assert_eq!(v["final"], 10);
+    assert_eq!(v["declared"], serde_json::json!(["sometimes"]));
+    assert_eq!(v["hit"]["met"], serde_json::json!(["sometimes"]));
+}
+
+/// `--declare NAME` declares a condition; `--met NAME` says the hit meets it.
+#[test]
+fn declared_conditions_from_the_command_line() {
+    let base = ["20", "fire", "--vs", "Resist Fire (Not Underwater)"];
+    let declared = [&base[..], &["--declare", "Underwater"]].concat();
+    assert_eq!(damage_json(&declared)["final"], 10);
+    let met = [&declared[..], &["--met", "underwater"]].concat();
+    assert_eq!(damage_json(&met)["final"], 20);
+    fray()
+        .args([
+            "damage",
+            "20",
+            "fire",
+            "--vs",
+            "Resist Fire (Wet)",
+            "--declare",
+            "wet",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "against Conditions: Wet; Resist Fire (Wet)",
+        ));
+    refused(
+        &["damage", "20", "--declare", "wet", "--met", "wte"],
+        "--met `wte` is not a declared condition (did you mean `wet`?)",
+    );
+    refused(&["damage", "20", "--met", "advantage"], "declared: none");
+    refused(&["damage", "20", "--declare", "Fear"], "already known");
+    refused(
+        &["damage", "20", "--vs", "Conditions: Fear"],
+        "line 1, column 13",
+    );
+}
+
+/// Keywords and effect names must be known (or, for keywords, declared).
+#[test]
+fn unknown_keywords_and_effects_are_refused_with_a_hint() {
+    refused(
+        &["damage", "20", "--keyword", "feer"],
+        "--keyword: `feer` is not a keyword fray knows (did you mean `fear`?)",
+    );
+    assert_eq!(
+        damage_json(&[
+            "20",
+            "--vs",
+            "Resist All (Wet)",
+            "--declare",
+            "wet",
+            "--keyword",
+            "wet"
+        ])["final"],
+        10
+    );
+    refused(
+        &["damage", "20", "--vs", "Nondamage Immune: Charn"],
+        "column 19: `Charn` is not a keyword fray knows (did you mean `charm`?)",
+    );
+    refused(
+        &["damage", "20", "--effect", "stuned"],
+        "--effect: `stuned` is not an effect fray knows (did you mean `stunned`?)",
+    );
+    refused(
+        &["damage", "20", "--effect", "on fire"],
+        "blinded, dazed, deafened",
+    );
+    refused(
+        &["damage", "20", "--effect", "on fire"],
+        "push, pull, slide",
+    );
 }

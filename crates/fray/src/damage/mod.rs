@@ -32,8 +32,13 @@ mod templates;
 
 pub use model::*;
 pub use modify::{ChoiceRule, Modification, ModifyError, choosable, choose_type};
-pub use notation::{NotationError, NotationErrors, StatBlock, parse_stat_block, parse_traits};
-pub use predicate::{Fact, Literal, Predicate, PredicateError};
+pub use notation::{
+    NotationError, NotationErrors, StatBlock, parse_stat_block, parse_stat_block_with, parse_traits,
+};
+pub use predicate::{
+    FACT_NAMES, Fact, KNOWN_KEYWORDS, Literal, Predicate, PredicateError, Vocabulary,
+    is_known_keyword,
+};
 pub use resolve::{
     DamageOutcome, EffectOutcome, Explained, Readings, Shield, TriggerFired, explain, resolve,
     resolve_with,

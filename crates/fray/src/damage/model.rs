@@ -468,13 +468,38 @@ pub enum Effect {
     Condition(CharacterCondition),
     /// Moves the target.
     Forced(ForcedMovement),
-    /// Anything else, described in words.
+    /// Anything else, described in words: only from code (names read from text must be
+    /// known, see [`Effect::from_str`]); only a nondamage immunity can stop it.
     Other(String),
 }
 
+/// An effect name that is neither a character condition nor push, pull or slide.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct UnknownEffect {
+    /// The name as given.
+    pub name: String,
+    /// What was wrong, a "did you mean" hint, and the names fray knows.
+    pub message: String,
+}
+
+impl Effect {
+    /// Every name [`Effect::from_str`] reads: the 17 character conditions, then push,
+    /// pull and slide.
+    pub fn known_names() -> impl Iterator<Item = &'static str> {
+        CharacterCondition::ALL
+            .iter()
+            .map(|c| c.name())
+            .chain(["push", "pull", "slide"])
+    }
+}
+
 impl FromStr for Effect {
-    type Err = std::convert::Infallible;
-    /// A condition name, push/pull/slide, or any other text.
+    type Err = UnknownEffect;
+    /// A character condition or push/pull/slide, in any case. Any other name is refused
+    /// with a hint: an effect fray does not know could never meet a condition immunity,
+    /// so it would silently always take hold. (Free-text effects remain available from
+    /// code as [`Effect::Other`].)
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
         Ok(match lower.as_str() {
@@ -483,7 +508,20 @@ impl FromStr for Effect {
             "slide" => Self::Forced(ForcedMovement::Slide),
             _ => match lower.parse() {
                 Ok(c) => Self::Condition(c),
-                Err(_) => Self::Other(s.trim().to_string()),
+                Err(_) => {
+                    let hint = crate::text::closest(&lower, Self::known_names())
+                        .map(|c| format!(" (did you mean `{c}`?)"))
+                        .unwrap_or_default();
+                    let known: Vec<&str> = Self::known_names().collect();
+                    return Err(UnknownEffect {
+                        name: s.trim().to_string(),
+                        message: format!(
+                            "`{}` is not an effect fray knows{hint}: expected a condition or forced movement: {}",
+                            s.trim(),
+                            known.join(", ")
+                        ),
+                    });
+                }
             },
         })
     }
@@ -586,6 +624,10 @@ pub struct Hit {
     /// Its effects other than damage.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The declared conditions (see [`super::Vocabulary`]) this hit meets: a condition a
+    /// designer made up is met only when the caller says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub met: Vec<Keyword>,
 }
 
 impl Hit {
@@ -598,6 +640,7 @@ impl Hit {
             ongoing: false,
             keywords: Vec::new(),
             effects: Vec::new(),
+            met: Vec::new(),
         }
     }
 
@@ -622,6 +665,12 @@ impl Hit {
     /// With an attack keyword.
     pub fn keyword(mut self, word: &str) -> Self {
         self.keywords.push(Keyword::new(word));
+        self
+    }
+
+    /// Meeting a declared condition (see [`super::Vocabulary`]).
+    pub fn meeting(mut self, condition: &str) -> Self {
+        self.met.push(Keyword::new(condition));
         self
     }
 

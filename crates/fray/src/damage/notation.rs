@@ -3,8 +3,13 @@
 //!
 //! Items are separated by `;` or new lines and read case-insensitively. Parsing never
 //! stops at the first problem: every bad item is reported, each with its line, column
-//! and what was expected. Words that are probably typos of built-in names are accepted
-//! (as custom types or keywords) but produce warnings.
+//! and what was expected. Damage type names that are probably typos of built-in ones are
+//! accepted (as custom types) but produce warnings.
+//!
+//! A `Conditions: Sometimes, Underwater` item declares condition names of the designer's
+//! own, usable in any `(condition)` and as a nondamage immunity's keyword anywhere in the
+//! block; any other unknown word in a condition or keyword is an error (see
+//! [`super::Vocabulary`]).
 
 use std::fmt;
 
@@ -13,7 +18,7 @@ use super::model::{
     Keyword, Limit, NondamageImmunity, Resistance, Template, Trait, TypeNameError, TypeSelector,
     Vulnerability,
 };
-use super::predicate::{Fact, Predicate};
+use super::predicate::{Fact, Predicate, Vocabulary};
 use crate::character::CharacterCondition;
 use crate::text::{LineIndex, closest};
 
@@ -77,6 +82,9 @@ pub struct StatBlock {
     pub errors: Vec<NotationError>,
     /// Items read with a doubt (a probable typo).
     pub warnings: Vec<NotationError>,
+    /// Every declared condition: those given by the caller, then the block's own
+    /// `Conditions:` items. A hit meets them through [`super::Hit::met`].
+    pub declared: Vec<Keyword>,
 }
 
 /// Reads a stat block, refusing it if any item is bad.
@@ -99,19 +107,37 @@ pub fn parse_traits(text: &str) -> Result<Vec<Trait>, NotationErrors> {
 
 /// Reads a stat block, keeping whatever could be read and every problem.
 pub fn parse_stat_block(text: &str) -> StatBlock {
+    parse_stat_block_with(text, &Vocabulary::default())
+}
+
+/// Reads a stat block whose conditions may also use the names `declared` already holds
+/// (for example from `fray damage --declare`). The block's own `Conditions:` items are
+/// read first, so a declaration counts wherever it stands.
+pub fn parse_stat_block_with(text: &str, declared: &Vocabulary) -> StatBlock {
     let mut block = StatBlock::default();
     let mut reader = Reader {
         source: text,
         lines: LineIndex::new(text),
         warnings: Vec::new(),
+        vocabulary: declared.clone(),
     };
+    let mut rest = Vec::new();
     for (offset, item) in items(text) {
+        match reader.declaration(offset, item) {
+            None => rest.push((offset, item)),
+            Some(Ok(())) => {}
+            Some(Err(e)) => block.errors.push(e),
+        }
+    }
+    for (offset, item) in rest {
         match reader.item(offset, item) {
             Ok(traits) => block.traits.extend(traits),
             Err(e) => block.errors.push(e),
         }
     }
+    block.errors.sort_by_key(|e| (e.line, e.column));
     block.warnings = reader.warnings;
+    block.declared = reader.vocabulary.declared().to_vec();
     block
 }
 
@@ -156,6 +182,7 @@ struct Reader<'s> {
     source: &'s str,
     lines: LineIndex<'s>,
     warnings: Vec<NotationError>,
+    vocabulary: Vocabulary,
 }
 
 type Item<T> = Result<T, NotationError>;
@@ -226,6 +253,28 @@ impl<'s> Reader<'s> {
             }
         }
         Ok(out)
+    }
+
+    /// A `Conditions: NAME, NAME` item declares names; `None` for any other item.
+    fn declaration(&mut self, offset: usize, item: &'s str) -> Option<Item<()>> {
+        let tokens = match self.tokens(offset, item) {
+            Ok(tokens) => tokens,
+            Err(_) => return None,
+        };
+        let head = tokens.first()?;
+        match head.tok {
+            Tok::Word(w) if w.eq_ignore_ascii_case("conditions") => {}
+            _ => return None,
+        }
+        Some((|| {
+            let rest = self.after_colon(&tokens[1..], &tokens[..1], "Conditions: Underwater")?;
+            for (w, token) in self.word_list(rest, "a condition name")? {
+                self.vocabulary
+                    .declare(w)
+                    .map_err(|why| self.error(token.at, token.len, why))?;
+            }
+            Ok(())
+        })())
     }
 
     fn item(&mut self, offset: usize, item: &'s str) -> Item<Vec<Trait>> {
@@ -438,16 +487,15 @@ impl<'s> Reader<'s> {
                 "empty condition: expected a fact such as Advantage, Not Silvered or a keyword",
             ));
         }
-        let predicate: Predicate =
-            inside
-                .parse()
-                .map_err(|e: super::predicate::PredicateError| {
-                    self.error(
-                        token.at + 1 + e.offset,
-                        e.len,
-                        format!("in the condition: {}", e.message),
-                    )
-                })?;
+        let predicate: Predicate = Predicate::parse_with(inside, &self.vocabulary).map_err(
+            |e: super::predicate::PredicateError| {
+                self.error(
+                    token.at + 1 + e.offset,
+                    e.len,
+                    format!("in the condition: {}", e.message),
+                )
+            },
+        )?;
         for lit in predicate.literals() {
             if let Fact::Keyword(k) = &lit.fact
                 && let Some(near) = super::predicate::near_miss(k.as_str())
@@ -544,15 +592,23 @@ impl<'s> Reader<'s> {
 
     fn nondamage_immunity(&mut self, rest: &[Token<'s>], head: &[Token<'_>]) -> Item<Vec<Trait>> {
         let rest = self.after_colon(rest, head, "Nondamage Immune: Charm")?;
-        Ok(self
-            .word_list(rest, "a keyword")?
+        self.word_list(rest, "a keyword")?
             .into_iter()
-            .map(|(w, _)| {
-                Trait::NondamageImmune(NondamageImmunity {
+            .map(|(w, token)| {
+                // (damage, Nondamage Immunity): the keyword is an attack keyword; an
+                // unknown one would silently never match, so it must be known or declared.
+                if !super::predicate::is_known_keyword(w) && !self.vocabulary.is_declared(w) {
+                    return Err(self.error(
+                        token.at,
+                        token.len,
+                        self.vocabulary.unknown_keyword(w),
+                    ));
+                }
+                Ok(Trait::NondamageImmune(NondamageImmunity {
                     keyword: Keyword::new(w),
-                })
+                }))
             })
-            .collect())
+            .collect()
     }
 
     /// `Condition Immune: NAME[, NAME...] [(COND)]`; `forced movement` is one name.

@@ -2,15 +2,18 @@
 //!
 //! A condition is one or more alternatives joined by `or`; each alternative is one or more
 //! literals joined by `and` (or a comma); a literal is a fact, optionally negated with
-//! `No` or `Not`. Any word that is not a built-in fact is an attack keyword, so designers
-//! add keyword conditions (`Fear`, `Not Radiant`) without code.
+//! `No` or `Not`. A fact is a built-in fact (`Advantage`, `Critical`...), a damage type or
+//! a known attack keyword ([`KNOWN_KEYWORDS`]) read as a keyword of the hit, or a
+//! condition the designer declared ([`Vocabulary`]). Any other word is refused, naming the
+//! word and what is known, so a typo never becomes a condition that is silently never met.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Hit, Keyword};
+use super::model::{BUILT_IN_TYPES, DamageType, Hit, Keyword};
+use crate::text::closest;
 
 /// The level from which an attacker counts as Paragon.
 pub const PARAGON_LEVEL: u32 = 11;
@@ -38,6 +41,9 @@ pub enum Fact {
     Attack,
     /// The hit carries this keyword (its damage types count).
     Keyword(Keyword),
+    /// A condition the designer declared: it holds when the caller marks it met for the
+    /// hit ([`Hit::met`]), or when the hit carries it as a keyword or damage type.
+    Declared(Keyword),
 }
 
 impl Fact {
@@ -56,6 +62,7 @@ impl Fact {
             Self::Attack => attack.is_some(),
             Self::Ongoing => hit.ongoing,
             Self::Keyword(k) => hit.has_keyword(k),
+            Self::Declared(k) => hit.met.contains(k) || hit.has_keyword(k),
         }
     }
 
@@ -69,7 +76,7 @@ impl Fact {
             Self::Paragon => "Paragon".into(),
             Self::Area => "burst/blast".into(),
             Self::Attack => "Attack".into(),
-            Self::Keyword(k) => k.to_string(),
+            Self::Keyword(k) | Self::Declared(k) => k.to_string(),
         }
     }
 }
@@ -213,7 +220,17 @@ fn words(text: &str) -> Vec<Word<'_>> {
 impl FromStr for Predicate {
     type Err = PredicateError;
 
+    /// Reads a condition with no declared names: see [`Predicate::parse_with`].
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::parse_with(text, &Vocabulary::default())
+    }
+}
+
+impl Predicate {
+    /// Reads a condition, knowing the names `vocabulary` declares besides the built-in
+    /// facts, the damage types and the known attack keywords. An unknown word is refused
+    /// with its place, a "did you mean" hint and the list of what is known.
+    pub fn parse_with(text: &str, vocabulary: &Vocabulary) -> Result<Self, PredicateError> {
         let words = words(text);
         if words.is_empty() {
             return Err(PredicateError {
@@ -227,7 +244,7 @@ impl FromStr for Predicate {
         let mut alternatives = vec![Vec::new()];
         let mut i = 0;
         while i < words.len() {
-            let (literal, next) = literal(&words, i)?;
+            let (literal, next) = literal(&words, i, vocabulary)?;
             if let Some(all) = alternatives.last_mut() {
                 all.push(literal);
             }
@@ -261,7 +278,11 @@ fn at(word: Word<'_>, message: &str) -> PredicateError {
 }
 
 /// Reads one literal starting at word `i`; returns it and the index after it.
-fn literal(words: &[Word<'_>], mut i: usize) -> Result<(Literal, usize), PredicateError> {
+fn literal(
+    words: &[Word<'_>],
+    mut i: usize,
+    vocabulary: &Vocabulary,
+) -> Result<(Literal, usize), PredicateError> {
     let lower = |w: &Word<'_>| w.text.to_ascii_lowercase();
     let mut negated = matches!(lower(&words[i]).as_str(), "no" | "not");
     if negated {
@@ -281,13 +302,35 @@ fn literal(words: &[Word<'_>], mut i: usize) -> Result<(Literal, usize), Predica
             negated = !negated;
             (Fact::Attack, 1)
         }
-        _ => (single_fact(phrase[0], words[i])?, 1),
+        _ => (single_fact(phrase[0], words[i], vocabulary)?, 1),
     };
     Ok((Literal { negated, fact }, i + used))
 }
 
-fn single_fact(word: &str, at_word: Word<'_>) -> Result<Fact, PredicateError> {
-    Ok(match word {
+fn single_fact(
+    word: &str,
+    at_word: Word<'_>,
+    vocabulary: &Vocabulary,
+) -> Result<Fact, PredicateError> {
+    if let Some(fact) = built_in_fact(word) {
+        return Ok(fact);
+    }
+    if matches!(word, "and" | "or" | "," | "no" | "not") {
+        return Err(at(
+            at_word,
+            "expected a fact such as Advantage, Critical or a keyword",
+        ));
+    }
+    vocabulary.fact(word).ok_or_else(|| PredicateError {
+        offset: at_word.offset,
+        len: at_word.text.len().max(1),
+        message: vocabulary.unknown(at_word.text),
+    })
+}
+
+/// The built-in fact a single lower-case word names, if any.
+fn built_in_fact(word: &str) -> Option<Fact> {
+    Some(match word {
         "advantage" | "ca" => Fact::Advantage,
         "critical" | "crit" => Fact::Critical,
         "ongoing" => Fact::Ongoing,
@@ -296,32 +339,213 @@ fn single_fact(word: &str, at_word: Word<'_>) -> Result<Fact, PredicateError> {
         "paragon" => Fact::Paragon,
         "burst/blast" | "blast/burst" | "burst" | "blast" | "area" => Fact::Area,
         "attack" => Fact::Attack,
-        "and" | "or" | "," | "no" | "not" => {
-            return Err(at(
-                at_word,
-                "expected a fact such as Advantage, Critical or a keyword",
-            ));
-        }
-        keyword
-            if keyword
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
-        {
-            Fact::Keyword(Keyword::new(keyword))
-        }
-        _ => {
-            return Err(at(
-                at_word,
-                "expected a fact (Advantage, Critical, Ongoing, Silvered, Epic, Paragon, burst/blast) or a one-word keyword",
-            ));
-        }
+        _ => return None,
     })
+}
+
+/// The facts as a condition writes them, for messages.
+pub const FACT_NAMES: [&str; 9] = [
+    "Advantage",
+    "Critical",
+    "Ongoing",
+    "Silvered",
+    "Epic",
+    "Paragon",
+    "burst/blast",
+    "Attack",
+    "environmental",
+];
+
+/// Attack keywords fray knows without a declaration: the three the text names (damage,
+/// Nondamage Immunity: Fear, Charm, Gaze) and the other common keywords of 4th-edition
+/// powers (sources, ranges, effect kinds). Damage types count as keywords too. Any other
+/// keyword is a condition a designer declares ([`Vocabulary`]).
+pub const KNOWN_KEYWORDS: [&str; 28] = [
+    "fear",
+    "charm",
+    "gaze",
+    "arcane",
+    "aura",
+    "beast",
+    "close",
+    "conjuration",
+    "divine",
+    "healing",
+    "illusion",
+    "implement",
+    "invigorating",
+    "martial",
+    "melee",
+    "polymorph",
+    "primal",
+    "psionic",
+    "ranged",
+    "rattling",
+    "reliable",
+    "shadow",
+    "sleep",
+    "stance",
+    "summoning",
+    "teleportation",
+    "weapon",
+    "zone",
+];
+
+/// Whether `word` (any case) is a known attack keyword or a built-in damage type, the
+/// keywords every hit may carry without a declaration.
+pub fn is_known_keyword(word: &str) -> bool {
+    let lower = word.trim().to_ascii_lowercase();
+    KNOWN_KEYWORDS.contains(&lower.as_str()) || BUILT_IN_TYPES.iter().any(|t| t.name() == lower)
+}
+
+/// The names conditions may use beyond the built-in ones: the conditions a designer
+/// declared (a `Conditions: Sometimes, Underwater` line of a stat block, `--declare` on the
+/// command line, or [`Vocabulary::declare`] from code). A declared condition holds for a
+/// hit that the caller marks as meeting it ([`Hit::met`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Vocabulary {
+    declared: Vec<Keyword>,
+    /// Reads any other one-word name as declared: only for data fray wrote itself (serde),
+    /// whose names were checked when first read.
+    open: bool,
+}
+
+impl Vocabulary {
+    /// Declares a condition name. Refused when it is not one word or already means
+    /// something (a fact, a damage type, a known keyword); declaring twice is harmless.
+    pub fn declare(&mut self, name: &str) -> Result<Keyword, String> {
+        let lower = name.trim().to_ascii_lowercase();
+        let word_like = !lower.is_empty()
+            && lower.len() <= 40
+            && lower.starts_with(|c: char| c.is_ascii_alphabetic())
+            && lower
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !word_like {
+            return Err(format!(
+                "`{}` cannot be declared: expected one word of letters, digits, `-` or `_`, starting with a letter",
+                name.trim()
+            ));
+        }
+        if built_in_fact(&lower).is_some()
+            || matches!(
+                lower.as_str(),
+                "environmental" | "no" | "not" | "and" | "or" | "all" | "non-physical"
+            )
+            || is_known_keyword(&lower)
+        {
+            return Err(format!(
+                "`{}` is already known to fray (a fact, a damage type or a known keyword): no need to declare it",
+                name.trim()
+            ));
+        }
+        let k = Keyword::new(&lower);
+        if !self.declared.contains(&k) {
+            self.declared.push(k.clone());
+        }
+        Ok(k)
+    }
+
+    /// The declared names, in the order declared.
+    pub fn declared(&self) -> &[Keyword] {
+        &self.declared
+    }
+
+    /// Whether `name` (any case) was declared.
+    pub fn is_declared(&self, name: &str) -> bool {
+        self.declared.contains(&Keyword::new(name))
+    }
+
+    /// A vocabulary that reads unknown names as declared, for deserializing data.
+    fn open() -> Self {
+        Self {
+            declared: Vec::new(),
+            open: true,
+        }
+    }
+
+    /// The fact a non-built-in lower-case word names: a keyword or a declared condition.
+    fn fact(&self, word: &str) -> Option<Fact> {
+        if is_known_keyword(word) {
+            return Some(Fact::Keyword(Keyword::new(word)));
+        }
+        if self.is_declared(word) {
+            return Some(Fact::Declared(Keyword::new(word)));
+        }
+        let mut probe = self.clone();
+        probe.open = false;
+        (self.open && probe.declare(word).is_ok()).then(|| Fact::Declared(Keyword::new(word)))
+    }
+
+    /// The message for a keyword that names nothing known: a hint, then what is known
+    /// (built-in facts are not keywords, so they are not offered).
+    pub fn unknown_keyword(&self, word: &str) -> String {
+        let lower = word.to_ascii_lowercase();
+        let types: Vec<&str> = BUILT_IN_TYPES.iter().map(DamageType::name).collect();
+        let declared: Vec<&str> = self.declared.iter().map(Keyword::as_str).collect();
+        let hint = closest(
+            &lower,
+            types
+                .iter()
+                .copied()
+                .chain(KNOWN_KEYWORDS)
+                .chain(declared.iter().copied()),
+        )
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default();
+        let declared = if declared.is_empty() {
+            "none".to_string()
+        } else {
+            declared.join(", ")
+        };
+        format!(
+            "`{word}` is not a keyword fray knows{hint}: expected a known attack keyword ({}), a damage type ({}), or a declared condition (declared: {declared}; declare one with a `Conditions: NAME` line)",
+            KNOWN_KEYWORDS.join(", "),
+            types.join(", "),
+        )
+    }
+
+    /// The message for a word that names nothing known: a hint, then what is known.
+    pub fn unknown(&self, word: &str) -> String {
+        let lower = word.to_ascii_lowercase();
+        let types: Vec<&str> = BUILT_IN_TYPES.iter().map(DamageType::name).collect();
+        let declared: Vec<String> = self
+            .declared
+            .iter()
+            .map(|k| k.as_str().to_string())
+            .collect();
+        let facts_lower: Vec<String> = FACT_NAMES.iter().map(|f| f.to_ascii_lowercase()).collect();
+        let hint = closest(
+            &lower,
+            facts_lower
+                .iter()
+                .map(String::as_str)
+                .chain(types.iter().copied())
+                .chain(KNOWN_KEYWORDS)
+                .chain(declared.iter().map(String::as_str)),
+        )
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default();
+        let declared = if declared.is_empty() {
+            "none".to_string()
+        } else {
+            declared.join(", ")
+        };
+        format!(
+            "`{word}` is not a condition or keyword fray knows{hint}: expected a fact ({}), a damage type ({}), a known attack keyword ({}), or a declared condition (declared: {declared}; declare one with a `Conditions: NAME` line)",
+            FACT_NAMES.join(", "),
+            types.join(", "),
+            KNOWN_KEYWORDS.join(", "),
+        )
+    }
 }
 
 impl TryFrom<String> for Predicate {
     type Error = PredicateError;
+    /// Serialized conditions were checked when first read, and their declarations are not
+    /// part of the data: any one-word name that is not built in is read as declared.
     fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
+        Self::parse_with(&s, &Vocabulary::open())
     }
 }
 

@@ -702,7 +702,7 @@ fn nondamage_shield<'d>(
     defender
         .nondamage_immunities
         .iter()
-        .find(|n| hit.has_keyword(&n.keyword))
+        .find(|n| hit.has_keyword(&n.keyword) || hit.met.contains(&n.keyword))
 }
 
 /// The condition immunity, if any, that stops `effect` from this hit.

@@ -1,6 +1,7 @@
 //! Tests of the damage system: the rules text's worked examples, the rules case by case,
 //! the notation, and property tests of the invariants the text states.
 
+mod declared;
 mod examples;
 mod notation;
 mod properties;

@@ -219,7 +219,11 @@ fn damage_triggers_come_after_the_hits_own_effects() {
         effects.iter().all(|i| *i < trigger),
         "effects before the trigger: {ids:?}"
     );
-    assert_eq!(trigger, ids.len() - 1, "the trigger is the last step: {ids:?}");
+    assert_eq!(
+        trigger,
+        ids.len() - 1,
+        "the trigger is the last step: {ids:?}"
+    );
     let json = serde_json::to_string(&e).unwrap();
     let at = |key: &str| json.find(&format!("\"{key}\":")).unwrap();
     assert!(
