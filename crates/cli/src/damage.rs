@@ -186,6 +186,14 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
     let mut hit = base_hit(args, &vocabulary)?;
     for text in &args.modifications {
         let m: Modification = text.parse().context("--modify")?;
+        match &m {
+            Modification::Gain(t) | Modification::Become(t) => warn_if_typo(t, "--modify: "),
+            Modification::Extra { types, .. } => {
+                for t in types {
+                    warn_if_typo(t, "--modify: ");
+                }
+            }
+        }
         m.apply(&mut hit, &mut fray::trace::NoTrace)
             .context("--modify")?;
     }
@@ -273,15 +281,8 @@ fn base_hit(args: &DamageArgs, vocabulary: &Vocabulary) -> Result<Hit> {
                 .with_context(|| format!("damage type `{t}`"))
         })
         .collect::<Result<Vec<_>>>()?;
-    for t in types.iter().filter(|t| !t.is_built_in()) {
-        if let Some(near) =
-            fray::text::closest(t.name(), BUILT_IN_TYPES.iter().map(DamageType::name))
-        {
-            output::warn(&format!(
-                "`{}` is read as a custom damage type; did you mean `{near}`?",
-                t.name()
-            ));
-        }
+    for t in &types {
+        warn_if_typo(t, "");
     }
     let mut hit = Hit::new(0, types);
     hit.source = if args.environmental {
@@ -339,6 +340,20 @@ fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<damage::Keyword>
     )
 }
 
+/// Warns when a custom damage type looks like a misspelt built-in one, for every flag
+/// that names types (a custom type is allowed, so this is not an error).
+fn warn_if_typo(t: &DamageType, flag: &str) {
+    if t.is_built_in() {
+        return;
+    }
+    if let Some(near) = fray::text::closest(t.name(), BUILT_IN_TYPES.iter().map(DamageType::name)) {
+        output::warn(&format!(
+            "{flag}`{}` is read as a custom damage type; did you mean `{near}`?",
+            t.name()
+        ));
+    }
+}
+
 fn refuse_attacker_flags(args: &DamageArgs) -> Result<()> {
     let attacker_flags = [
         (args.advantage, "--advantage"),
@@ -370,6 +385,9 @@ fn attack_facts(args: &DamageArgs) -> Result<AttackFacts> {
         let types: TypeSelector = types
             .parse()
             .with_context(|| format!("--reduce `{text}`"))?;
+        if let TypeSelector::Only(t) = &types {
+            warn_if_typo(t, "--reduce: ");
+        }
         let value: u32 = value
             .trim()
             .parse()

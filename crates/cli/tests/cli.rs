@@ -1061,3 +1061,19 @@ fn unknown_keywords_and_effects_are_refused_with_a_hint() {
         "push, pull, slide",
     );
 }
+
+/// Every flag that names a damage type warns about a probable typo, not only TYPE...
+#[test]
+fn probable_type_typos_warn_in_reduce_and_modify_too() {
+    for args in [
+        &["damage", "10", "--reduce", "fier:5", "--json"][..],
+        &["damage", "10", "--modify", "gain colld", "--json"][..],
+        &["damage", "10", "--modify", "extra 3 acdi", "--json"][..],
+    ] {
+        let out = fray().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("did you mean"), "{args:?}: {stderr}");
+        let _: Value = serde_json::from_slice(&out.stdout).unwrap();
+    }
+}
