@@ -26,6 +26,7 @@ pub mod model;
 pub mod modify;
 pub mod notation;
 pub mod predicate;
+mod print;
 pub mod resolve;
 pub mod sample;
 mod templates;
