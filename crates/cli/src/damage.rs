@@ -115,7 +115,12 @@ pub struct TypesArgs {
 /// The request after validation: everything needed to resolve.
 struct Request {
     dice: DiceExpr,
+    /// The hit as it lands: every --modify applied (its amount is the extra damage only).
     hit: Hit,
+    /// The hit before any --modify, to replay the changes in the explanation.
+    unmodified: Hit,
+    /// The --modify changes, in order.
+    modifications: Vec<Modification>,
     defender: Defender,
     traits: Vec<Trait>,
     /// Conditions declared by --declare and the stat block's `Conditions:` lines.
@@ -184,6 +189,8 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
     let (traits, vocabulary) = read_traits(args)?;
     let defender = Defender::new(traits.clone());
     let mut hit = base_hit(args, &vocabulary)?;
+    let unmodified = hit.clone();
+    let mut modifications = Vec::new();
     for text in &args.modifications {
         let m: Modification = text.parse().context("--modify")?;
         match &m {
@@ -196,10 +203,13 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
         }
         m.apply(&mut hit, &mut fray::trace::NoTrace)
             .context("--modify")?;
+        modifications.push(m);
     }
     Ok(Request {
         dice,
         hit,
+        unmodified,
+        modifications,
         defender,
         traits,
         vocabulary,
@@ -438,7 +448,7 @@ fn heading(request: &Request, amount: &str) -> String {
 
 /// One resolution: a fixed amount, or dice rolled with `seed`.
 fn resolved(request: &Request, args: &DamageArgs, seed: Option<u64>) -> Result<String> {
-    let (rolled, explained) = match seed {
+    let (rolled, mut explained) = match seed {
         Some(seed) => {
             let (total, e) = damage::sample::roll(
                 &request.dice,
@@ -460,6 +470,7 @@ fn resolved(request: &Request, args: &DamageArgs, seed: Option<u64>) -> Result<S
             )
         }
     };
+    open_with_changes(request, &mut explained);
     if args.json {
         return resolved_json(request, &explained, rolled);
     }
@@ -489,6 +500,29 @@ fn resolved(request: &Request, args: &DamageArgs, seed: Option<u64>) -> Result<S
         let _ = writeln!(s, "trigger ({}): {}", t.damage_type, t.effect);
     }
     Ok(s)
+}
+
+/// The changes to the attack (--modify) take place before it lands (damage, Changing the
+/// damage type of an attack; Adding extra damage to an attack), so their steps open the
+/// explanation, replayed on the amount given or rolled.
+fn open_with_changes(request: &Request, explained: &mut Explained) {
+    if request.modifications.is_empty() {
+        return;
+    }
+    let mut hit = request.unmodified.clone();
+    hit.amount = u32::try_from(explained.outcome.original)
+        .unwrap_or(u32::MAX)
+        .saturating_sub(request.hit.amount);
+    let mut changes = Trace::default();
+    for m in &request.modifications {
+        // Each was applied once in `build` on a smaller amount; a failure here would only
+        // shorten the replay, never change the result.
+        if m.apply(&mut hit, &mut changes).is_err() {
+            break;
+        }
+    }
+    changes.steps.append(&mut explained.trace.steps);
+    explained.trace.steps = changes.steps;
 }
 
 fn write_trace(s: &mut String, trace: &Trace) {

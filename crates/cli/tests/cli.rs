@@ -1077,3 +1077,24 @@ fn probable_type_typos_warn_in_reduce_and_modify_too() {
         let _: Value = serde_json::from_slice(&out.stdout).unwrap();
     }
 }
+
+/// --modify changes happen before the hit lands, so they open the explanation.
+#[test]
+fn modifications_open_the_explanation() {
+    let v = damage_json(&[
+        "10",
+        "--modify",
+        "gain fire",
+        "--modify",
+        "extra 4 cold",
+        "--vs",
+        "Resist Fire",
+    ]);
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace[0]["id"], "change-type");
+    assert_eq!(trace[1]["id"], "extra-damage");
+    assert_eq!(trace[1]["numbers"]["before"], 10);
+    assert_eq!(trace[1]["numbers"]["damage"], 14);
+    assert_eq!(trace.last().unwrap()["id"], "final");
+    assert_eq!(v["final"], 11);
+}
