@@ -398,6 +398,36 @@ pub fn is_known_keyword(word: &str) -> bool {
     KNOWN_KEYWORDS.contains(&lower.as_str()) || BUILT_IN_TYPES.iter().any(|t| t.name() == lower)
 }
 
+/// The lower-case form of `name` if it may be declared: one word, with no meaning yet.
+fn declarable(name: &str) -> Result<String, String> {
+    let lower = name.trim().to_ascii_lowercase();
+    let word_like = !lower.is_empty()
+        && lower.len() <= 40
+        && lower.starts_with(|c: char| c.is_ascii_alphabetic())
+        && lower
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !word_like {
+        return Err(format!(
+            "`{}` cannot be declared: expected one word of letters, digits, `-` or `_`, starting with a letter",
+            name.trim()
+        ));
+    }
+    if built_in_fact(&lower).is_some()
+        || matches!(
+            lower.as_str(),
+            "environmental" | "no" | "not" | "and" | "or" | "all" | "non-physical"
+        )
+        || is_known_keyword(&lower)
+    {
+        return Err(format!(
+            "`{}` is already known to fray (a fact, a damage type or a known keyword): no need to declare it",
+            name.trim()
+        ));
+    }
+    Ok(lower)
+}
+
 /// The names conditions may use beyond the built-in ones: the conditions a designer
 /// declared (a `Conditions: Sometimes, Underwater` line of a stat block, `--declare` on the
 /// command line, or [`Vocabulary::declare`] from code). A declared condition holds for a
@@ -414,31 +444,7 @@ impl Vocabulary {
     /// Declares a condition name. Refused when it is not one word or already means
     /// something (a fact, a damage type, a known keyword); declaring twice is harmless.
     pub fn declare(&mut self, name: &str) -> Result<Keyword, String> {
-        let lower = name.trim().to_ascii_lowercase();
-        let word_like = !lower.is_empty()
-            && lower.len() <= 40
-            && lower.starts_with(|c: char| c.is_ascii_alphabetic())
-            && lower
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !word_like {
-            return Err(format!(
-                "`{}` cannot be declared: expected one word of letters, digits, `-` or `_`, starting with a letter",
-                name.trim()
-            ));
-        }
-        if built_in_fact(&lower).is_some()
-            || matches!(
-                lower.as_str(),
-                "environmental" | "no" | "not" | "and" | "or" | "all" | "non-physical"
-            )
-            || is_known_keyword(&lower)
-        {
-            return Err(format!(
-                "`{}` is already known to fray (a fact, a damage type or a known keyword): no need to declare it",
-                name.trim()
-            ));
-        }
+        let lower = declarable(name)?;
         let k = Keyword::new(&lower);
         if !self.declared.contains(&k) {
             self.declared.push(k.clone());
@@ -472,9 +478,7 @@ impl Vocabulary {
         if self.is_declared(word) {
             return Some(Fact::Declared(Keyword::new(word)));
         }
-        let mut probe = self.clone();
-        probe.open = false;
-        (self.open && probe.declare(word).is_ok()).then(|| Fact::Declared(Keyword::new(word)))
+        (self.open && declarable(word).is_ok()).then(|| Fact::Declared(Keyword::new(word)))
     }
 
     /// The message for a keyword that names nothing known: a hint, then what is known
