@@ -1098,3 +1098,17 @@ fn modifications_open_the_explanation() {
     assert_eq!(trace.last().unwrap()["id"], "final");
     assert_eq!(v["final"], 11);
 }
+
+/// The bundled stat block with a declared condition plays both ways.
+#[test]
+fn the_wet_golem_example_declares_its_condition() {
+    let path = format!(
+        "{}/../../examples/damage/wet-golem.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let dry = damage_json(&["20", "lightning", "--vs-file", &path]);
+    assert_eq!(dry["final"], 10);
+    let wet = damage_json(&["20", "lightning", "--vs-file", &path, "--met", "wet"]);
+    assert_eq!(wet["final"], 25);
+    assert_eq!(wet["triggers"].as_array().unwrap().len(), 1);
+}
