@@ -339,7 +339,8 @@ impl<'s> Reader<'s> {
     }
 
     fn unknown_trait(&self, first: Token<'_>) -> NotationError {
-        const TRAITS: [&str; 9] = [
+        const TRAITS: [&str; 10] = [
+            "conditions",
             "resist",
             "vulnerable",
             "damage",
@@ -357,7 +358,7 @@ impl<'s> Reader<'s> {
         self.error(
             first.at,
             first.len,
-            format!("`{word}` does not start a trait{hint}: expected Resist, Vulnerable, Damage Immune:, Condition Immune:, Nondamage Immune:, Damage Trigger, Insubstantial, Swarm or Regiment"),
+            format!("`{word}` does not start a trait{hint}: expected Resist, Vulnerable, Damage Immune:, Condition Immune:, Nondamage Immune:, Damage Trigger, Insubstantial, Swarm, Regiment, or a Conditions: declaration"),
         )
     }
 

@@ -91,6 +91,7 @@ fn bad_declarations_are_located() {
         ("Conditions:", 12, "needs what it applies to"),
         ("Conditions: Wet, $$", 18, "one word"),
         ("Conditions: Wet Dry", 17, "expected a condition name"),
+        ("Conditons: Wet", 1, "did you mean `conditions`"),
     ];
     for (text, column, phrase) in cases {
         let block = parse_stat_block(text);
