@@ -140,9 +140,10 @@ fn write_result(s: &mut String, battle: &Battle, outcome: &Outcome) {
     );
     for m in &outcome.minions {
         let state = if m.alive { "alive" } else { "slain" };
-        let learned = match m.experience {
-            Experience::Gained => " (gained its experience level)",
-            Experience::Qualified => " (qualified: levels up next turn)",
+        let learned = match (m.experience, m.alive) {
+            (Experience::Gained, _) => " (gained its experience level)",
+            (Experience::Qualified, true) => " (qualified: levels up next turn)",
+            (Experience::Qualified, false) => " (qualified, but slain before its level came)",
             _ => "",
         };
         let side = if m.side == Side::A { "a" } else { "b" };
