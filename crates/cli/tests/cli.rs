@@ -927,3 +927,46 @@ fn bad_battle_scenarios_are_refused() {
     refused(&["battle", "--example", "chess"], "no bundled scenario");
     refused(&["battle", "--trials", "0"], "0");
 }
+
+// ---- issue 11: pool and minions ----
+
+#[test]
+fn minions_spells_between_combats_and_recruits_that_cannot_learn() {
+    fray()
+        .args(["minions", &example("spells.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "a spell of turn 2 falls on Chief: armor −1 (maximum now 1)",
+        ))
+        .stdout(predicate::str::contains(
+            "3 damage, no armor against it (6 hp left)",
+        ))
+        .stdout(predicate::str::contains("-2 level(s) (level 3 → 1)"))
+        .stdout(predicate::str::contains("Orc 3 is slain by Dullard"))
+        .stdout(predicate::str::contains("Dullard made its first kill").not());
+    let v = json_of(&[
+        "minions",
+        &example("spells.toml"),
+        "--json",
+        "--level-excess",
+        "kept",
+    ]);
+    assert_eq!(v["rules"]["level_excess"], "kept");
+    let log = v["log"].as_array().unwrap();
+    assert!(
+        log.iter()
+            .any(|e| e["event"] == "spell" && e["minion"] == "Chief" && e["damage"] == 3)
+    );
+    let dir = std::env::temp_dir().join(format!("fray-spells-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    let text = std::fs::read_to_string(example("spells.toml"))
+        .unwrap()
+        .replace("minion = \"Chief\"\ndamage = 3", "minion = \"Cheif\"\ndamage = 3");
+    std::fs::write(&bad, text).unwrap();
+    refused(
+        &["minions", bad.to_str().unwrap()],
+        "did you mean `Chief`",
+    );
+}

@@ -242,7 +242,7 @@ impl fmt::Display for Event {
             } => {
                 write!(f, "a spell of turn {turn} falls on {minion}:")?;
                 if *levels != 0 {
-                    write!(f, " {levels:+} levels (level {level_from} → {level_to})")?;
+                    write!(f, " {levels:+} level(s) (level {level_from} → {level_to})")?;
                 }
                 if *armor_penalty > 0 {
                     write!(f, " armor −{armor_penalty} (maximum now {max_armor})")?;

@@ -270,10 +270,15 @@ fn spell(
         (Some(m), None) => {
             let name = m.get_ref().trim();
             if !names.contains(name) {
-                let mut known: Vec<&str> = names.iter().map(String::as_str).collect();
+                // Compared without case; the names in a stable order for a stable hint.
+                let mut known: Vec<(String, &str)> = names
+                    .iter()
+                    .map(|n| (n.to_ascii_lowercase(), n.as_str()))
+                    .collect();
                 known.sort_unstable();
-                let hint = crate::text::closest(name, known)
-                    .map(|n| format!(": did you mean `{n}`?"))
+                let hint = crate::text::closest(name, known.iter().map(|k| k.0.as_str()))
+                    .and_then(|lower| known.iter().find(|k| k.0 == lower))
+                    .map(|k| format!(": did you mean `{}`?", k.1))
                     .unwrap_or_default();
                 return Err(c.at(m, format!("no minion is named `{name}`{hint}")));
             }
