@@ -970,3 +970,31 @@ fn minions_spells_between_combats_and_recruits_that_cannot_learn() {
         "did you mean `Chief`",
     );
 }
+
+#[test]
+fn mass_battle_targets_by_defenses_and_by_the_form_of_most_attackers() {
+    let dir = std::env::temp_dir().join(format!("fray-targets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("forms.toml");
+    let battle = |pikes: u32| {
+        format!(
+            "max_rounds = 1\n[[forms]]\nsuperior = \"pike\"\ninferior = \"cavalry\"\n[a]\nname = \"A\"\n[[a.combatants]]\nname = \"Pike\"\ncount = {pikes}\nhp = 9\nform = \"pike\"\n[[a.combatants]]\nname = \"Mace\"\ncount = {}\nhp = 9\n[b]\nname = \"B\"\n[[b.combatants]]\nname = \"Swordsman\"\nhp = 9\nform = \"sword\"\n[[b.combatants]]\nname = \"Rider\"\nhp = 9\nform = \"cavalry\"\n[[b.combatants]]\nname = \"Dancer\"\nhp = 9\ndodge = \"dodges-well\"\n",
+            3 - pikes
+        )
+    };
+    std::fs::write(&file, battle(2)).unwrap();
+    fray()
+        .args(["mass-battle", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Rider at 4/6"))
+        .stdout(predicate::str::contains("Pike 2 attacks Swordsman at 3/6"))
+        .stdout(predicate::str::contains("Mace 1 attacks Dancer at 2/6"));
+    std::fs::write(&file, battle(1)).unwrap();
+    fray()
+        .args(["mass-battle", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Swordsman at 3/6"))
+        .stdout(predicate::str::contains("Mace 1 attacks Rider at 3/6"));
+}

@@ -310,28 +310,47 @@ impl MassState {
         }
     }
 
-    /// The defenders a side attacks, in targeting order: lightest defenses first (armor
-    /// weight plus magic armor, plus one if the defender's form is superior to most
-    /// attackers', minus one if inferior); list order among equals.
+    /// The defenders a side attacks, in targeting order (pool, *The roll, step 1*): the
+    /// lightest defenses and form inferiority first. Each defender is scored by
+    /// [`MassState::defense_score`], lowest first; equal scores keep list order.
     pub fn targets(&self, attacking: Side) -> Vec<usize> {
         let attackers = self.living(attacking);
-        let defenders = self.army(attacking.other());
         let mut order = self.living(attacking.other());
-        order.sort_by_cached_key(|&d| {
-            let c = &defenders.combatants[d];
-            let form: i64 = attackers
-                .iter()
-                .map(
-                    |&a| match self.form_edge(&self.army(attacking).combatants[a], c) {
-                        FormEdge::Attacker => -1,
-                        FormEdge::Defender => 1,
-                        FormEdge::Neither => 0,
-                    },
-                )
-                .sum();
-            c.armor as i64 + i64::from(c.magic_armor) + form.signum()
-        });
+        order.sort_by_cached_key(|&d| self.defense_score(attacking, &attackers, d));
         order
+    }
+
+    /// How hard a defender is to take on, for the targeting order: its defenses (armor
+    /// weight 0 to 3, plus each degree of magic armor, plus 1 if hard to hit for its size,
+    /// plus 1 if it dodges unusually well or minus 1 if it cannot dodge), plus 1 if its
+    /// form is superior to those of most of the living `attackers`, or minus 1 if most of
+    /// them have form superiority over it.
+    pub fn defense_score(&self, attacking: Side, attackers: &[usize], defender: usize) -> i64 {
+        let c = &self.army(attacking.other()).combatants[defender];
+        let dodge = match c.dodge {
+            Dodge::CannotDodge => -1,
+            Dodge::Normal => 0,
+            Dodge::DodgesWell => 1,
+        };
+        let defenses =
+            c.armor as i64 + i64::from(c.magic_armor) + i64::from(c.hard_to_hit) + dodge;
+        let (mut superior, mut inferior) = (0usize, 0usize);
+        for &a in attackers {
+            match self.form_edge(&self.army(attacking).combatants[a], c) {
+                FormEdge::Attacker => inferior += 1,
+                FormEdge::Defender => superior += 1,
+                FormEdge::Neither => {}
+            }
+        }
+        let most = |n: usize| 2 * n > attackers.len();
+        let form = if most(inferior) {
+            -1
+        } else if most(superior) {
+            1
+        } else {
+            0
+        };
+        defenses + form
     }
 
     fn form_edge(&self, attacker: &Combatant, defender: &Combatant) -> FormEdge {
