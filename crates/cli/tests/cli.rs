@@ -997,4 +997,40 @@ fn mass_battle_targets_by_defenses_and_by_the_form_of_most_attackers() {
         .success()
         .stdout(predicate::str::contains("Pike 1 attacks Swordsman at 3/6"))
         .stdout(predicate::str::contains("Mace 1 attacks Rider at 3/6"));
+    // The other readings: one edge among neutral attackers is enough, and dodging does
+    // not count as a defense.
+    fray()
+        .args([
+            "mass-battle",
+            file.to_str().unwrap(),
+            "--form-vote",
+            "balance",
+            "--defenses",
+            "armor",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Rider at 4/6"))
+        .stdout(predicate::str::contains("Mace 1 attacks Swordsman at 3/6"))
+        .stdout(predicate::str::contains("Mace 2 attacks Dancer at 2/6"));
+    let with_readings = |table: &str| battle(1).replace("max_rounds = 1\n", table);
+    std::fs::write(
+        &file,
+        with_readings("max_rounds = 1\n[targeting]\nform = \"balance\"\n"),
+    )
+    .unwrap();
+    fray()
+        .args(["mass-battle", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Rider at 4/6"));
+    std::fs::write(
+        &file,
+        with_readings("max_rounds = 1\n[targeting]\nform = \"all\"\n"),
+    )
+    .unwrap();
+    refused(
+        &["mass-battle", file.to_str().unwrap()],
+        "line 3, column 8",
+    );
 }

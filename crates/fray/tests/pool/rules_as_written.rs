@@ -3,8 +3,8 @@
 
 use fray::pool::battle::Side;
 use fray::pool::{
-    Army, AttackFactors, Combatant, Dodge, FormEdge, FormRule, Ladder, MassBattle, MassEvent,
-    MassState, ArmorMatch, ArmorWeight, attack_check, parse_mass_battle,
+    ArmorMatch, ArmorWeight, Army, AttackFactors, Combatant, DefenseCount, Dodge, FormEdge,
+    FormRule, FormVote, Ladder, MassBattle, MassEvent, MassState, attack_check, parse_mass_battle,
 };
 use fray::rng::ScriptedRolls;
 use fray::trace::{NoTrace, Trace};
@@ -53,6 +53,7 @@ fn pikes_and_maces(pikes: usize) -> MassBattle {
         max_rounds: 5,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     }
 }
 
@@ -73,6 +74,10 @@ fn form_decides_the_order_when_most_attackers_have_the_edge() {
     b.b.combatants.remove(0);
     let state = MassState::new(&b);
     assert_eq!(state.targets(Side::B), [1, 2, 0]);
+    // The other reading, on request: the balance of edges, so one pikeman is enough.
+    let mut balance = pikes_and_maces(1);
+    balance.targeting.form = FormVote::Balance;
+    assert_eq!(MassState::new(&balance).targets(Side::A), [1, 0]);
 }
 
 /// A whole round where form decides who takes the only hit: the swordsman, first in
@@ -137,6 +142,7 @@ fn size_and_speed_count_as_defenses_in_the_targeting_order() {
         max_rounds: 5,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     };
     let state = MassState::new(&b);
     assert_eq!(
@@ -145,6 +151,13 @@ fn size_and_speed_count_as_defenses_in_the_targeting_order() {
         "light armor but cannot dodge (0), plain (0), dodges well (1), hard to hit (1)"
     );
     assert_eq!(state.defense_score(Side::A, &[0], 0), 1, "dodges well");
+    let mut armor_only = b.clone();
+    armor_only.targeting.defenses = DefenseCount::Armor;
+    assert_eq!(
+        MassState::new(&armor_only).targets(Side::A),
+        [0, 2, 3, 1],
+        "on request, armor alone: the clumsy one's light armor puts it last"
+    );
 
 }
 
