@@ -963,12 +963,12 @@ fn minions_spells_between_combats_and_recruits_that_cannot_learn() {
     let bad = dir.join("bad.toml");
     let text = std::fs::read_to_string(example("spells.toml"))
         .unwrap()
-        .replace("minion = \"Chief\"\ndamage = 3", "minion = \"Cheif\"\ndamage = 3");
+        .replace(
+            "minion = \"Chief\"\ndamage = 3",
+            "minion = \"Cheif\"\ndamage = 3",
+        );
     std::fs::write(&bad, text).unwrap();
-    refused(
-        &["minions", bad.to_str().unwrap()],
-        "did you mean `Chief`",
-    );
+    refused(&["minions", bad.to_str().unwrap()], "did you mean `Chief`");
 }
 
 #[test]
@@ -1029,8 +1029,5 @@ fn mass_battle_targets_by_defenses_and_by_the_form_of_most_attackers() {
         with_readings("max_rounds = 1\n[targeting]\nform = \"all\"\n"),
     )
     .unwrap();
-    refused(
-        &["mass-battle", file.to_str().unwrap()],
-        "line 3, column 8",
-    );
+    refused(&["mass-battle", file.to_str().unwrap()], "line 3, column 8");
 }

@@ -248,7 +248,10 @@ impl fmt::Display for Event {
                     write!(f, " armor −{armor_penalty} (maximum now {max_armor})")?;
                 }
                 if *damage > 0 {
-                    write!(f, " {damage} damage, no armor against it ({hp_left} hp left)")?;
+                    write!(
+                        f,
+                        " {damage} damage, no armor against it ({hp_left} hp left)"
+                    )?;
                     if *hp_left == 0 {
                         write!(f, ": slain, and no one earns a level by it")?;
                     }
@@ -401,8 +404,16 @@ impl BattleState {
     /// The battle before its first turn.
     pub fn new(battle: &Battle) -> Self {
         let excess = battle.rules.level_excess;
-        let a = battle.a.minions.iter().map(|m| Fighter::new(m, Side::A, excess));
-        let b = battle.b.minions.iter().map(|m| Fighter::new(m, Side::B, excess));
+        let a = battle
+            .a
+            .minions
+            .iter()
+            .map(|m| Fighter::new(m, Side::A, excess));
+        let b = battle
+            .b
+            .minions
+            .iter()
+            .map(|m| Fighter::new(m, Side::B, excess));
         let fighters: Vec<Fighter> = a.chain(b).collect();
         let order = acting_order(
             battle.rules.order,

@@ -258,7 +258,10 @@ fn spell(
     };
     let target = match (&s.minion, &s.group) {
         (Some(_), Some(g)) => {
-            return Err(c.at(g, "a spell falls on one `minion` or on one `group`, not both"));
+            return Err(c.at(
+                g,
+                "a spell falls on one `minion` or on one `group`, not both",
+            ));
         }
         (None, None) => {
             return Err(c.at(
@@ -291,7 +294,10 @@ fn spell(
         Some(l) => {
             return Err(c.at(
                 l,
-                format!("levels is {}: expected a whole number from -10 to 10", l.get_ref()),
+                format!(
+                    "levels is {}: expected a whole number from -10 to 10",
+                    l.get_ref()
+                ),
             ));
         }
     };

@@ -59,7 +59,8 @@ fn a_recruit_slain_before_the_next_turn_never_gains_its_level() {
         "then it is slain"
     );
     assert!(
-        log.iter().any(|e| matches!(e, Event::TurnStart { turn: 2 })),
+        log.iter()
+            .any(|e| matches!(e, Event::TurnStart { turn: 2 })),
         "a next turn comes"
     );
     assert!(
@@ -91,7 +92,14 @@ fn a_killing_gaze_hit_gives_no_armor_and_a_soaked_one_does() {
         })
         .collect();
     assert_eq!(gains, ["Stout"], "the killing hit on Frail gives nothing");
-    let armor = |name: &str| outcome.minions.iter().find(|m| m.name == name).unwrap().armor;
+    let armor = |name: &str| {
+        outcome
+            .minions
+            .iter()
+            .find(|m| m.name == name)
+            .unwrap()
+            .armor
+    };
     assert_eq!((armor("Frail"), armor("Stout")), (0, 12));
 }
 
@@ -117,7 +125,11 @@ fn an_armor_penalty_also_eats_armor_gained_mid_round() {
         } => Some((*max_armor, *current_armor)),
         _ => None,
     });
-    assert_eq!(gained, Some((1, 0)), "1 + 2 gained − 2 penalty; none this round");
+    assert_eq!(
+        gained,
+        Some((1, 0)),
+        "1 + 2 gained − 2 penalty; none this round"
+    );
     let soaked: Vec<u32> = log
         .iter()
         .filter_map(|e| match e {
@@ -125,7 +137,11 @@ fn an_armor_penalty_also_eats_armor_gained_mid_round() {
             _ => None,
         })
         .collect();
-    assert_eq!(soaked, [0, 1], "the gained armor counts from round 2, less the penalty");
+    assert_eq!(
+        soaked,
+        [0, 1],
+        "the gained armor counts from round 2, less the penalty"
+    );
 }
 
 /// `weakest` picks the fewest hit points now; the first in list order among equals.
@@ -280,20 +296,49 @@ fn a_recruit_that_cannot_learn_never_qualifies() {
 
 #[test]
 fn malformed_spells_and_learns_are_located() {
-    let good = file("turns = 2", "", "[[spells]]\nminion = \"Ogre\"\nlevels = 1\n");
+    let good = file(
+        "turns = 2",
+        "",
+        "[[spells]]\nminion = \"Ogre\"\nlevels = 1\n",
+    );
     let b = parse_battle(&good).unwrap();
     assert_eq!(b.spells[0].turn, 1, "turn defaults to 1");
     let spell_line = good.lines().count() - 1;
     let cases: &[(&str, &str, usize, &str)] = &[
-        ("minion = \"Ogre\"", "minion = \"Ogr\"", spell_line, "did you mean `Ogre`"),
-        ("minion = \"Ogre\"", "minion = \"Ogre\"\ngroup = \"a\"", spell_line + 1, "not both"),
-        ("minion = \"Ogre\"", "group = \"c\"", spell_line, "unknown variant"),
+        (
+            "minion = \"Ogre\"",
+            "minion = \"Ogr\"",
+            spell_line,
+            "did you mean `Ogre`",
+        ),
+        (
+            "minion = \"Ogre\"",
+            "minion = \"Ogre\"\ngroup = \"a\"",
+            spell_line + 1,
+            "not both",
+        ),
+        (
+            "minion = \"Ogre\"",
+            "group = \"c\"",
+            spell_line,
+            "unknown variant",
+        ),
         ("minion = \"Ogre\"\n", "", spell_line - 1, "needs a target"),
-        ("levels = 1", "levels = 11", spell_line + 1, "from -10 to 10"),
+        (
+            "levels = 1",
+            "levels = 11",
+            spell_line + 1,
+            "from -10 to 10",
+        ),
         ("levels = 1", "turn = 3", spell_line + 1, "from 1 to 2"),
         ("levels = 1", "levels = 0", spell_line - 1, "does nothing"),
         ("levels = 1", "mana = 3", spell_line + 1, "unknown field"),
-        ("kind = \"monster\"", "kind = \"monster\"\nlearns = true", 17, "never gains"),
+        (
+            "kind = \"monster\"",
+            "kind = \"monster\"\nlearns = true",
+            17,
+            "never gains",
+        ),
         ("damage = 1\n", "damage = 1\nlearns = 2\n", 11, "boolean"),
     ];
     for (from, to, line, phrase) in cases {

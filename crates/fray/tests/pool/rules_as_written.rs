@@ -137,7 +137,10 @@ fn size_and_speed_count_as_defenses_in_the_targeting_order() {
     };
     let b = MassBattle {
         a: army("A", vec![Combatant::new("a", 10)]),
-        b: army("B", vec![nimble, clumsy, giant, Combatant::new("Plain", 10)]),
+        b: army(
+            "B",
+            vec![nimble, clumsy, giant, Combatant::new("Plain", 10)],
+        ),
         forms: vec![],
         max_rounds: 5,
         first_hit_die: 6,
@@ -158,7 +161,6 @@ fn size_and_speed_count_as_defenses_in_the_targeting_order() {
         [0, 2, 3, 1],
         "on request, armor alone: the clumsy one's light armor puts it last"
     );
-
 }
 
 /// (pool, *Dice tech basics*, *Combat considerations*): the modifiers add up to one
@@ -178,7 +180,10 @@ fn attack_modifiers_add_up_before_the_ladder_clamps() {
     let check = attack_check(&short, &factors, &mut trace).unwrap();
     assert_eq!(check.to_string(), "5/6");
     assert!(
-        trace.steps.iter().any(|s| s.text.contains("+2 rung(s) in all: 3/6 → 5/6")),
+        trace
+            .steps
+            .iter()
+            .any(|s| s.text.contains("+2 rung(s) in all: 3/6 → 5/6")),
         "{:?}",
         trace.steps
     );
@@ -187,7 +192,9 @@ fn attack_modifiers_add_up_before_the_ladder_clamps() {
         ..Default::default()
     };
     assert_eq!(
-        attack_check(&short, &far, &mut NoTrace).unwrap().to_string(),
+        attack_check(&short, &far, &mut NoTrace)
+            .unwrap()
+            .to_string(),
         "1/6"
     );
     // The same from a battle file with that ladder.
