@@ -389,7 +389,7 @@ pub struct Outcome {
 /// let a = Group { name: "Knights".into(), minions: vec![Minion::new("Knight", Kind::Veteran, 10, 3)] };
 /// let b = Group { name: "Goblins".into(), minions: vec![Minion::new("Goblin", Kind::Monster, 4, 1)] };
 /// let mut log = Vec::new();
-/// let outcome = play(&Battle { rules: Rules::default(), a, b }, &mut log);
+/// let outcome = play(&Battle { rules: Rules::default(), a, b, spells: Vec::new() }, &mut log);
 /// assert_eq!(outcome.winner, Some(Side::A));
 /// ```
 pub fn play(battle: &Battle, log: &mut impl Recorder<Event>) -> Outcome {
