@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
-use fray::minions::{self, Battle, Event, Experience, Order, Outcome, Side, Targeting};
+use fray::minions::{
+    self, Battle, Event, Experience, LevelExcess, Order, Outcome, Side, Targeting,
+};
 use serde_json::json;
 
 use crate::output;
@@ -20,6 +22,10 @@ pub struct MinionsArgs {
     /// Override how attackers choose their victims.
     #[arg(long, value_enum)]
     targeting: Option<TargetingArg>,
+    /// Override what happens to level bonuses and penalties past 0 or 5: `lost` when
+    /// they land (the default reading), or `kept` in a running sum.
+    #[arg(long, value_enum)]
+    level_excess: Option<LevelExcessArg>,
     /// Override the round limit of each combat.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_rounds: Option<u32>,
@@ -39,6 +45,12 @@ enum OrderArg {
     Precedence,
     Interleaved,
     Simultaneous,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LevelExcessArg {
+    Lost,
+    Kept,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -85,6 +97,12 @@ fn load(args: &MinionsArgs) -> Result<Battle> {
             TargetingArg::Weakest => Targeting::Weakest,
         };
     }
+    if let Some(excess) = args.level_excess {
+        battle.rules.level_excess = match excess {
+            LevelExcessArg::Lost => LevelExcess::Lost,
+            LevelExcessArg::Kept => LevelExcess::Kept,
+        };
+    }
     battle.rules.max_rounds = args.max_rounds.unwrap_or(battle.rules.max_rounds);
     battle.rules.turns = args.turns.unwrap_or(battle.rules.turns);
     minions::check_work(&battle).map_err(|e| anyhow!("{e}"))?;
@@ -115,6 +133,15 @@ fn header(battle: &Battle) -> String {
     .replace("First", "first")
     .replace("Spread", "spread")
     .replace("Weakest", "weakest")
+        + if r.level_excess == LevelExcess::Kept {
+            "level bonuses and penalties past 0 or 5 are kept in a running sum\n"
+        } else {
+            ""
+        }
+        + &match battle.spells.len() {
+            0 => String::new(),
+            n => format!("{n} spell(s) cast between combats\n"),
+        }
 }
 
 fn write_log(s: &mut String, log: &[Event]) {
@@ -140,9 +167,10 @@ fn write_result(s: &mut String, battle: &Battle, outcome: &Outcome) {
     );
     for m in &outcome.minions {
         let state = if m.alive { "alive" } else { "slain" };
-        let learned = match m.experience {
-            Experience::Gained => " (gained its experience level)",
-            Experience::Qualified => " (qualified: levels up next turn)",
+        let learned = match (m.experience, m.alive) {
+            (Experience::Gained, _) => " (gained its experience level)",
+            (Experience::Qualified, true) => " (qualified: levels up next turn)",
+            (Experience::Qualified, false) => " (qualified, but slain before its level came)",
             _ => "",
         };
         let side = if m.side == Side::A { "a" } else { "b" };

@@ -3,11 +3,11 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use fray::dist::Distribution;
 use fray::pool::{
-    Check, CheckOdds, Ladder, MassEvent, MassState, SideHits, compare, parse_mass_battle,
-    parse_side,
+    Check, CheckOdds, DefenseCount, FormVote, Ladder, MassEvent, MassState, SideHits, compare,
+    parse_mass_battle, parse_side,
 };
 use fray::rng::SeededRolls;
 use serde_json::json;
@@ -63,12 +63,32 @@ pub struct MassBattleArgs {
     /// The seed (overrides the file's; default 1). The same seed replays the same battle.
     #[arg(long)]
     seed: Option<u64>,
+    /// Override when form makes a target inferior in the targeting order: `most` of the
+    /// attackers have the edge (the default reading), or on `balance` of edges.
+    #[arg(long, value_enum)]
+    form_vote: Option<FormVoteArg>,
+    /// Override which defenses order the targets: `all` (armor, size and speed, the
+    /// default reading) or `armor` only.
+    #[arg(long, value_enum)]
+    defenses: Option<DefensesArg>,
     /// Print only the result, not the round-by-round log.
     #[arg(long)]
     quiet: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum FormVoteArg {
+    Most,
+    Balance,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum DefensesArg {
+    All,
+    Armor,
 }
 
 /// A battle file is small; anything larger is surely not one.
@@ -80,7 +100,19 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     let scenario =
         parse_mass_battle(&text).map_err(|e| anyhow::anyhow!("{}, {e}", path.display()))?;
     let seed = args.seed.or(scenario.seed).unwrap_or(1);
-    let battle = scenario.battle;
+    let mut battle = scenario.battle;
+    if let Some(vote) = args.form_vote {
+        battle.targeting.form = match vote {
+            FormVoteArg::Most => FormVote::Most,
+            FormVoteArg::Balance => FormVote::Balance,
+        };
+    }
+    if let Some(defenses) = args.defenses {
+        battle.targeting.defenses = match defenses {
+            DefensesArg::All => DefenseCount::All,
+            DefensesArg::Armor => DefenseCount::Armor,
+        };
+    }
     let mut state = MassState::new(&battle);
     let mut rolls = SeededRolls::new(seed);
     let mut rounds = Vec::new();

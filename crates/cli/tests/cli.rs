@@ -1111,4 +1111,106 @@ fn the_wet_golem_example_declares_its_condition() {
     let wet = damage_json(&["20", "lightning", "--vs-file", &path, "--met", "wet"]);
     assert_eq!(wet["final"], 25);
     assert_eq!(wet["triggers"].as_array().unwrap().len(), 1);
+// ---- issue 11: pool and minions ----
+
+#[test]
+fn minions_spells_between_combats_and_recruits_that_cannot_learn() {
+    fray()
+        .args(["minions", &example("spells.toml")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "a spell of turn 2 falls on Chief: armor −1 (maximum now 1)",
+        ))
+        .stdout(predicate::str::contains(
+            "3 damage, no armor against it (6 hp left)",
+        ))
+        .stdout(predicate::str::contains("-2 level(s) (level 3 → 1)"))
+        .stdout(predicate::str::contains("Orc 3 is slain by Dullard"))
+        .stdout(predicate::str::contains("Dullard made its first kill").not());
+    let v = json_of(&[
+        "minions",
+        &example("spells.toml"),
+        "--json",
+        "--level-excess",
+        "kept",
+    ]);
+    assert_eq!(v["rules"]["level_excess"], "kept");
+    let log = v["log"].as_array().unwrap();
+    assert!(
+        log.iter()
+            .any(|e| e["event"] == "spell" && e["minion"] == "Chief" && e["damage"] == 3)
+    );
+    let dir = std::env::temp_dir().join(format!("fray-spells-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    let text = std::fs::read_to_string(example("spells.toml"))
+        .unwrap()
+        .replace(
+            "minion = \"Chief\"\ndamage = 3",
+            "minion = \"Cheif\"\ndamage = 3",
+        );
+    std::fs::write(&bad, text).unwrap();
+    refused(&["minions", bad.to_str().unwrap()], "did you mean `Chief`");
+}
+
+#[test]
+fn mass_battle_targets_by_defenses_and_by_the_form_of_most_attackers() {
+    let dir = std::env::temp_dir().join(format!("fray-targets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("forms.toml");
+    let battle = |pikes: u32| {
+        format!(
+            "max_rounds = 1\n[[forms]]\nsuperior = \"pike\"\ninferior = \"cavalry\"\n[a]\nname = \"A\"\n[[a.combatants]]\nname = \"Pike\"\ncount = {pikes}\nhp = 9\nform = \"pike\"\n[[a.combatants]]\nname = \"Mace\"\ncount = {}\nhp = 9\n[b]\nname = \"B\"\n[[b.combatants]]\nname = \"Swordsman\"\nhp = 9\nform = \"sword\"\n[[b.combatants]]\nname = \"Rider\"\nhp = 9\nform = \"cavalry\"\n[[b.combatants]]\nname = \"Dancer\"\nhp = 9\ndodge = \"dodges-well\"\n",
+            3 - pikes
+        )
+    };
+    std::fs::write(&file, battle(2)).unwrap();
+    fray()
+        .args(["mass-battle", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Rider at 4/6"))
+        .stdout(predicate::str::contains("Pike 2 attacks Swordsman at 3/6"))
+        .stdout(predicate::str::contains("Mace 1 attacks Dancer at 2/6"));
+    std::fs::write(&file, battle(1)).unwrap();
+    fray()
+        .args(["mass-battle", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Swordsman at 3/6"))
+        .stdout(predicate::str::contains("Mace 1 attacks Rider at 3/6"));
+    // The other readings: one edge among neutral attackers is enough, and dodging does
+    // not count as a defense.
+    fray()
+        .args([
+            "mass-battle",
+            file.to_str().unwrap(),
+            "--form-vote",
+            "balance",
+            "--defenses",
+            "armor",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Rider at 4/6"))
+        .stdout(predicate::str::contains("Mace 1 attacks Swordsman at 3/6"))
+        .stdout(predicate::str::contains("Mace 2 attacks Dancer at 2/6"));
+    let with_readings = |table: &str| battle(1).replace("max_rounds = 1\n", table);
+    std::fs::write(
+        &file,
+        with_readings("max_rounds = 1\n[targeting]\nform = \"balance\"\n"),
+    )
+    .unwrap();
+    fray()
+        .args(["mass-battle", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Pike 1 attacks Rider at 4/6"));
+    std::fs::write(
+        &file,
+        with_readings("max_rounds = 1\n[targeting]\nform = \"all\"\n"),
+    )
+    .unwrap();
+    refused(&["mass-battle", file.to_str().unwrap()], "line 3, column 8");
 }

@@ -29,6 +29,7 @@ fn battle_without_log(bencher: Bencher, size: usize) {
         rules: Rules::default(),
         a: army("Red", size, 1),
         b: army("Blue", size, 3),
+        spells: Vec::new(),
     };
     bencher.bench(|| play(black_box(&battle), &mut NoTrace));
 }
@@ -39,6 +40,7 @@ fn battle_with_log(bencher: Bencher, size: usize) {
         rules: Rules::default(),
         a: army("Red", size, 1),
         b: army("Blue", size, 3),
+        spells: Vec::new(),
     };
     bencher.bench(|| {
         let mut log = Vec::new();

@@ -41,6 +41,7 @@ fn twenty_a_side() -> MassBattle {
         max_rounds: 100,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     }
 }
 

@@ -13,7 +13,10 @@ pub mod model;
 pub mod resolve;
 pub mod scenario;
 
-pub use model::{Battle, Group, Kind, Level, Minion, Order, Rules, Side, Targeting};
+pub use model::{
+    Battle, Group, Kind, Level, LevelExcess, Minion, Order, Rules, Side, Spell, SpellTarget,
+    Targeting,
+};
 pub use resolve::{
     AttackReport, BattleState, CombatEnd, Event, Experience, Fighter, FinalMinion, Outcome, play,
 };
@@ -41,6 +44,12 @@ pub mod rules {
     pub const LEVELS_IN_COMBAT: Rule = Rule {
         id: "level-cycle",
         heading: "How Levels Affect Combat",
+    };
+    /// Spells cast between combats: what the text says spells do (*Minion Levels*, *How
+    /// Armor Affects Combat*), given a time by fray (docs/rules/minions.md).
+    pub const SPELLS: Rule = Rule {
+        id: "spell",
+        heading: "fray reading: spells between combats",
     };
     /// Turns, combats and their ends: fray's reading (docs/rules/minions.md).
     pub const PLAY: Rule = Rule {

@@ -59,7 +59,8 @@ impl Kind {
         }
     }
 
-    /// Whether a first kill can earn this minion an experience level.
+    /// Whether a first kill can earn a minion of this kind an experience level (a recruit
+    /// may still be declared unable to learn: [`Minion::learns`]).
     pub fn can_learn(self) -> bool {
         matches!(self, Self::Recruit | Self::WeakRecruit)
     }
@@ -89,6 +90,14 @@ pub struct Minion {
     /// Armor each of its hits gives its victim, like a gorgon's gaze turning flesh to
     /// stone: it raises the victim's maximum armor, which counts from the next round.
     pub gaze_armor: u32,
+    /// Whether this recruit can gain its experience level: most can, not all
+    /// (minions, *Experience Level*). Only meaningful for kinds that can learn.
+    #[serde(default = "yes")]
+    pub learns: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Minion {
@@ -105,7 +114,19 @@ impl Minion {
             spell_levels: 0,
             armor_penalty: 0,
             gaze_armor: 0,
+            learns: kind.can_learn(),
         }
+    }
+
+    /// Whether a first kill earns it an experience level: a recruit that learns.
+    pub fn can_learn(&self) -> bool {
+        self.kind.can_learn() && self.learns
+    }
+
+    /// A recruit that cannot learn (or, with `true`, one that can).
+    pub fn learns(mut self, learns: bool) -> Self {
+        self.learns = learns;
+        self
     }
 
     /// With this base level (clamped to 0 ..= 5).
@@ -186,6 +207,20 @@ pub enum Targeting {
     Weakest,
 }
 
+/// What happens to a level bonus or penalty that would take a minion past 0 or 5 (the
+/// text says such excess is ignored, without saying for how long).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LevelExcess {
+    /// The excess is lost when it lands: each spell or experience level moves the current
+    /// level, clamped, so a level-0 minion cursed by 2 and then blessed by 1 is level 1.
+    #[default]
+    Lost,
+    /// Spell levels are kept as a running sum and only the level used is clamped, so the
+    /// same minion stays at 0 (0 − 2 + 1 = −1, shown as 0).
+    Kept,
+}
+
 /// The options of play: what the text leaves open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -194,6 +229,8 @@ pub struct Rules {
     pub order: Order,
     /// How victims are chosen.
     pub targeting: Targeting,
+    /// Level bonuses and penalties past 0 or 5: lost at once, or kept in a running sum.
+    pub level_excess: LevelExcess,
     /// A combat ends after this many rounds if both groups still stand.
     pub max_rounds: u32,
     /// Turns to play; each turn holds one combat, and experience is gained between them.
@@ -205,13 +242,43 @@ impl Default for Rules {
         Self {
             order: Order::Precedence,
             targeting: Targeting::First,
+            level_excess: LevelExcess::Lost,
             max_rounds: 100,
             turns: 1,
         }
     }
 }
 
-/// A battle: two groups and the options of play.
+/// Who a spell falls on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpellTarget {
+    /// One minion, by name (a name no minion has matches no one).
+    Minion(String),
+    /// Every living minion of a group.
+    Group(Side),
+}
+
+/// A spell cast between combats, so that what the text says spells can do can be played:
+/// level bonuses and penalties (*Minion Levels*), armor penalties (*How Armor Affects
+/// Combat*), and damage that is not combat damage.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Spell {
+    /// Cast at the start of this turn, after experience levels are gained and before the
+    /// turn's combat; a spell of a turn the battle never reaches is not cast.
+    pub turn: u32,
+    /// Who it falls on; minions already slain are not affected.
+    pub target: SpellTarget,
+    /// Levels added (negative: removed); past 0 or 5 as [`Rules::level_excess`] says.
+    pub levels: i32,
+    /// Armor penalty added: lowers the maximum armor, never below 0.
+    pub armor_penalty: u32,
+    /// Damage straight off hit points: armor soaks only combat damage, and a minion slain
+    /// this way earns no one an experience level.
+    pub damage: u32,
+}
+
+/// A battle: two groups, the options of play, and the spells cast between combats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {
     /// The options of play.
@@ -220,4 +287,7 @@ pub struct Battle {
     pub a: Group,
     /// Group B.
     pub b: Group,
+    /// Spells, in the order they are cast within a turn.
+    #[serde(default)]
+    pub spells: Vec<Spell>,
 }

@@ -8,7 +8,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::model::{Battle, Level, Minion, Order, Rules, Side, Targeting};
+use super::model::{
+    Battle, Level, LevelExcess, Minion, Order, Rules, Side, Spell, SpellTarget, Targeting,
+};
 use super::rules;
 use crate::trace::{Recorder, Rule};
 
@@ -20,7 +22,8 @@ pub enum Experience {
     CannotLearn,
     /// Has not yet killed by combat damage.
     Eligible,
-    /// Has made its first kill; gains the level at the start of the next turn.
+    /// Has made its first kill; gains the level at the start of the next turn if it is
+    /// still alive then (a slain recruit keeps this state and never gains it).
     Qualified,
     /// Has gained its experience level.
     Gained,
@@ -37,6 +40,11 @@ pub struct Fighter {
     pub hp: u32,
     /// Base level, raised by experience (spells are added on top).
     pub base_level: Level,
+    /// Levels from spells now in effect: the declared `spell_levels` plus every level
+    /// spell cast since (with [`LevelExcess::Lost`], trimmed so no excess is kept).
+    pub spell_levels: i32,
+    /// Armor penalty from spells now in effect: declared plus cast since.
+    pub armor_penalty: u32,
     /// Armor gained during play (counts from the round after it was gained).
     pub gained_armor: u32,
     /// Armor left to soak damage this round.
@@ -54,15 +62,17 @@ pub struct Fighter {
 }
 
 impl Fighter {
-    fn new(spec: &Minion, side: Side) -> Self {
-        Self {
+    fn new(spec: &Minion, side: Side, excess: LevelExcess) -> Self {
+        let mut f = Self {
             spec: spec.clone(),
             side,
             hp: spec.hp,
             base_level: spec.level,
+            spell_levels: spec.spell_levels,
+            armor_penalty: spec.armor_penalty,
             gained_armor: 0,
             current_armor: 0,
-            experience: if spec.kind.can_learn() {
+            experience: if spec.can_learn() {
                 Experience::Eligible
             } else {
                 Experience::CannotLearn
@@ -71,20 +81,31 @@ impl Fighter {
             attacks_this_combat: 0,
             victim: None,
             acted_alive: false,
+        };
+        f.trim_excess(excess);
+        f
+    }
+
+    /// With [`LevelExcess::Lost`], drops the part of the spell levels that lies past 0
+    /// or 5, so a later change starts from the level actually used.
+    fn trim_excess(&mut self, excess: LevelExcess) {
+        if excess == LevelExcess::Lost {
+            self.spell_levels = i32::from(self.level().get()) - i32::from(self.base_level.get());
         }
     }
 
     /// The level used in combat: base level plus spells, within 0 ..= 5.
     pub fn level(&self) -> Level {
-        Level::clamped(i32::from(self.base_level.get()).saturating_add(self.spec.spell_levels))
+        Level::clamped(i32::from(self.base_level.get()).saturating_add(self.spell_levels))
     }
 
-    /// Maximum armor: declared plus gained, less spell penalties, never below 0.
+    /// Maximum armor: declared plus gained, less spell penalties, never below 0. The
+    /// penalty comes off the sum, so it also eats armor gained mid-round.
     pub fn max_armor(&self) -> u32 {
         self.spec
             .armor
             .saturating_add(self.gained_armor)
-            .saturating_sub(self.spec.armor_penalty)
+            .saturating_sub(self.armor_penalty)
     }
 
     /// Whether it still stands.
@@ -143,6 +164,21 @@ pub enum Event {
     TurnStart { turn: u32 },
     /// A recruit gains its experience level.
     LevelUp { minion: String, from: u8, to: u8 },
+    /// A spell cast between combats falls on a minion.
+    Spell {
+        turn: u32,
+        minion: String,
+        /// Levels the spell adds (negative: removes), and the level before and after.
+        levels: i32,
+        level_from: u8,
+        level_to: u8,
+        /// Armor penalty added, and the maximum armor after.
+        armor_penalty: u32,
+        max_armor: u32,
+        /// Damage off hit points (not combat damage), and hit points left.
+        damage: u32,
+        hp_left: u32,
+    },
     /// A combat round begins: every minion's current armor is reset to its maximum.
     RoundStart { turn: u32, round: u32 },
     /// An attack.
@@ -174,6 +210,7 @@ impl Event {
         match self {
             Self::TurnStart { .. } | Self::CombatEnd { .. } => rules::PLAY,
             Self::LevelUp { .. } | Self::Qualified { .. } => rules::EXPERIENCE,
+            Self::Spell { .. } => rules::SPELLS,
             Self::RoundStart { .. } => rules::ARMOR,
             Self::Attack(_) => rules::LEVELS_IN_COMBAT,
             Self::ArmorGained { .. } => rules::GAINING_ARMOR,
@@ -191,6 +228,35 @@ impl fmt::Display for Event {
                     f,
                     "{minion} gains its experience level: level {from} → {to}"
                 )
+            }
+            Self::Spell {
+                turn,
+                minion,
+                levels,
+                level_from,
+                level_to,
+                armor_penalty,
+                max_armor,
+                damage,
+                hp_left,
+            } => {
+                write!(f, "a spell of turn {turn} falls on {minion}:")?;
+                if *levels != 0 {
+                    write!(f, " {levels:+} level(s) (level {level_from} → {level_to})")?;
+                }
+                if *armor_penalty > 0 {
+                    write!(f, " armor −{armor_penalty} (maximum now {max_armor})")?;
+                }
+                if *damage > 0 {
+                    write!(
+                        f,
+                        " {damage} damage, no armor against it ({hp_left} hp left)"
+                    )?;
+                    if *hp_left == 0 {
+                        write!(f, ": slain, and no one earns a level by it")?;
+                    }
+                }
+                Ok(())
             }
             Self::RoundStart { turn, round } => {
                 write!(f, "turn {turn}, round {round}: armor resets to its maximum")
@@ -283,6 +349,8 @@ pub struct BattleState {
     pub rounds: u32,
     /// Indices of the fighters in the order they act each round (fixed by the rules).
     order: Vec<usize>,
+    /// Spells cast between combats.
+    spells: Vec<Spell>,
 }
 
 /// How a minion ended the battle.
@@ -321,7 +389,7 @@ pub struct Outcome {
 /// let a = Group { name: "Knights".into(), minions: vec![Minion::new("Knight", Kind::Veteran, 10, 3)] };
 /// let b = Group { name: "Goblins".into(), minions: vec![Minion::new("Goblin", Kind::Monster, 4, 1)] };
 /// let mut log = Vec::new();
-/// let outcome = play(&Battle { rules: Rules::default(), a, b }, &mut log);
+/// let outcome = play(&Battle { rules: Rules::default(), a, b, spells: Vec::new() }, &mut log);
 /// assert_eq!(outcome.winner, Some(Side::A));
 /// ```
 pub fn play(battle: &Battle, log: &mut impl Recorder<Event>) -> Outcome {
@@ -335,8 +403,17 @@ pub fn play(battle: &Battle, log: &mut impl Recorder<Event>) -> Outcome {
 impl BattleState {
     /// The battle before its first turn.
     pub fn new(battle: &Battle) -> Self {
-        let a = battle.a.minions.iter().map(|m| Fighter::new(m, Side::A));
-        let b = battle.b.minions.iter().map(|m| Fighter::new(m, Side::B));
+        let excess = battle.rules.level_excess;
+        let a = battle
+            .a
+            .minions
+            .iter()
+            .map(|m| Fighter::new(m, Side::A, excess));
+        let b = battle
+            .b
+            .minions
+            .iter()
+            .map(|m| Fighter::new(m, Side::B, excess));
         let fighters: Vec<Fighter> = a.chain(b).collect();
         let order = acting_order(
             battle.rules.order,
@@ -349,6 +426,7 @@ impl BattleState {
             turn: 0,
             rounds: 0,
             order,
+            spells: battle.spells.clone(),
         }
     }
 
@@ -361,23 +439,62 @@ impl BattleState {
         !(self.standing(Side::A) && self.standing(Side::B))
     }
 
-    /// One turn: recruits that qualified gain their level, then one combat.
+    /// One turn: recruits that qualified gain their level, the turn's spells are cast,
+    /// then one combat.
     pub fn play_turn(&mut self, log: &mut impl Recorder<Event>) -> CombatEnd {
         self.turn += 1;
         let turn = self.turn;
         log.record(|| Event::TurnStart { turn });
         self.gain_experience(log);
+        self.cast_spells(log);
         self.play_combat(log)
     }
 
+    /// The spells of this turn, in the battle's order, each on every living minion it
+    /// names.
+    fn cast_spells(&mut self, log: &mut impl Recorder<Event>) {
+        let turn = self.turn;
+        let excess = self.rules.level_excess;
+        for spell in self.spells.iter().filter(|s| s.turn == turn) {
+            for f in self.fighters.iter_mut().filter(|f| f.alive()) {
+                let falls_on = match &spell.target {
+                    SpellTarget::Minion(name) => f.spec.name == *name,
+                    SpellTarget::Group(side) => f.side == *side,
+                };
+                if !falls_on {
+                    continue;
+                }
+                let level_from = f.level().get();
+                f.spell_levels = f.spell_levels.saturating_add(spell.levels);
+                f.trim_excess(excess);
+                f.armor_penalty = f.armor_penalty.saturating_add(spell.armor_penalty);
+                f.hp = f.hp.saturating_sub(spell.damage);
+                log.record(|| Event::Spell {
+                    turn,
+                    minion: f.spec.name.clone(),
+                    levels: spell.levels,
+                    level_from,
+                    level_to: f.level().get(),
+                    armor_penalty: spell.armor_penalty,
+                    max_armor: f.max_armor(),
+                    damage: spell.damage,
+                    hp_left: f.hp,
+                });
+            }
+        }
+    }
+
+    /// Recruits that qualified gain their level now (experience, *Experience Level*): only
+    /// those still alive, since a recruit slain before the turn begins never gets it.
     fn gain_experience(&mut self, log: &mut impl Recorder<Event>) {
         for f in self
             .fighters
             .iter_mut()
-            .filter(|f| f.experience == Experience::Qualified)
+            .filter(|f| f.experience == Experience::Qualified && f.alive())
         {
             let from = f.level().get();
             f.base_level = Level::clamped(i32::from(f.base_level.get()) + 1);
+            f.trim_excess(self.rules.level_excess);
             f.experience = Experience::Gained;
             let to = f.level().get();
             log.record(|| Event::LevelUp {

@@ -5,6 +5,7 @@
 //! [rules]                 # all optional
 //! order = "precedence"    # precedence | interleaved | simultaneous
 //! targeting = "first"     # first | spread | weakest
+//! level_excess = "lost"   # lost | kept: level bonuses and penalties past 0 or 5
 //! max_rounds = 100        # per combat
 //! turns = 1               # one combat per turn; experience is gained between turns
 //!
@@ -19,6 +20,7 @@
 //! attacks = 1             # optional, per round
 //! count = 3               # optional: Spearman 1, Spearman 2, Spearman 3
 //! # level, spell_levels, armor_penalty, gaze_armor: optional
+//! learns = false          # optional, recruits only: this one never gains a level
 //!
 //! [b]
 //! name = "Orcs"
@@ -28,6 +30,13 @@
 //! level = 2
 //! hp = 8
 //! damage = 3
+//!
+//! [[spells]]              # optional: spells cast between combats
+//! turn = 2                # at the start of this turn (default 1), after experience
+//! minion = "Orc"          # or group = "a" | "b": every living minion of the group
+//! levels = -1             # level bonus (+) or penalty (−), from -10 to 10
+//! armor_penalty = 1       # lowers maximum armor, never below 0
+//! damage = 3              # off hit points: no armor, no experience for anyone
 //! ```
 
 use std::collections::HashSet;
@@ -35,7 +44,10 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::model::{Battle, Group, Kind, Level, MAX_LEVEL, Minion, Order, Rules, Targeting};
+use super::model::{
+    Battle, Group, Kind, Level, LevelExcess, MAX_LEVEL, Minion, Order, Rules, Side, Spell,
+    SpellTarget, Targeting,
+};
 use crate::scenario::Checker;
 pub use crate::scenario::ScenarioError;
 
@@ -58,6 +70,19 @@ pub struct BattleFile {
     rules: RawRules,
     a: Spanned<RawGroup>,
     b: Spanned<RawGroup>,
+    #[serde(default)]
+    spells: Vec<Spanned<RawSpell>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpell {
+    turn: Option<Spanned<u32>>,
+    minion: Option<Spanned<String>>,
+    group: Option<Spanned<Side>>,
+    levels: Option<Spanned<i32>>,
+    armor_penalty: Option<Spanned<u32>>,
+    damage: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -65,6 +90,7 @@ pub struct BattleFile {
 struct RawRules {
     order: Option<Order>,
     targeting: Option<Targeting>,
+    level_excess: Option<LevelExcess>,
     max_rounds: Option<Spanned<u32>>,
     turns: Option<Spanned<u32>>,
 }
@@ -95,6 +121,7 @@ struct RawMinion {
     armor_penalty: Option<Spanned<u32>>,
     #[serde(default)]
     gaze_armor: Option<Spanned<u32>>,
+    learns: Option<Spanned<bool>>,
 }
 
 fn rules(c: &Checker, raw: &RawRules) -> Result<Rules, ScenarioError> {
@@ -102,6 +129,7 @@ fn rules(c: &Checker, raw: &RawRules) -> Result<Rules, ScenarioError> {
     Ok(Rules {
         order: raw.order.unwrap_or(d.order),
         targeting: raw.targeting.unwrap_or(d.targeting),
+        level_excess: raw.level_excess.unwrap_or(d.level_excess),
         max_rounds: c.optional(&raw.max_rounds, "max_rounds", d.max_rounds, 1, 100_000)?,
         turns: c.optional(&raw.turns, "turns", d.turns, 1, 1_000)?,
     })
@@ -173,6 +201,7 @@ fn declared(
         spell_levels,
         armor_penalty: c.optional(&raw.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?,
         gaze_armor: c.optional(&raw.gaze_armor, "gaze_armor", 0, 0, MAX_STAT)?,
+        learns: learns(c, raw)?,
     };
     let count = match &raw.count {
         None => None,
@@ -187,6 +216,108 @@ fn declared(
         })
         .collect())
 }
+/// Whether a declared minion learns: recruits do unless `learns = false`; veterans and
+/// monsters never gain an experience level, so `learns = true` on them is refused.
+fn learns(c: &Checker, raw: &RawMinion) -> Result<bool, ScenarioError> {
+    match &raw.learns {
+        None => Ok(raw.kind.can_learn()),
+        Some(l) if *l.get_ref() && !raw.kind.can_learn() => Err(c.at(
+            l,
+            format!(
+                "learns = true, but a {} never gains an experience level: only recruit and weak-recruit can learn",
+                match raw.kind {
+                    Kind::Veteran => "veteran",
+                    _ => "monster",
+                }
+            ),
+        )),
+        Some(l) => Ok(*l.get_ref()),
+    }
+}
+
+/// One spell, checked against the battle's turns and minions.
+fn spell(
+    c: &Checker,
+    raw: &Spanned<RawSpell>,
+    turns: u32,
+    names: &HashSet<String>,
+) -> Result<Spell, ScenarioError> {
+    let s = raw.get_ref();
+    let turn = match &s.turn {
+        None => 1,
+        Some(t) => {
+            let v = *t.get_ref();
+            if !(1..=turns).contains(&v) {
+                return Err(c.at(
+                    t,
+                    format!("turn is {v}: expected a turn of this battle, from 1 to {turns} (rules.turns)"),
+                ));
+            }
+            v
+        }
+    };
+    let target = match (&s.minion, &s.group) {
+        (Some(_), Some(g)) => {
+            return Err(c.at(
+                g,
+                "a spell falls on one `minion` or on one `group`, not both",
+            ));
+        }
+        (None, None) => {
+            return Err(c.at(
+                raw,
+                "a spell needs a target: `minion = \"NAME\"` or `group = \"a\"` (or \"b\")",
+            ));
+        }
+        (None, Some(g)) => SpellTarget::Group(*g.get_ref()),
+        (Some(m), None) => {
+            let name = m.get_ref().trim();
+            if !names.contains(name) {
+                // Compared without case; the names in a stable order for a stable hint.
+                let mut known: Vec<(String, &str)> = names
+                    .iter()
+                    .map(|n| (n.to_ascii_lowercase(), n.as_str()))
+                    .collect();
+                known.sort_unstable();
+                let hint = crate::text::closest(name, known.iter().map(|k| k.0.as_str()))
+                    .and_then(|lower| known.iter().find(|k| k.0 == lower))
+                    .map(|k| format!(": did you mean `{}`?", k.1))
+                    .unwrap_or_default();
+                return Err(c.at(m, format!("no minion is named `{name}`{hint}")));
+            }
+            SpellTarget::Minion(name.to_string())
+        }
+    };
+    let levels = match &s.levels {
+        None => 0,
+        Some(l) if (-10..=10).contains(l.get_ref()) => *l.get_ref(),
+        Some(l) => {
+            return Err(c.at(
+                l,
+                format!(
+                    "levels is {}: expected a whole number from -10 to 10",
+                    l.get_ref()
+                ),
+            ));
+        }
+    };
+    let armor_penalty = c.optional(&s.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?;
+    let damage = c.optional(&s.damage, "damage", 0, 0, MAX_STAT)?;
+    if levels == 0 && armor_penalty == 0 && damage == 0 {
+        return Err(c.at(
+            raw,
+            "this spell does nothing: give it `levels`, `armor_penalty` or `damage`",
+        ));
+    }
+    Ok(Spell {
+        turn,
+        target,
+        levels,
+        armor_penalty,
+        damage,
+    })
+}
+
 /// Reads and validates a battle from TOML text.
 ///
 /// ```
@@ -221,7 +352,17 @@ pub fn check_battle(c: &Checker, raw: &BattleFile) -> Result<Battle, ScenarioErr
     let mut names = HashSet::new();
     let a = group(c, &raw.a, &mut names)?;
     let b = group(c, &raw.b, &mut names)?;
-    let battle = Battle { rules, a, b };
+    let spells = raw
+        .spells
+        .iter()
+        .map(|s| spell(c, s, rules.turns, &names))
+        .collect::<Result<_, _>>()?;
+    let battle = Battle {
+        rules,
+        a,
+        b,
+        spells,
+    };
     check_work(&battle)?;
     Ok(battle)
 }

@@ -90,6 +90,41 @@ pub struct FormRule {
     pub inferior: String,
 }
 
+/// When a defender counts as form-inferior (or superior) to the attacking side, for the
+/// targeting order: the text compares two fighting styles, a side may have several.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormVote {
+    /// When most of the living attackers have the edge over it (or it over most of them).
+    #[default]
+    Most,
+    /// When more attackers have the edge over it than it has over attackers (or fewer):
+    /// a single attacker with an edge among neutral ones is enough.
+    Balance,
+}
+
+/// Which defenses make a defender "lightly defended" for the targeting order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefenseCount {
+    /// Armor weight and magic armor, size (hard to hit) and speed (dodging): every defense
+    /// the text lists under *Combat considerations*.
+    #[default]
+    All,
+    /// Armor weight and magic armor only (the text's "strong armor").
+    Armor,
+}
+
+/// The readings of the targeting order of step 1, where the text is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TargetingReadings {
+    /// When form makes a defender inferior or superior to the attacking side.
+    pub form: FormVote,
+    /// Which defenses count.
+    pub defenses: DefenseCount,
+}
+
 /// A mass battle and its options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MassBattle {
@@ -105,6 +140,9 @@ pub struct MassBattle {
     pub first_hit_die: u32,
     /// The ladder of difficulties (it must hold 3/6, where attack rolls start).
     pub ladder: Ladder,
+    /// How the targeting order reads the text where it is open.
+    #[serde(default)]
+    pub targeting: TargetingReadings,
 }
 
 /// Something that happened in a round.
@@ -310,28 +348,48 @@ impl MassState {
         }
     }
 
-    /// The defenders a side attacks, in targeting order: lightest defenses first (armor
-    /// weight plus magic armor, plus one if the defender's form is superior to most
-    /// attackers', minus one if inferior); list order among equals.
+    /// The defenders a side attacks, in targeting order (pool, *The roll, step 1*): the
+    /// lightest defenses and form inferiority first. Each defender is scored by
+    /// [`MassState::defense_score`], lowest first; equal scores keep list order.
     pub fn targets(&self, attacking: Side) -> Vec<usize> {
         let attackers = self.living(attacking);
-        let defenders = self.army(attacking.other());
         let mut order = self.living(attacking.other());
-        order.sort_by_cached_key(|&d| {
-            let c = &defenders.combatants[d];
-            let form: i64 = attackers
-                .iter()
-                .map(
-                    |&a| match self.form_edge(&self.army(attacking).combatants[a], c) {
-                        FormEdge::Attacker => -1,
-                        FormEdge::Defender => 1,
-                        FormEdge::Neither => 0,
-                    },
-                )
-                .sum();
-            c.armor as i64 + i64::from(c.magic_armor) + form.signum()
-        });
+        order.sort_by_cached_key(|&d| self.defense_score(attacking, &attackers, d));
         order
+    }
+
+    /// How hard a defender is to take on, for the targeting order: its defenses (armor
+    /// weight 0 to 3, plus each degree of magic armor; with [`DefenseCount::All`], plus 1
+    /// if hard to hit for its size, plus 1 if it dodges unusually well or minus 1 if it
+    /// cannot dodge), plus 1 if its form is superior to the living `attackers`, or minus 1
+    /// if they have form superiority over it, counted as [`FormVote`] says.
+    pub fn defense_score(&self, attacking: Side, attackers: &[usize], defender: usize) -> i64 {
+        let readings = self.battle.targeting;
+        let c = &self.army(attacking.other()).combatants[defender];
+        let mut defenses = c.armor as i64 + i64::from(c.magic_armor);
+        if readings.defenses == DefenseCount::All {
+            defenses += i64::from(c.hard_to_hit)
+                + match c.dodge {
+                    Dodge::CannotDodge => -1,
+                    Dodge::Normal => 0,
+                    Dodge::DodgesWell => 1,
+                };
+        }
+        let (mut superior, mut inferior) = (0usize, 0usize);
+        for &a in attackers {
+            match self.form_edge(&self.army(attacking).combatants[a], c) {
+                FormEdge::Attacker => inferior += 1,
+                FormEdge::Defender => superior += 1,
+                FormEdge::Neither => {}
+            }
+        }
+        let form = match readings.form {
+            FormVote::Most if 2 * inferior > attackers.len() => -1,
+            FormVote::Most if 2 * superior > attackers.len() => 1,
+            FormVote::Most => 0,
+            FormVote::Balance => (superior as i64 - inferior as i64).signum(),
+        };
+        defenses + form
     }
 
     fn form_edge(&self, attacker: &Combatant, defender: &Combatant) -> FormEdge {

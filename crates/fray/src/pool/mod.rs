@@ -17,8 +17,8 @@ pub mod sample;
 pub mod scenario;
 
 pub use battle::{
-    ArmorWeight, Army, Combatant, FormRule, MassBattle, MassEvent, MassState, play_mass_battle,
-    replay_mass_battle,
+    ArmorWeight, Army, Combatant, DefenseCount, FormRule, FormVote, MassBattle, MassEvent,
+    MassState, TargetingReadings, play_mass_battle, replay_mass_battle,
 };
 pub use exact::{BaseOutcome, CheckOdds, Comparison, SideHits, compare};
 pub use model::{Check, CheckResult, Ladder, PoolError, Rung, parse_side};

@@ -86,8 +86,9 @@ pub struct AttackFactors {
     pub bonus: u32,
 }
 
-/// The attack roll as a check: 3/6, moved one rung per modifier, with the attack bonus
-/// as bonus dice. Penalty dice are never used: the other side gets bonus dice instead.
+/// The attack roll as a check: 3/6, moved by the sum of the modifiers (one rung each,
+/// clamped once at the ladder's ends), with the attack bonus as bonus dice. Penalty
+/// dice are never used: the other side gets bonus dice instead.
 ///
 /// ```
 /// use fray::pool::{attack_check, ArmorMatch, AttackFactors, Ladder};
@@ -130,25 +131,30 @@ pub fn attack_check(
             "magic armor: one rung per degree",
         ),
     ];
-    let mut rung = start;
+    // The modifiers add up first and the ladder is climbed once: a step lost at an end
+    // is lost from the total, not from whichever modifier happened to come last.
+    let mut total = 0i64;
     for (steps, why) in modifiers.into_iter().filter(|(s, _)| *s != 0) {
-        let wanted = ladder.position(rung)? as i64 + steps;
-        let clamped = !(0..ladder.rungs().len() as i64).contains(&wanted);
-        let next = ladder.step(rung, steps)?;
+        total += steps;
         tracer.record(|| {
-            let end = if clamped {
-                " (stopped at the end of the ladder)"
-            } else {
-                ""
-            };
-            Step::new(
-                rules::ATTACK,
-                format!("{why}: {steps:+} rung(s), {rung} → {next}{end}"),
-            )
-            .num("steps", steps)
+            Step::new(rules::ATTACK, format!("{why}: {steps:+} rung(s)")).num("steps", steps)
         });
-        rung = next;
     }
+    let wanted = ladder.position(start)? as i64 + total;
+    let clamped = !(0..ladder.rungs().len() as i64).contains(&wanted);
+    let rung = ladder.step(start, total)?;
+    tracer.record(|| {
+        let end = if clamped {
+            " (stopped at the end of the ladder)"
+        } else {
+            ""
+        };
+        Step::new(
+            rules::ATTACK,
+            format!("{total:+} rung(s) in all: {start} → {rung}{end}"),
+        )
+        .num("total", total)
+    });
     let check = Check::new(rung, f.bonus, 0)?;
     tracer.record(|| {
         Step::new(

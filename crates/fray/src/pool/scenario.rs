@@ -6,6 +6,10 @@
 //! first_hit_die = 6       # optional: full damage's first hit, default d6
 //! ladder = "6:8,10,12,20" # optional: base die and larger dice (must keep 3/6)
 //!
+//! [targeting]             # optional: readings of the targeting order (docs/rules/pool.md)
+//! form = "most"           # most | balance: when form makes a target inferior
+//! defenses = "all"        # all (armor, size, speed) | armor
+//!
 //! [[forms]]               # optional: which fighting styles beat which
 //! superior = "pike"
 //! inferior = "cavalry"
@@ -36,7 +40,7 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::battle::{ArmorWeight, Army, Combatant, FormRule, MassBattle};
+use super::battle::{ArmorWeight, Army, Combatant, FormRule, MassBattle, TargetingReadings};
 use super::model::{Ladder, Rung};
 use super::resolve::Dodge;
 use crate::scenario::{Checker, ScenarioError};
@@ -59,6 +63,8 @@ pub struct MassBattleFile {
     ladder: Option<Spanned<String>>,
     #[serde(default)]
     forms: Vec<FormRule>,
+    #[serde(default)]
+    targeting: TargetingReadings,
     a: RawArmy,
     b: RawArmy,
 }
@@ -213,6 +219,7 @@ pub fn check_mass_battle(c: &Checker, raw: MassBattleFile) -> Result<MassScenari
         forms: raw.forms,
         max_rounds: c.optional(&raw.max_rounds, "max_rounds", 50, 1, 10_000)?,
         first_hit_die: c.optional(&raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
+        targeting: raw.targeting,
     };
     check_work(&battle)?;
     Ok(MassScenario {

@@ -1,6 +1,8 @@
 //! Hand-worked combats of the minions text (003_3eb7dd0a15101726.txt), checked through
 //! the event log.
 
+mod rules_as_written;
+
 use fray::minions::{
     AttackReport, Battle, CombatEnd, Event, Experience, Group, Kind, Level, Minion, Order, Rules,
     Side, Targeting, parse_battle, play,
@@ -18,6 +20,7 @@ fn battle(rules: Rules, a: Vec<Minion>, b: Vec<Minion>) -> Battle {
         rules,
         a: group("A", a),
         b: group("B", b),
+        spells: Vec::new(),
     }
 }
 

@@ -33,6 +33,7 @@ fn duel_of_pairs() -> MassBattle {
         max_rounds: 10,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     }
 }
 
@@ -77,6 +78,7 @@ fn full_damage_is_a_die_for_the_first_hit_and_1_per_further_hit() {
         max_rounds: 5,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     };
     let mut log = Vec::new();
     let mut state = MassState::new(&battle);
@@ -110,6 +112,7 @@ fn hits_spread_evenly_over_no_more_targets_than_attackers_lightest_first() {
         max_rounds: 5,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     };
     let state = MassState::new(&battle);
     assert_eq!(
@@ -163,6 +166,7 @@ fn form_inferior_targets_come_first_and_forms_move_the_roll() {
         max_rounds: 5,
         first_hit_die: 6,
         ladder: Ladder::standard(),
+        targeting: Default::default(),
     };
     let state = MassState::new(&battle);
     assert_eq!(

@@ -3,4 +3,5 @@
 
 mod battle;
 mod check;
+mod rules_as_written;
 mod sides;
