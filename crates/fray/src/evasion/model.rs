@@ -193,8 +193,11 @@ pub struct Ranged {
     pub projectile: Projectile,
     /// For ammunition: the launcher.
     pub launcher: Launcher,
-    /// The launcher's enchantment.
+    /// The launcher's enchantment (counts for ammo fired from its own launcher).
     pub launcher_enchantment: i32,
+    /// An artifact launcher's specific bonus against this defender: like a weapon's,
+    /// it counts when ammo is fired from it (evasion, Attacker bonus).
+    pub launcher_artifact_bonus: f64,
     /// Kicked rather than thrown: −3.
     pub kicked: bool,
     /// A Samurai firing ya from a yumi: +1.
@@ -246,6 +249,41 @@ pub struct Attacker {
     pub encumbrance: Encumbrance,
     /// The flanking bonus.
     pub flanking: f64,
+}
+
+/// The Luck a monster's luckstone gives: 3 + 1d3, drawn once for that monster.
+pub fn luckstone_luck(d3: u32) -> i32 {
+    3 + d3.clamp(1, 3) as i32
+}
+
+impl Attacker {
+    /// The weapon the attack is really made with. A monster never swings a launcher,
+    /// ammo or a boomerang in melee: it puts it away and attacks without it (evasion,
+    /// Changes to other mechanics), so none of that weapon's terms apply. Profiles with
+    /// such a monster are refused; this keeps the rule for attackers built in code.
+    pub fn weapon_used(&self) -> Option<&Weapon> {
+        self.weapon
+            .as_ref()
+            .filter(|w| self.kind == Kind::Player || self.ranged.is_some() || w.kind.is_melee())
+    }
+
+    /// Whether this is a monster whose luckstone Luck (3 + 1d3) has not been drawn yet.
+    pub fn undrawn_luckstone(&self) -> bool {
+        self.kind == Kind::Monster && self.luckstone
+    }
+
+    /// This attacker after its luckstone draw: a monster carrying one has Luck 3 + `d3`
+    /// from now on. The draw belongs to the monster, not to an attack (evasion, Changes
+    /// to other mechanics): make it once per fight and keep the result. Anyone else is
+    /// unchanged.
+    pub fn with_luckstone_drawn(&self, d3: u32) -> Self {
+        let mut a = self.clone();
+        if a.undrawn_luckstone() {
+            a.luck = luckstone_luck(d3);
+            a.luckstone = false;
+        }
+        a
+    }
 }
 
 impl Default for Attacker {
@@ -384,6 +422,9 @@ pub struct Defender {
     pub size: i32,
     /// Armor by slot.
     pub armor: Armor,
+    /// Total enchantment of rings of evasiveness (or defense): a flat defense bonus, the
+    /// counterpart of rings of increase accuracy (evasion, Changes to other mechanics).
+    pub rings_of_evasiveness: i32,
     /// A Monk's martial arts skill (counts without body armor, shield or weapon).
     pub monk_martial_arts: Option<MartialArts>,
     /// Wielding a weapon.
@@ -424,6 +465,23 @@ pub struct Defender {
     pub hostile: bool,
 }
 
+impl Defender {
+    /// Whether this is a monster whose luckstone Luck (3 + 1d3) has not been drawn yet.
+    pub fn undrawn_luckstone(&self) -> bool {
+        self.kind == Kind::Monster && self.luckstone
+    }
+
+    /// This defender after its luckstone draw (see [`Attacker::with_luckstone_drawn`]).
+    pub fn with_luckstone_drawn(&self, d3: u32) -> Self {
+        let mut d = self.clone();
+        if d.undrawn_luckstone() {
+            d.luck = luckstone_luck(d3);
+            d.luckstone = false;
+        }
+        d
+    }
+}
+
 impl Default for Defender {
     fn default() -> Self {
         Self {
@@ -433,6 +491,7 @@ impl Default for Defender {
             spell_protection: 0,
             size: 2,
             armor: Armor::default(),
+            rings_of_evasiveness: 0,
             monk_martial_arts: None,
             wielding_weapon: false,
             luck: 0,
