@@ -156,7 +156,10 @@ fn tohit_profiles(a: &Attacker, d: &Defender, o: &Options, as_json: bool) -> Res
     write_breakdown(&mut s, "attacker", &h.attacker);
     write_breakdown(&mut s, "defender", &h.defender);
     if let Some(c) = h.caught {
-        let _ = writeln!(s, "the throw is caught ({c:?}): it always \"hits\"");
+        let _ = writeln!(
+            s,
+            "the throw is caught ({c:?}): taken, so no hit and no damage"
+        );
     }
     let _ = writeln!(
         s,
@@ -241,6 +244,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         .with_context(|| format!("--damage `{}`", args.damage))?;
     let (a, d) = (attacker(&args.attacker)?, defender(&args.defender)?);
     let odds = damage_odds(&dice, kind, &a, &d, &o)?;
+    let caught = fray::evasion::resolve::caught(&a, &d);
     let effects: Vec<_> = odds
         .effects
         .iter()
@@ -254,6 +258,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         };
         return output::json(&json!({
             "p_hit": odds.p_hit,
+            "caught": caught,
             "mean_per_hit": odds.per_hit.mean(),
             "mean_per_attack": odds.per_attack.mean(),
             "per_hit": rows(&odds.per_hit),
@@ -269,6 +274,12 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         describe_model(o.model),
         odds.p_hit * 100.0
     );
+    if let Some(c) = caught {
+        let _ = writeln!(
+            s,
+            "the throw is caught ({c:?}): taken, so every attack deals 0; were it to hit:"
+        );
+    }
     let _ = writeln!(
         s,
         "mean damage per hit {:.4}, per attack {:.4}",

@@ -520,7 +520,16 @@ fn nonsense_defenders_are_refused_at_the_key() {
 
 #[test]
 fn the_bundled_profiles_still_load() {
-    for name in ["archer", "knight", "soldier-ant", "troll", "valkyrie"] {
+    for name in [
+        "archer",
+        "knight",
+        "soldier-ant",
+        "troll",
+        "valkyrie",
+        "cursed-fighter",
+        "unicorn",
+        "gem-thrower",
+    ] {
         let path = format!(
             "{}/../../examples/evasion/{name}.toml",
             env!("CARGO_MANIFEST_DIR")
