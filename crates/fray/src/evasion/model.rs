@@ -259,12 +259,19 @@ pub fn luckstone_luck(d3: u32) -> i32 {
 impl Attacker {
     /// The weapon the attack is really made with. A monster never swings a launcher,
     /// ammo or a boomerang in melee: it puts it away and attacks without it (evasion,
-    /// Changes to other mechanics), so none of that weapon's terms apply. Profiles with
-    /// such a monster are refused; this keeps the rule for attackers built in code.
+    /// Changes to other mechanics), so none of that weapon's terms apply. A spell, wand
+    /// or boulder is not made with a weapon either (evasion, Attacker bonus: the weapon
+    /// terms are for an attacker using one). Profiles with such combinations are
+    /// refused; this keeps the rules for attackers built in code.
     pub fn weapon_used(&self) -> Option<&Weapon> {
-        self.weapon
+        let not_a_weapon = self
+            .ranged
             .as_ref()
-            .filter(|w| self.kind == Kind::Player || self.ranged.is_some() || w.kind.is_melee())
+            .is_some_and(|r| matches!(r.projectile, Projectile::Spell | Projectile::Boulder));
+        self.weapon.as_ref().filter(|w| {
+            !not_a_weapon
+                && (self.kind == Kind::Player || self.ranged.is_some() || w.kind.is_melee())
+        })
     }
 
     /// Whether this is a monster whose luckstone Luck (3 + 1d3) has not been drawn yet.

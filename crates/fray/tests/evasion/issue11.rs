@@ -539,3 +539,45 @@ fn the_bundled_profiles_still_load() {
         assert!(ok, "{name}");
     }
 }
+
+// ---- 8. the same kind of departure: weapon terms on attacks not made with the weapon ----
+
+#[test]
+fn a_spell_or_boulder_takes_no_weapon_terms() {
+    for projectile in [Projectile::Spell, Projectile::Boulder] {
+        let caster = Attacker {
+            kind: Kind::Player,
+            weapon: Some(Weapon {
+                to_hit: 3.0,
+                blessed: true,
+                erosion: 3,
+                ..Weapon::default()
+            }),
+            ranged: Some(Ranged {
+                projectile,
+                ..Ranged::default()
+            }),
+            ..Attacker::default()
+        };
+        let undead = Defender {
+            demon_or_undead: true,
+            hp: 1000,
+            ..Defender::default()
+        };
+        let b = attacker_breakdown(&caster, &undead, &Options::default());
+        assert!(
+            !b.terms.iter().any(|t| t.source.contains("weapon")),
+            "{projectile:?}: {:?}",
+            b.terms
+        );
+        let odds = damage_odds(
+            &dice("10"),
+            DamageKind::Physical,
+            &caster,
+            &undead,
+            &Options::default(),
+        )
+        .unwrap();
+        assert_eq!(odds.per_hit.p(10), 1.0, "{projectile:?}: no erosion");
+    }
+}
