@@ -14,7 +14,9 @@
 //! to_hit = 0
 //! blessed = true
 //! erosion = 1              # 0 to 3
-//! # [ranged] distance = 3, projectile = "ammo", launcher = "matching", launcher_enchantment = 2
+//! # a ranged attack instead: [weapon] kind = "ammo", and
+//! # [ranged] distance = 3, projectile = "ammo", launcher = "matching",
+//! #          launcher_enchantment = 2, launcher_artifact_bonus = 0
 //! ```
 //!
 //! ```toml
@@ -24,6 +26,7 @@
 //! size = 3                 # 0 tiny, 1 small, 2 medium, 3 large, 4 huge, 7 gigantic
 //! hp = 30
 //! intrinsic_dr = 2
+//! rings_of_evasiveness = 0  # rings of evasiveness or defense: total enchantment
 //! [armor.torso]
 //! name = "ring mail"
 //! ev = 1
