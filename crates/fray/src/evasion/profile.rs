@@ -141,7 +141,7 @@ fn attacker_combinations(a: &Attacker) -> Vec<(bool, &'static [&'static str], &'
             "monsters are never encumbered (evasion, Attacker bonus): leave encumbrance out for a monster",
         ),
         (
-            !(!monster && a.level != 0),
+            monster || a.level == 0,
             &["level"],
             "the level / 4 term is for monsters only (evasion, Attacker bonus): leave level out for a player",
         ),
@@ -262,7 +262,7 @@ pub fn check_defender(c: &Checker, d: &Defender, at: &[&str]) -> Result<(), Scen
             "expected -50 to 50",
         ),
         (
-            !(!monster && d.fleeing),
+            monster || !d.fleeing,
             &["fleeing"],
             "only a fleeing monster loses evasiveness (evasion, Defender bonus): leave fleeing out for a player",
         ),
