@@ -26,6 +26,10 @@ pub struct ModelArgs {
     /// Count a monster's level / 4 as a fraction instead of rounding it down.
     #[arg(long)]
     fractional_level: bool,
+    /// Ammo fired from the wrong kind of launcher (launcher = "wrong") still gets the
+    /// launcher's enchantment and artifact bonus, beside its −6.
+    #[arg(long)]
+    wrong_launcher_counts: bool,
 }
 
 impl ModelArgs {
@@ -53,6 +57,7 @@ impl ModelArgs {
             model,
             rounding,
             fractional_level_bonus: self.fractional_level,
+            wrong_launcher_counts: self.wrong_launcher_counts,
         })
     }
 }

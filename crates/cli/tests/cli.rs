@@ -1045,3 +1045,30 @@ fn evasion_profiles_that_cannot_be_played_are_refused() {
         "line 6, column 10: ranged.kicked",
     );
 }
+
+#[test]
+fn evasion_wrong_launcher_option() {
+    let dir = std::env::temp_dir().join(format!("fray-evasion11w-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let archer = dir.join("crossbow.toml");
+    std::fs::write(
+        &archer,
+        "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nlauncher = \"wrong\"\nlauncher_enchantment = 2\n",
+    )
+    .unwrap();
+    let troll = evasion_example("troll.toml");
+    let fixed = |extra: &[&str]| {
+        let mut args = vec![
+            "tohit",
+            "--attacker",
+            archer.to_str().unwrap(),
+            "--defender",
+            &troll,
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json_of(&args)["attacker"]["fixed"].as_f64().unwrap()
+    };
+    assert_eq!(fixed(&[]), -6.0, "by default a wrong launcher adds nothing");
+    assert_eq!(fixed(&["--wrong-launcher-counts"]), -4.0, "−6 + 2");
+}

@@ -313,3 +313,23 @@ fn a_caught_gem_never_wins_a_duel() {
     };
     assert!(exact_duel(&stuck).is_err());
 }
+
+#[test]
+fn a_duel_scenario_can_switch_the_wrong_launcher_reading() {
+    let text = "system = \"evasion\"\n[evasion]\nwrong_launcher_counts = true\n[evasion.a]\nname = \"A\"\ndamage = \"d6\"\n[evasion.b]\nname = \"B\"\ndamage = \"d6\"\n";
+    let s = fray_lab::parse_scenario(text).unwrap();
+    let fray_lab::scenario::BattleKind::Evasion(d) = s.battle else {
+        panic!("an evasion duel")
+    };
+    assert!(d.options.wrong_launcher_counts);
+    // Profiles inside a duel are checked like profile files, at their full key path.
+    let bad = text.replace(
+        "[evasion.b]\n",
+        "[evasion.a.attack]\nkind = \"monster\"\n[evasion.a.attack.weapon]\nkind = \"boomerang\"\n[evasion.b]\n",
+    );
+    let e = fray_lab::parse_scenario(&bad).unwrap_err();
+    assert!(
+        e.message.starts_with("evasion.a.attack.weapon.kind:"),
+        "{e}"
+    );
+}

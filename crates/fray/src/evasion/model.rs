@@ -162,14 +162,21 @@ pub enum Projectile {
     Spell,
 }
 
-/// How ammunition is fired.
+/// How ammunition is fired. The text tells a wrong launcher from none (both −6); the
+/// launcher's own terms count for a wrong one only under
+/// [`Options::wrong_launcher_counts`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Launcher {
     /// From its own kind of launcher (its enchantment is added).
     #[default]
     Matching,
-    /// From the wrong launcher, or thrown by hand: −6.
+    /// From the wrong kind of launcher (arrows from a crossbow): −6.
+    Wrong,
+    /// Thrown by hand, with no launcher: −6.
+    #[serde(rename = "none")]
+    NoLauncher,
+    /// A wrong launcher or none, not saying which: −6, read as none.
     WrongOrNone,
 }
 
@@ -591,4 +598,9 @@ pub struct Options {
     pub rounding: Rounding,
     /// A monster's level / 4 as a fraction (true) or rounded down (false, default).
     pub fractional_level_bonus: bool,
+    /// Ammo fired from the wrong kind of launcher still gets that launcher's
+    /// enchantment and artifact bonus (true), beside its −6; by default (false) only
+    /// ammo fired from its own launcher does, since the text's example of a wrong
+    /// launcher is filed with firing from none (evasion, Attacker bonus).
+    pub wrong_launcher_counts: bool,
 }

@@ -113,6 +113,11 @@ fn attacker_combinations(a: &Attacker) -> Vec<(bool, &'static [&'static str], &'
     let projectile = r.map(|r| r.projectile);
     let fired =
         r.is_some_and(|r| r.projectile == Projectile::Ammo && r.launcher == Launcher::Matching);
+    // From a launcher at all, right or wrong: its terms may count (under an option).
+    let launched = r.is_some_and(|r| {
+        r.projectile == Projectile::Ammo
+            && matches!(r.launcher, Launcher::Matching | Launcher::Wrong)
+    });
     let weapon = a.weapon.as_ref().map(|w| w.kind);
     vec![
         (
@@ -151,14 +156,14 @@ fn attacker_combinations(a: &Attacker) -> Vec<(bool, &'static [&'static str], &'
             "a monster's luckstone gives it Luck 3 + 1d3 (evasion, Changes to other mechanics): give luck or luckstone, not both",
         ),
         (
-            r.is_none_or(|r| r.launcher_enchantment == 0 || fired),
+            r.is_none_or(|r| r.launcher_enchantment == 0 || launched),
             &["ranged", "launcher_enchantment"],
-            "a launcher's enchantment counts only for ammo fired from its own launcher (projectile = \"ammo\", launcher = \"matching\")",
+            "a launcher's enchantment counts only for ammo fired from a launcher (projectile = \"ammo\", launcher = \"matching\", or \"wrong\" with the wrong-launcher option)",
         ),
         (
-            r.is_none_or(|r| r.launcher_artifact_bonus == 0.0 || fired),
+            r.is_none_or(|r| r.launcher_artifact_bonus == 0.0 || launched),
             &["ranged", "launcher_artifact_bonus"],
-            "an artifact launcher's bonus counts only for ammo fired from it (projectile = \"ammo\", launcher = \"matching\")",
+            "an artifact launcher's bonus counts only for ammo fired from it (projectile = \"ammo\", launcher = \"matching\", or \"wrong\" with the wrong-launcher option)",
         ),
         (
             r.is_none_or(|r| small(r.launcher_artifact_bonus)),
@@ -166,9 +171,9 @@ fn attacker_combinations(a: &Attacker) -> Vec<(bool, &'static [&'static str], &'
             "expected a number from -100 to 100",
         ),
         (
-            !(fired && r.is_some_and(|r| r.kicked)),
+            !(launched && r.is_some_and(|r| r.kicked)),
             &["ranged", "kicked"],
-            "a kicked object is not fired from a launcher: kicked ammo has launcher = \"wrong-or-none\"",
+            "a kicked object is not fired from a launcher: kicked ammo has launcher = \"none\"",
         ),
         (
             !(projectile == Some(Projectile::Spell) && r.is_some_and(|r| r.kicked)),

@@ -150,7 +150,7 @@ pub fn attacker_breakdown(a: &Attacker, d: &Defender, o: &Options) -> Breakdown 
         );
     }
     weapon_terms(&mut t, a);
-    ranged_terms(&mut t, a);
+    ranged_terms(&mut t, a, o);
     t.add(
         a.rings_of_accuracy != 0,
         "rings of increase accuracy",
@@ -200,10 +200,12 @@ fn weapon_terms(t: &mut Terms, a: &Attacker) {
     );
 }
 
-fn ranged_terms(t: &mut Terms, a: &Attacker) {
+fn ranged_terms(t: &mut Terms, a: &Attacker, o: &Options) {
     let Some(r) = &a.ranged else { return };
     let ammo = r.projectile == Projectile::Ammo;
-    let fired = ammo && r.launcher == Launcher::Matching;
+    let fired = ammo
+        && (r.launcher == Launcher::Matching
+            || (r.launcher == Launcher::Wrong && o.wrong_launcher_counts));
     t.add(
         fired && r.launcher_enchantment != 0,
         "launcher enchantment",
@@ -229,7 +231,7 @@ fn ranged_terms(t: &mut Terms, a: &Attacker) {
     t.add(a.ranger, "Ranger", 1.0);
     t.add(r.ya_from_yumi, "Samurai firing ya from a yumi", 1.0);
     t.add(
-        ammo && r.launcher == Launcher::WrongOrNone,
+        ammo && r.launcher != Launcher::Matching,
         "ammo from the wrong launcher or none",
         -6.0,
     );

@@ -412,6 +412,46 @@ fn rings_of_evasiveness_and_artifact_launchers() {
     );
 }
 
+#[test]
+fn a_wrong_launcher_is_told_from_none_and_its_terms_are_an_option() {
+    let from = |launcher| Attacker {
+        kind: Kind::Player,
+        weapon: Some(Weapon {
+            kind: WeaponKind::Ammo,
+            ..Weapon::default()
+        }),
+        ranged: Some(Ranged {
+            launcher,
+            launcher_enchantment: 2,
+            launcher_artifact_bonus: 1.0,
+            ..Ranged::default()
+        }),
+        ..Attacker::default()
+    };
+    let literal = Options {
+        wrong_launcher_counts: true,
+        ..Options::default()
+    };
+    let total = |l, o: &Options| attacker_breakdown(&from(l), &Defender::default(), o).fixed();
+    assert_eq!(total(Launcher::Matching, &Options::default()), 3.0);
+    assert_eq!(total(Launcher::Wrong, &Options::default()), -6.0);
+    assert_eq!(total(Launcher::Wrong, &literal), -3.0, "−6 + 2 + 1");
+    assert_eq!(
+        total(Launcher::NoLauncher, &literal),
+        -6.0,
+        "no launcher, no terms"
+    );
+    assert_eq!(total(Launcher::WrongOrNone, &literal), -6.0, "read as none");
+    let wrong = "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nlauncher = \"wrong\"\nlauncher_enchantment = 2\n";
+    assert_eq!(
+        parse_attacker(wrong).unwrap().ranged.unwrap().launcher,
+        Launcher::Wrong
+    );
+    let none = wrong.replace("\"wrong\"", "\"none\"");
+    let e = parse_attacker(&none).unwrap_err();
+    assert!(e.message.starts_with("ranged.launcher_enchantment:"), "{e}");
+}
+
 // ---- 7. combinations the rules cannot play are refused where they are written ----
 
 #[test]
