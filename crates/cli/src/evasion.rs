@@ -26,6 +26,10 @@ pub struct ModelArgs {
     /// Count a monster's level / 4 as a fraction instead of rounding it down.
     #[arg(long)]
     fractional_level: bool,
+    /// Ammo fired from the wrong kind of launcher (launcher = "wrong") still gets the
+    /// launcher's enchantment and artifact bonus, beside its −6.
+    #[arg(long)]
+    wrong_launcher_counts: bool,
 }
 
 impl ModelArgs {
@@ -53,6 +57,7 @@ impl ModelArgs {
             model,
             rounding,
             fractional_level_bonus: self.fractional_level,
+            wrong_launcher_counts: self.wrong_launcher_counts,
         })
     }
 }
@@ -156,7 +161,10 @@ fn tohit_profiles(a: &Attacker, d: &Defender, o: &Options, as_json: bool) -> Res
     write_breakdown(&mut s, "attacker", &h.attacker);
     write_breakdown(&mut s, "defender", &h.defender);
     if let Some(c) = h.caught {
-        let _ = writeln!(s, "the throw is caught ({c:?}): it always \"hits\"");
+        let _ = writeln!(
+            s,
+            "the throw is caught ({c:?}): taken, so no hit and no damage"
+        );
     }
     let _ = writeln!(
         s,
@@ -241,6 +249,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         .with_context(|| format!("--damage `{}`", args.damage))?;
     let (a, d) = (attacker(&args.attacker)?, defender(&args.defender)?);
     let odds = damage_odds(&dice, kind, &a, &d, &o)?;
+    let caught = fray::evasion::resolve::caught(&a, &d);
     let effects: Vec<_> = odds
         .effects
         .iter()
@@ -254,6 +263,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         };
         return output::json(&json!({
             "p_hit": odds.p_hit,
+            "caught": caught,
             "mean_per_hit": odds.per_hit.mean(),
             "mean_per_attack": odds.per_attack.mean(),
             "per_hit": rows(&odds.per_hit),
@@ -269,6 +279,12 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         describe_model(o.model),
         odds.p_hit * 100.0
     );
+    if let Some(c) = caught {
+        let _ = writeln!(
+            s,
+            "the throw is caught ({c:?}): taken, so every attack deals 0; were it to hit:"
+        );
+    }
     let _ = writeln!(
         s,
         "mean damage per hit {:.4}, per attack {:.4}",

@@ -1213,4 +1213,147 @@ fn mass_battle_targets_by_defenses_and_by_the_form_of_most_attackers() {
     )
     .unwrap();
     refused(&["mass-battle", file.to_str().unwrap()], "line 3, column 8");
+// ---- issue 11: evasion ----
+
+#[test]
+fn evasion_negative_dr_raises_damage_and_caught_gems_deal_none() {
+    // -3 ring mail (DR 1 − 3 = −2) and a −2 helm: 10 × 0.9^-2 = 12.3 on torso and head.
+    let v = json_of(&[
+        "evasion-damage",
+        "--attacker",
+        &evasion_example("valkyrie.toml"),
+        "--defender",
+        &evasion_example("cursed-fighter.toml"),
+        "--damage",
+        "10",
+        "--json",
+    ]);
+    let per_hit = v["per_hit"].as_array().unwrap();
+    let p12 = per_hit
+        .iter()
+        .find(|r| r["damage"] == 12)
+        .map(|r| r["p"].as_f64().unwrap());
+    assert!((p12.unwrap() - 0.6).abs() < 1e-12, "{v}");
+    assert!((v["mean_per_hit"].as_f64().unwrap() - 11.2).abs() < 1e-12);
+    // Elemental damage skips DR and the high-damage cuts: 30 against 30 hp stays 30.
+    let v = json_of(&[
+        "evasion-damage",
+        "--attacker",
+        &evasion_example("valkyrie.toml"),
+        "--defender",
+        &evasion_example("cursed-fighter.toml"),
+        "--damage",
+        "30",
+        "--kind",
+        "elemental",
+        "--json",
+    ]);
+    assert_eq!(v["per_hit"][0]["damage"], 30, "{v}");
+    assert_eq!(v["high_damage_effects"].as_array().unwrap().len(), 0);
+    // A gem thrown at a unicorn is caught: taken, no hit, no damage.
+    let v = json_of(&[
+        "evasion-damage",
+        "--attacker",
+        &evasion_example("gem-thrower.toml"),
+        "--defender",
+        &evasion_example("unicorn.toml"),
+        "--damage",
+        "1d4",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["p_hit"].as_f64(), v["mean_per_attack"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+    assert_eq!(v["caught"], "gem-by-unicorn");
+    fray()
+        .args([
+            "tohit",
+            "--attacker",
+            &evasion_example("gem-thrower.toml"),
+            "--defender",
+            &evasion_example("unicorn.toml"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no hit and no damage"))
+        .stdout(predicate::str::contains("P(hit) = 0.0000%"));
+    // The ring of evasiveness is in the EV total; negative DR shows in the appraisal.
+    let v = json_of(&[
+        "appraise",
+        "--defender",
+        &evasion_example("cursed-fighter.toml"),
+        "--json",
+    ]);
+    assert_eq!(v["ev_total"], 2.0, "ring mail EV 1 + ring 1: {v}");
+    assert!(
+        (v["expected_dr"].as_f64().unwrap() + 1.2).abs() < 1e-12,
+        "{v}"
+    );
+}
+
+#[test]
+fn evasion_profiles_that_cannot_be_played_are_refused() {
+    let dir = std::env::temp_dir().join(format!("fray-evasion11-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("monster.toml");
+    std::fs::write(
+        &bad,
+        "kind = \"monster\"\nlevel = 5\n[weapon]\nkind = \"launcher\"\n",
+    )
+    .unwrap();
+    refused(
+        &[
+            "tohit",
+            "--attacker",
+            bad.to_str().unwrap(),
+            "--defender",
+            &evasion_example("troll.toml"),
+        ],
+        "monster.toml, line 4, column 8: weapon.kind: a monster never swings a launcher",
+    );
+    std::fs::write(
+        &bad,
+        "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nprojectile = \"ammo\"\nkicked = true\n",
+    )
+    .unwrap();
+    refused(
+        &[
+            "evasion-damage",
+            "--attacker",
+            bad.to_str().unwrap(),
+            "--defender",
+            &evasion_example("troll.toml"),
+            "--damage",
+            "d6",
+        ],
+        "line 6, column 10: ranged.kicked",
+    );
+}
+
+#[test]
+fn evasion_wrong_launcher_option() {
+    let dir = std::env::temp_dir().join(format!("fray-evasion11w-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let archer = dir.join("crossbow.toml");
+    std::fs::write(
+        &archer,
+        "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nlauncher = \"wrong\"\nlauncher_enchantment = 2\n",
+    )
+    .unwrap();
+    let troll = evasion_example("troll.toml");
+    let fixed = |extra: &[&str]| {
+        let mut args = vec![
+            "tohit",
+            "--attacker",
+            archer.to_str().unwrap(),
+            "--defender",
+            &troll,
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        json_of(&args)["attacker"]["fixed"].as_f64().unwrap()
+    };
+    assert_eq!(fixed(&[]), -6.0, "by default a wrong launcher adds nothing");
+    assert_eq!(fixed(&["--wrong-launcher-counts"]), -4.0, "−6 + 2");
 }

@@ -7,7 +7,7 @@
 //! point total it can meet.
 
 use fray::dist::Distribution;
-use fray::evasion::{damage_odds, roll_attack};
+use fray::evasion::{damage_odds, draw_luckstone, roll_attack};
 use fray::rng::Rolls;
 use serde::Serialize;
 
@@ -35,8 +35,14 @@ fn damage_by_hp(
     max_hp: i64,
 ) -> Result<Vec<Distribution>, String> {
     // Above twice the largest hit, no high-damage effect can trigger: one distribution
-    // serves every larger hp.
-    let limit = (2 * att.damage.max().max(0) + 1).min(max_hp);
+    // serves every larger hp. The largest hit is the real one after DR (negative DR
+    // raises it above the dice's maximum), taken from a defender too healthy for any cut.
+    let mut healthy = def.defense.clone();
+    healthy.hp = u32::MAX;
+    let most = damage_odds(&att.damage, att.kind, &att.attack, &healthy, &duel.options)
+        .map_err(|e| e.to_string())?
+        .most_before_effects;
+    let limit = (2 * most.max(0) + 1).min(max_hp);
     let mut by_hp = Vec::with_capacity(max_hp as usize + 1);
     by_hp.push(Distribution::point(0));
     for hp in 1..=limit {
@@ -51,8 +57,9 @@ fn damage_by_hp(
     Ok(by_hp)
 }
 
-/// Solves the duel exactly (no round limit: a duel always ends, since every attack can
-/// hit).
+/// Solves the duel exactly (no round limit). A duel that can reach a state where
+/// neither side can deal damage (certain misses, caught throws) never ends: that is an
+/// error.
 ///
 /// ```
 /// use fray_lab::duel::exact_duel;
@@ -65,6 +72,53 @@ fn damage_by_hp(
 /// assert!((e.p_a_wins + e.p_b_wins - 1.0).abs() < 1e-9);
 /// ```
 pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
+    // A monster's luckstone is drawn once for the whole duel: solve the duel for each
+    // draw and weigh the answers, rather than mixing the draw into every attack.
+    let mut mixed = ExactDuel {
+        p_a_wins: 0.0,
+        p_b_wins: 0.0,
+        expected_rounds: 0.0,
+    };
+    for (a, pa) in luckstone_draws(&duel.a) {
+        for (b, pb) in luckstone_draws(&duel.b) {
+            let e = exact_fixed(&Duel {
+                a: a.clone(),
+                b,
+                ..duel.clone()
+            })?;
+            let w = pa * pb;
+            mixed.p_a_wins += w * e.p_a_wins;
+            mixed.p_b_wins += w * e.p_b_wins;
+            mixed.expected_rounds += w * e.expected_rounds;
+        }
+    }
+    Ok(mixed)
+}
+
+/// A duelist with its luckstone drawn: one draw for the monster, shared by its attack
+/// and defense profiles (those that carry the luckstone).
+pub fn with_luckstone_drawn(d: &Duelist, d3: u32) -> Duelist {
+    Duelist {
+        attack: d.attack.with_luckstone_drawn(d3),
+        defense: d.defense.with_luckstone_drawn(d3),
+        ..d.clone()
+    }
+}
+
+/// Every way a duelist's luckstone may be drawn, with its chance (just the duelist when
+/// it has none to draw).
+fn luckstone_draws(d: &Duelist) -> Vec<(Duelist, f64)> {
+    if d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone() {
+        (1..=3)
+            .map(|d3| (with_luckstone_drawn(d, d3), 1.0 / 3.0))
+            .collect()
+    } else {
+        vec![(d.clone(), 1.0)]
+    }
+}
+
+/// The exact duel once every luckstone is drawn.
+fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
     let (first, second) = if duel.b_first {
         (&duel.b, &duel.a)
     } else {
@@ -101,6 +155,11 @@ pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
                 }
             }
             let stay = 1.0 - p_miss_x * p_miss_y;
+            if stay <= 0.0 {
+                return Err(format!(
+                    "the duel can go on forever: at {f} and {s} hit points neither duelist can deal damage"
+                ));
+            }
             win[f as usize * width + s as usize] = w / stay;
             rounds[f as usize * width + s as usize] = r / stay;
         }
@@ -121,11 +180,33 @@ pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
 
 /// One sampled duel: (winner is a, winner is b, or undecided at the round limit),
 /// rounds played, and both duelists' final hit points.
+///
+/// Each monster's luckstone is drawn once, before the first round, and kept.
 pub fn sample_duel(
     duel: &Duel,
     max_rounds: u32,
     rolls: &mut impl Rolls,
 ) -> (Option<bool>, u32, [i64; 2], [u64; 2]) {
+    let undrawn = |d: &Duelist| d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone();
+    let drawn;
+    let duel = if undrawn(&duel.a) || undrawn(&duel.b) {
+        let mut draw = |d: &Duelist| {
+            if undrawn(d) {
+                with_luckstone_drawn(d, draw_luckstone(rolls))
+            } else {
+                d.clone()
+            }
+        };
+        let (a, b) = (draw(&duel.a), draw(&duel.b));
+        drawn = Duel {
+            a,
+            b,
+            ..duel.clone()
+        };
+        &drawn
+    } else {
+        duel
+    };
     let mut hp = [i64::from(duel.a.defense.hp), i64::from(duel.b.defense.hp)];
     let mut dealt = [0u64; 2];
     let mut defenders = [duel.a.defense.clone(), duel.b.defense.clone()];

@@ -26,6 +26,7 @@
 //! ```toml
 //! [evasion]
 //! sigma = 5                      # or uniform_sum = [4, 17]; rounding = "nearest"
+//! # fractional_level = false; wrong_launcher_counts = false (docs/rules/evasion.md)
 //! [evasion.a]
 //! name = "Valkyrie"
 //! damage = "d8+1"
@@ -112,6 +113,9 @@ pub struct DuelFile {
     /// Monster level / 4 as a fraction.
     #[serde(default)]
     pub fractional_level: bool,
+    /// Ammo fired from the wrong kind of launcher still gets the launcher's terms.
+    #[serde(default)]
+    pub wrong_launcher_counts: bool,
     /// Who strikes first each round: a (default) or b.
     pub first: Option<String>,
     pub a: DuelistFile,
@@ -297,6 +301,7 @@ fn duel(c: &Checker, raw: DuelFile) -> Result<Duel, ScenarioError> {
         model,
         rounding: raw.rounding.unwrap_or_default(),
         fractional_level_bonus: raw.fractional_level,
+        wrong_launcher_counts: raw.wrong_launcher_counts,
     };
     let b_first = match raw.first.as_deref() {
         None | Some("a") => false,

@@ -68,7 +68,9 @@ fn sure_hitter(name: &str, hp: u32, damage: &str) -> Duelist {
     Duelist {
         name: name.into(),
         damage: damage.parse().unwrap(),
-        kind: fray::evasion::DamageKind::Elemental,
+        // Physical (with no armor, so no DR): only physical damage meets the high-damage
+        // cuts these fights are about.
+        kind: fray::evasion::DamageKind::Physical,
         attack: fray::evasion::Attacker {
             engulfed: true,
             ..Default::default()

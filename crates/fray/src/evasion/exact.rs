@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::model::{Attacker, DamageKind, Defender, Options, Rounding, Slot, ToHitModel};
 use super::resolve::{
     Breakdown, Caught, HighDamage, LuckDice, attacker_breakdown, caught, defender_breakdown,
-    halves, is_high, reduced, round_branches, slot_dr,
+    halves, high_damage, reduced, round_branches, slot_dr,
 };
 use crate::dice::DiceExpr;
 use crate::dist::Distribution;
@@ -128,9 +128,10 @@ impl ToHit {
 /// The hit chance of an attacker against a defender, with both breakdowns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HitChance {
-    /// P(hit).
+    /// P(hit): 0 when the throw is caught.
     pub p_hit: f64,
-    /// Set when the throw is caught, which always "hits".
+    /// Set when the throw is caught: the text's "hit" in quotes means the object is
+    /// taken, so there is no hit and no damage (evasion, Overriding special cases).
     pub caught: Option<Caught>,
     /// The attacker's terms.
     pub attacker: Breakdown,
@@ -138,7 +139,7 @@ pub struct HitChance {
     pub defender: Breakdown,
 }
 
-/// The exact hit chance.
+/// The exact hit chance. A caught throw never hits (its `p_hit` is 0).
 ///
 /// ```
 /// use fray::evasion::{hit_chance, Attacker, Defender, Options};
@@ -150,7 +151,7 @@ pub fn hit_chance(a: &Attacker, d: &Defender, o: &Options) -> Result<HitChance, 
     let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
     let caught = caught(a, d);
     let p_hit = match caught {
-        Some(_) => 1.0,
+        Some(_) => 0.0,
         None => to_hit.p_hit_with_luck(ab.fixed(), ab.luck, db.fixed(), db.luck),
     };
     Ok(HitChance {
@@ -164,10 +165,14 @@ pub fn hit_chance(a: &Attacker, d: &Defender, o: &Options) -> Result<HitChance, 
 /// The exact damage of one attack.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DamageOdds {
-    /// P(hit).
+    /// P(hit) (0 for a caught throw).
     pub p_hit: f64,
-    /// Damage dealt by a hit.
+    /// Damage dealt by a hit, were it to land.
     pub per_hit: Distribution,
+    /// The most damage a hit can reach before a high-damage cut: against hit points of
+    /// twice this or more no high-damage effect can happen. With negative DR it exceeds
+    /// the dice's maximum.
+    pub most_before_effects: i64,
     /// Damage dealt by an attack (0 on a miss).
     pub per_attack: Distribution,
     /// P(each high-damage effect | hit).
@@ -190,13 +195,15 @@ pub fn damage_odds(
     d: &Defender,
     o: &Options,
 ) -> Result<DamageOdds, EvasionError> {
-    if dice.max() > MAX_EXACT_DAMAGE {
-        return Err(EvasionError::TooMuchDamage(dice.max()));
+    let most = most_after_dr(dice.max(), kind, d);
+    if most > MAX_EXACT_DAMAGE as f64 {
+        return Err(EvasionError::TooMuchDamage(most.ceil() as i64));
     }
     let p_hit = hit_chance(a, d, o)?.p_hit;
     let erosion = erosion(a, kind);
     let mut finals: BTreeMap<i64, f64> = BTreeMap::new();
     let mut effects: BTreeMap<u8, (HighDamage, f64)> = BTreeMap::new();
+    let mut most_before_effects = 1;
     for base in dice.distribution().iter() {
         for (eroded, p_erosion) in erosion_branches(base.value.max(0), erosion) {
             for (slot, percent) in Slot::TABLE {
@@ -207,7 +214,8 @@ pub fn damage_odds(
                     kind,
                     d,
                     o.rounding,
-                    &mut |value, effect, q| {
+                    &mut |value, before, effect, q| {
+                        most_before_effects = most_before_effects.max(before);
                         *finals.entry(value).or_default() += p * q;
                         if let Some(e) = effect {
                             effects.entry(e as u8).or_insert((e, 0.0)).1 += p * q;
@@ -221,20 +229,34 @@ pub fn damage_odds(
     let per_attack = Distribution::from_masses(
         per_hit
             .iter()
+            .filter(|_| p_hit > 0.0)
             .map(|m| (m.value, m.p * p_hit))
             .chain([(0, 1.0 - p_hit)]),
     );
     Ok(DamageOdds {
         p_hit,
         per_hit,
+        most_before_effects,
         per_attack,
         effects: effects.into_values().collect(),
     })
 }
 
+/// An upper bound of a hit's damage after DR (before half damage and high-damage
+/// cuts, which only lower it): negative DR multiplies the dice's maximum by up to
+/// 0.9^DR, so the exact answer's size is bounded by this and not by the dice alone.
+pub fn most_after_dr(dice_max: i64, kind: DamageKind, d: &Defender) -> f64 {
+    let lowest_dr = Slot::TABLE
+        .iter()
+        .filter_map(|(slot, _)| slot_dr(d, *slot, kind))
+        .fold(0.0, f64::min);
+    // One more for rounding up.
+    reduced(dice_max.max(0), lowest_dr) + 1.0
+}
+
 /// The greatest erosion that counts: a weapon's or projectile's, on physical hits.
 pub fn erosion(a: &Attacker, kind: DamageKind) -> u32 {
-    match (&a.weapon, kind) {
+    match (a.weapon_used(), kind) {
         (Some(w), DamageKind::Physical) => w.erosion,
         _ => 0,
     }
@@ -256,14 +278,17 @@ fn erosion_branches(damage: i64, erosion: u32) -> Vec<(i64, f64)> {
 }
 
 /// Everything after the slot is chosen: DR, half damage, the high-damage effect, and
-/// the minimum of 1. Calls `out(final, effect, probability)` for every branch.
+/// the minimum of 1. Calls `out(final, before_effect, effect, probability)` for every
+/// branch. Only physical damage meets DR and the slot's high-damage effect: both belong
+/// to the reduction mechanic, which elemental and spell damage skip (evasion, Damage
+/// formula).
 pub fn after_slot(
     damage: i64,
     slot: Slot,
     kind: DamageKind,
     d: &Defender,
     rounding: Rounding,
-    out: &mut impl FnMut(i64, Option<HighDamage>, f64),
+    out: &mut impl FnMut(i64, i64, Option<HighDamage>, f64),
 ) {
     let after_dr = match slot_dr(d, slot, kind) {
         Some(dr) => round_branches(reduced(damage, dr), rounding),
@@ -279,16 +304,16 @@ pub fn after_slot(
             vec![(v2, 1.0)]
         };
         for (v3, p3) in halved {
-            match HighDamage::of(slot).filter(|_| is_high(v3, d.hp)) {
+            match high_damage(slot, kind, v3, d.hp) {
                 Some(e) => {
                     for (v4, p4) in round_branches(v3 as f64 * e.kept(), rounding)
                         .into_iter()
                         .filter(|b| b.1 > 0.0)
                     {
-                        out(v4.max(1), Some(e), p2 * p3 * p4);
+                        out(v4.max(1), v3, Some(e), p2 * p3 * p4);
                     }
                 }
-                None => out(v3.max(1), None, p2 * p3),
+                None => out(v3.max(1), v3, None, p2 * p3),
             }
         }
     }

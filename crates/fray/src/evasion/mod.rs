@@ -24,4 +24,4 @@ pub use model::{
 pub use resolve::{
     Breakdown, Caught, HighDamage, LuckDice, Term, attacker_breakdown, defender_breakdown,
 };
-pub use sample::{AttackRoll, DamageRoll, roll_attack, roll_damage, roll_hit};
+pub use sample::{AttackRoll, DamageRoll, draw_luckstone, roll_attack, roll_damage, roll_hit};

@@ -162,14 +162,21 @@ pub enum Projectile {
     Spell,
 }
 
-/// How ammunition is fired.
+/// How ammunition is fired. The text tells a wrong launcher from none (both −6); the
+/// launcher's own terms count for a wrong one only under
+/// [`Options::wrong_launcher_counts`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Launcher {
     /// From its own kind of launcher (its enchantment is added).
     #[default]
     Matching,
-    /// From the wrong launcher, or thrown by hand: −6.
+    /// From the wrong kind of launcher (arrows from a crossbow): −6.
+    Wrong,
+    /// Thrown by hand, with no launcher: −6.
+    #[serde(rename = "none")]
+    NoLauncher,
+    /// A wrong launcher or none, not saying which: −6, read as none.
     WrongOrNone,
 }
 
@@ -193,8 +200,11 @@ pub struct Ranged {
     pub projectile: Projectile,
     /// For ammunition: the launcher.
     pub launcher: Launcher,
-    /// The launcher's enchantment.
+    /// The launcher's enchantment (counts for ammo fired from its own launcher).
     pub launcher_enchantment: i32,
+    /// An artifact launcher's specific bonus against this defender: like a weapon's,
+    /// it counts when ammo is fired from it (evasion, Attacker bonus).
+    pub launcher_artifact_bonus: f64,
     /// Kicked rather than thrown: −3.
     pub kicked: bool,
     /// A Samurai firing ya from a yumi: +1.
@@ -246,6 +256,48 @@ pub struct Attacker {
     pub encumbrance: Encumbrance,
     /// The flanking bonus.
     pub flanking: f64,
+}
+
+/// The Luck a monster's luckstone gives: 3 + 1d3, drawn once for that monster.
+pub fn luckstone_luck(d3: u32) -> i32 {
+    3 + d3.clamp(1, 3) as i32
+}
+
+impl Attacker {
+    /// The weapon the attack is really made with. A monster never swings a launcher,
+    /// ammo or a boomerang in melee: it puts it away and attacks without it (evasion,
+    /// Changes to other mechanics), so none of that weapon's terms apply. A spell, wand
+    /// or boulder is not made with a weapon either (evasion, Attacker bonus: the weapon
+    /// terms are for an attacker using one). Profiles with such combinations are
+    /// refused; this keeps the rules for attackers built in code.
+    pub fn weapon_used(&self) -> Option<&Weapon> {
+        let not_a_weapon = self
+            .ranged
+            .as_ref()
+            .is_some_and(|r| matches!(r.projectile, Projectile::Spell | Projectile::Boulder));
+        self.weapon.as_ref().filter(|w| {
+            !not_a_weapon
+                && (self.kind == Kind::Player || self.ranged.is_some() || w.kind.is_melee())
+        })
+    }
+
+    /// Whether this is a monster whose luckstone Luck (3 + 1d3) has not been drawn yet.
+    pub fn undrawn_luckstone(&self) -> bool {
+        self.kind == Kind::Monster && self.luckstone
+    }
+
+    /// This attacker after its luckstone draw: a monster carrying one has Luck 3 + `d3`
+    /// from now on. The draw belongs to the monster, not to an attack (evasion, Changes
+    /// to other mechanics): make it once per fight and keep the result. Anyone else is
+    /// unchanged.
+    pub fn with_luckstone_drawn(&self, d3: u32) -> Self {
+        let mut a = self.clone();
+        if a.undrawn_luckstone() {
+            a.luck = luckstone_luck(d3);
+            a.luckstone = false;
+        }
+        a
+    }
 }
 
 impl Default for Attacker {
@@ -384,6 +436,9 @@ pub struct Defender {
     pub size: i32,
     /// Armor by slot.
     pub armor: Armor,
+    /// Total enchantment of rings of evasiveness (or defense): a flat defense bonus, the
+    /// counterpart of rings of increase accuracy (evasion, Changes to other mechanics).
+    pub rings_of_evasiveness: i32,
     /// A Monk's martial arts skill (counts without body armor, shield or weapon).
     pub monk_martial_arts: Option<MartialArts>,
     /// Wielding a weapon.
@@ -424,6 +479,23 @@ pub struct Defender {
     pub hostile: bool,
 }
 
+impl Defender {
+    /// Whether this is a monster whose luckstone Luck (3 + 1d3) has not been drawn yet.
+    pub fn undrawn_luckstone(&self) -> bool {
+        self.kind == Kind::Monster && self.luckstone
+    }
+
+    /// This defender after its luckstone draw (see [`Attacker::with_luckstone_drawn`]).
+    pub fn with_luckstone_drawn(&self, d3: u32) -> Self {
+        let mut d = self.clone();
+        if d.undrawn_luckstone() {
+            d.luck = luckstone_luck(d3);
+            d.luckstone = false;
+        }
+        d
+    }
+}
+
 impl Default for Defender {
     fn default() -> Self {
         Self {
@@ -433,6 +505,7 @@ impl Default for Defender {
             spell_protection: 0,
             size: 2,
             armor: Armor::default(),
+            rings_of_evasiveness: 0,
             monk_martial_arts: None,
             wielding_weapon: false,
             luck: 0,
@@ -525,4 +598,9 @@ pub struct Options {
     pub rounding: Rounding,
     /// A monster's level / 4 as a fraction (true) or rounded down (false, default).
     pub fractional_level_bonus: bool,
+    /// Ammo fired from the wrong kind of launcher still gets that launcher's
+    /// enchantment and artifact bonus (true), beside its −6; by default (false) only
+    /// ammo fired from its own launcher does, since the text's example of a wrong
+    /// launcher is filed with firing from none (evasion, Attacker bonus).
+    pub wrong_launcher_counts: bool,
 }

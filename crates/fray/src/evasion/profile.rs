@@ -1,6 +1,7 @@
 //! Attacker and defender profiles from TOML: every bonus of the text as a named field,
-//! armor by slot. Unknown fields and out-of-range values are refused with the line and
-//! column of the bad value.
+//! armor by slot. Unknown fields, out-of-range values and combinations the rules cannot
+//! play (a field that would be silently ignored, or two that contradict each other) are
+//! refused with the key path, line and column of the bad value.
 //!
 //! ```toml
 //! # attacker.toml
@@ -13,7 +14,9 @@
 //! to_hit = 0
 //! blessed = true
 //! erosion = 1              # 0 to 3
-//! # [ranged] distance = 3, projectile = "ammo", launcher = "matching", launcher_enchantment = 2
+//! # a ranged attack instead: [weapon] kind = "ammo", and
+//! # [ranged] distance = 3, projectile = "ammo", launcher = "matching",
+//! #          launcher_enchantment = 2, launcher_artifact_bonus = 0
 //! ```
 //!
 //! ```toml
@@ -23,6 +26,7 @@
 //! size = 3                 # 0 tiny, 1 small, 2 medium, 3 large, 4 huge, 7 gigantic
 //! hp = 30
 //! intrinsic_dr = 2
+//! rings_of_evasiveness = 0  # rings of evasiveness or defense: total enchantment
 //! [armor.torso]
 //! name = "ring mail"
 //! ev = 1
@@ -30,7 +34,10 @@
 //! enchantment = 1
 //! ```
 
-use super::model::{Attacker, Defender};
+use super::model::{
+    Attacker, Defender, Encumbrance, Kind, Launcher, Projectile, SkillLevel, Slot, Thrown,
+    WeaponKind,
+};
 use crate::scenario::{Checker, ScenarioError, read};
 
 /// Reads an attacker profile.
@@ -95,7 +102,114 @@ pub fn check_attacker(c: &Checker, a: &Attacker, at: &[&str]) -> Result<(), Scen
             "expected -50 to 50",
         ),
     ];
-    first_failure(c, at, &checks)
+    first_failure(c, at, &checks)?;
+    first_failure(c, at, &attacker_combinations(a))
+}
+
+/// Attacker fields that cannot go together, or that the rules would silently ignore.
+fn attacker_combinations(a: &Attacker) -> Vec<(bool, &'static [&'static str], &'static str)> {
+    let monster = a.kind == Kind::Monster;
+    let r = a.ranged.as_ref();
+    let projectile = r.map(|r| r.projectile);
+    let fired =
+        r.is_some_and(|r| r.projectile == Projectile::Ammo && r.launcher == Launcher::Matching);
+    // From a launcher at all, right or wrong: its terms may count (under an option).
+    let launched = r.is_some_and(|r| {
+        r.projectile == Projectile::Ammo
+            && matches!(r.launcher, Launcher::Matching | Launcher::Wrong)
+    });
+    let weapon = a.weapon.as_ref().map(|w| w.kind);
+    vec![
+        (
+            !(monster && r.is_none() && weapon.is_some_and(|k| !k.is_melee())),
+            &["weapon", "kind"],
+            "a monster never swings a launcher, ammo or boomerang in melee (evasion, Changes to other mechanics): give it a melee weapon, no weapon, or a [ranged] attack",
+        ),
+        (
+            !(monster && a.dex != 10),
+            &["dex"],
+            "only players have Dexterity (evasion, Attacker bonus): leave dex out for a monster",
+        ),
+        (
+            !(monster && a.skill != SkillLevel::Basic),
+            &["skill"],
+            "only players have skills (evasion, Attacker bonus): leave skill out for a monster",
+        ),
+        (
+            !(monster && a.two_weapon.is_some()),
+            &["two_weapon"],
+            "only players have skills, two-weapon included (evasion, Attacker bonus): leave two_weapon out for a monster",
+        ),
+        (
+            !(monster && a.encumbrance != Encumbrance::Unencumbered),
+            &["encumbrance"],
+            "monsters are never encumbered (evasion, Attacker bonus): leave encumbrance out for a monster",
+        ),
+        (
+            monster || a.level == 0,
+            &["level"],
+            "the level / 4 term is for monsters only (evasion, Attacker bonus): leave level out for a player",
+        ),
+        (
+            !(monster && a.luckstone && a.luck != 0),
+            &["luck"],
+            "a monster's luckstone gives it Luck 3 + 1d3 (evasion, Changes to other mechanics): give luck or luckstone, not both",
+        ),
+        (
+            r.is_none_or(|r| r.launcher_enchantment == 0 || launched),
+            &["ranged", "launcher_enchantment"],
+            "a launcher's enchantment counts only for ammo fired from a launcher (projectile = \"ammo\", launcher = \"matching\", or \"wrong\" with the wrong-launcher option)",
+        ),
+        (
+            r.is_none_or(|r| r.launcher_artifact_bonus == 0.0 || launched),
+            &["ranged", "launcher_artifact_bonus"],
+            "an artifact launcher's bonus counts only for ammo fired from it (projectile = \"ammo\", launcher = \"matching\", or \"wrong\" with the wrong-launcher option)",
+        ),
+        (
+            r.is_none_or(|r| small(r.launcher_artifact_bonus)),
+            &["ranged", "launcher_artifact_bonus"],
+            "expected a number from -100 to 100",
+        ),
+        (
+            !(launched && r.is_some_and(|r| r.kicked)),
+            &["ranged", "kicked"],
+            "a kicked object is not fired from a launcher: kicked ammo has launcher = \"none\"",
+        ),
+        (
+            !(projectile == Some(Projectile::Spell) && r.is_some_and(|r| r.kicked)),
+            &["ranged", "kicked"],
+            "a spell or wand is not kicked",
+        ),
+        (
+            r.is_none_or(|r| !r.ya_from_yumi || (fired && !r.kicked)),
+            &["ranged", "ya_from_yumi"],
+            "ya from a yumi are ammo fired from their own launcher (projectile = \"ammo\", launcher = \"matching\")",
+        ),
+        (
+            !(matches!(projectile, Some(Projectile::Spell | Projectile::Boulder))
+                && r.is_some_and(|r| r.thrown.is_some())),
+            &["ranged", "thrown"],
+            "a spell or a boulder is not a gem or a quest artifact",
+        ),
+        (
+            !(monster && r.is_some_and(|r| r.thrown == Some(Thrown::QuestArtifact))),
+            &["ranged", "thrown"],
+            "only the player has a quest artifact to throw at a quest leader (evasion, Overriding special cases)",
+        ),
+        (
+            !(matches!(projectile, Some(Projectile::Spell | Projectile::Boulder))
+                && weapon.is_some()),
+            &["weapon"],
+            "a spell, wand or boulder is not made with a weapon: leave [weapon] out, or it would add its to-hit",
+        ),
+        (
+            !(r.is_some()
+                && weapon.is_some()
+                && (projectile == Some(Projectile::Ammo)) != (weapon == Some(WeaponKind::Ammo))),
+            &["weapon", "kind"],
+            "what flies is the weapon: ammo (projectile = \"ammo\") needs kind = \"ammo\", and kind = \"ammo\" needs projectile = \"ammo\"",
+        ),
+    ]
 }
 
 /// Reads a defender profile.
@@ -145,7 +259,39 @@ pub fn check_defender(c: &Checker, d: &Defender, at: &[&str]) -> Result<(), Scen
         ),
     ];
     first_failure(c, at, &checks)?;
+    let monster = d.kind == Kind::Monster;
+    let combinations: [(bool, &[&str], &str); 4] = [
+        (
+            d.rings_of_evasiveness.abs() <= 50,
+            &["rings_of_evasiveness"],
+            "expected -50 to 50",
+        ),
+        (
+            monster || !d.fleeing,
+            &["fleeing"],
+            "only a fleeing monster loses evasiveness (evasion, Defender bonus): leave fleeing out for a player",
+        ),
+        (
+            !(monster && d.encumbrance != Encumbrance::Unencumbered),
+            &["encumbrance"],
+            "monsters are never encumbered (evasion, Defender bonus): leave encumbrance out for a monster",
+        ),
+        (
+            !(monster && d.luckstone && d.luck != 0),
+            &["luck"],
+            "a monster's luckstone gives it Luck 3 + 1d3 (evasion, Changes to other mechanics): give luck or luckstone, not both",
+        ),
+    ];
+    first_failure(c, at, &combinations)?;
     for (slot, piece) in d.armor.pieces() {
+        if piece.shirt && slot != Slot::Torso {
+            let path: Vec<&str> = at
+                .iter()
+                .copied()
+                .chain(["armor", slot.name(), "shirt"])
+                .collect();
+            return Err(c.at_path(&path, "only the torso slot holds a shirt"));
+        }
         if !(small(piece.ev) && small(piece.dr) && piece.enchantment.abs() <= 50) {
             let path: Vec<&str> = at.iter().copied().chain(["armor", slot.name()]).collect();
             return Err(c.at_path(

@@ -26,7 +26,10 @@ pub enum LuckDice {
     None,
     /// ± 1d`sides`.
     Die { negative: bool, sides: u32 },
-    /// A monster's luckstone: Luck 4, 5 or 6, so +1d2, +1d2 or +1d3.
+    /// A monster's luckstone not yet drawn: Luck 4, 5 or 6, so +1d2, +1d2 or +1d3. The
+    /// mixture is right for one attack by a monster met only once; a monster that
+    /// attacks or is attacked again keeps one draw (`with_luckstone_drawn`), after which
+    /// its term is a plain die.
     Luckstone,
 }
 
@@ -147,7 +150,7 @@ pub fn attacker_breakdown(a: &Attacker, d: &Defender, o: &Options) -> Breakdown 
         );
     }
     weapon_terms(&mut t, a);
-    ranged_terms(&mut t, a);
+    ranged_terms(&mut t, a, o);
     t.add(
         a.rings_of_accuracy != 0,
         "rings of increase accuracy",
@@ -183,7 +186,7 @@ pub fn attacker_breakdown(a: &Attacker, d: &Defender, o: &Options) -> Breakdown 
 }
 
 fn weapon_terms(t: &mut Terms, a: &Attacker) {
-    let Some(w) = &a.weapon else { return };
+    let Some(w) = a.weapon_used() else { return };
     t.add(w.to_hit != 0.0, "weapon to-hit", w.to_hit);
     t.add(
         w.artifact_bonus != 0.0,
@@ -197,13 +200,21 @@ fn weapon_terms(t: &mut Terms, a: &Attacker) {
     );
 }
 
-fn ranged_terms(t: &mut Terms, a: &Attacker) {
+fn ranged_terms(t: &mut Terms, a: &Attacker, o: &Options) {
     let Some(r) = &a.ranged else { return };
     let ammo = r.projectile == Projectile::Ammo;
+    let fired = ammo
+        && (r.launcher == Launcher::Matching
+            || (r.launcher == Launcher::Wrong && o.wrong_launcher_counts));
     t.add(
-        ammo && r.launcher == Launcher::Matching && r.launcher_enchantment != 0,
+        fired && r.launcher_enchantment != 0,
         "launcher enchantment",
         f64::from(r.launcher_enchantment),
+    );
+    t.add(
+        fired && r.launcher_artifact_bonus != 0.0,
+        "artifact launcher's bonus against the defender",
+        r.launcher_artifact_bonus,
     );
     t.add(
         r.projectile == Projectile::NonProjectile,
@@ -220,14 +231,14 @@ fn ranged_terms(t: &mut Terms, a: &Attacker) {
     t.add(a.ranger, "Ranger", 1.0);
     t.add(r.ya_from_yumi, "Samurai firing ya from a yumi", 1.0);
     t.add(
-        ammo && r.launcher == Launcher::WrongOrNone,
+        ammo && r.launcher != Launcher::Matching,
         "ammo from the wrong launcher or none",
         -6.0,
     );
 }
 
 fn other_modifications(t: &mut Terms, a: &Attacker, d: &Defender) {
-    let Some(w) = &a.weapon else { return };
+    let Some(w) = a.weapon_used() else { return };
     t.add(
         w.blessed && d.demon_or_undead,
         "blessed weapon against a demon or undead",
@@ -287,6 +298,11 @@ pub fn defender_breakdown(d: &Defender, _o: &Options) -> Breakdown {
         };
         t.add(true, format!("{name} ({}) EV", slot.name()), piece.ev);
     }
+    t.add(
+        d.rings_of_evasiveness != 0,
+        "rings of evasiveness (or defense)",
+        f64::from(d.rings_of_evasiveness),
+    );
     if let Some(m) = d.monk_martial_arts {
         let free = !d.armor.body_armor() && d.armor.shield.is_none() && !d.wielding_weapon;
         t.add(
@@ -338,17 +354,28 @@ pub fn caught(a: &Attacker, d: &Defender) -> Option<Caught> {
 }
 
 /// The damage reduction that counts when a hit lands on `slot`: the armor there (DR plus
-/// enchantment), or the body's own DR if that is greater. None for damage that DR does
-/// not reduce (elemental and spell damage) or when there is nothing to count.
+/// enchantment), or the body's own DR if it has one and that is greater (evasion, Damage
+/// formula). None for damage that DR does not reduce (elemental and spell damage) or
+/// when there is nothing to count.
+///
+/// An intrinsic DR of 0 means the body has none: it does not lift a negative armor DR
+/// (a negatively enchanted piece) to 0, so that piece raises the damage.
+///
+/// ```
+/// use fray::evasion::{resolve::slot_dr, Armor, ArmorPiece, DamageKind, Defender, Slot};
+/// let cursed = Defender { armor: Armor { torso: Some(ArmorPiece { enchantment: -2, ..Default::default() }), ..Default::default() }, ..Defender::default() };
+/// assert_eq!(slot_dr(&cursed, Slot::Torso, DamageKind::Physical), Some(-2.0));
+/// ```
 pub fn slot_dr(d: &Defender, slot: Slot, kind: DamageKind) -> Option<f64> {
     if kind != DamageKind::Physical {
         return None;
     }
     let armor = d.armor.get(slot).map(|p| p.dr + f64::from(p.enchantment));
-    match armor {
-        Some(a) => Some(a.max(d.intrinsic_dr)),
-        None if d.intrinsic_dr != 0.0 => Some(d.intrinsic_dr),
-        None => None,
+    let body = (d.intrinsic_dr != 0.0).then_some(d.intrinsic_dr);
+    match (armor, body) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (Some(a), None) => Some(a),
+        (None, b) => b,
     }
 }
 
@@ -417,6 +444,13 @@ impl HighDamage {
 /// A hit "would deal over half the defender's current hit points".
 pub fn is_high(damage: i64, hp: u32) -> bool {
     2 * damage > i64::from(hp)
+}
+
+/// The high-damage effect a hit of `damage` on `slot` sets off, if any: only physical
+/// damage, since the slot effects are part of the reduction mechanic that elemental and
+/// spell damage skip (evasion, Damage formula).
+pub fn high_damage(slot: Slot, kind: DamageKind, damage: i64, hp: u32) -> Option<HighDamage> {
+    HighDamage::of(slot).filter(|_| kind == DamageKind::Physical && is_high(damage, hp))
 }
 
 /// Whether half physical (or half spell) damage applies to this kind of damage.

@@ -5,8 +5,8 @@ use serde::Serialize;
 use super::exact::erosion;
 use super::model::{Attacker, DamageKind, Defender, Options, Rounding, Slot, ToHitModel};
 use super::resolve::{
-    HighDamage, LuckDice, attacker_breakdown, caught, defender_breakdown, halves, is_high, reduced,
-    slot_dr,
+    Caught, HighDamage, LuckDice, attacker_breakdown, caught, defender_breakdown, halves,
+    high_damage, reduced, slot_dr,
 };
 use crate::dice::DiceExpr;
 use crate::rng::Rolls;
@@ -45,6 +45,11 @@ pub fn roll_luck(luck: LuckDice, rolls: &mut impl Rolls) -> i64 {
     }
 }
 
+/// The 1d3 of a monster's luckstone Luck (3 + 1d3): roll it once per monster.
+pub fn draw_luckstone(rolls: &mut impl Rolls) -> u32 {
+    rolls.die(3)
+}
+
 fn round(x: f64, rounding: Rounding, rolls: &mut impl Rolls) -> i64 {
     match rounding {
         Rounding::Nearest => (x + 0.5).floor() as i64,
@@ -79,13 +84,21 @@ pub struct DamageRoll {
 /// One attack, rolled.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AttackRoll {
-    /// Whether it hit (or was caught).
+    /// Whether it hit (a caught throw does not).
     pub hit: bool,
+    /// Set when the throw was caught: taken, so no hit and no damage.
+    pub caught: Option<Caught>,
     /// The damage, on a hit.
     pub damage: Option<DamageRoll>,
 }
 
-/// Rolls one attack: Luck, the to-hit draw, then the damage formula.
+/// Rolls one attack: Luck, the to-hit draw, then the damage formula. A caught throw
+/// rolls nothing and deals nothing.
+///
+/// A monster's luckstone not yet drawn is drawn for this attack alone, as for a monster
+/// met once. For a monster that fights on, draw its luckstone once with
+/// [`draw_luckstone`] and [`Attacker::with_luckstone_drawn`] (and the same for its
+/// [`Defender`] profile), then roll every attack with the drawn profiles.
 ///
 /// ```
 /// use fray::evasion::{roll_attack, Attacker, DamageKind, Defender, Options};
@@ -101,14 +114,19 @@ pub fn roll_attack(
     o: &Options,
     rolls: &mut impl Rolls,
 ) -> AttackRoll {
-    let hit = caught(a, d).is_some() || {
+    let caught = caught(a, d);
+    let hit = caught.is_none() && {
         let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
         let attacker = ab.fixed() + roll_luck(ab.luck, rolls) as f64;
         let defender = db.fixed() + roll_luck(db.luck, rolls) as f64;
         roll_hit(o.model, defender - attacker, rolls)
     };
     let damage = hit.then(|| roll_damage(a, d, dice, kind, o, rolls));
-    AttackRoll { hit, damage }
+    AttackRoll {
+        hit,
+        caught,
+        damage,
+    }
 }
 
 /// Rolls the damage of a hit.
@@ -137,7 +155,7 @@ pub fn roll_damage(
         v -= i64::from(rolls.die((v / 2) as u32));
     }
     let before_effect = v;
-    let effect = HighDamage::of(slot).filter(|_| is_high(v, d.hp));
+    let effect = high_damage(slot, kind, v, d.hp);
     let effect = effect.map(|e| {
         v = round(v as f64 * e.kept(), o.rounding, rolls);
         let turns = e.lasts_3d2().then(|| (0..3).map(|_| rolls.die(2)).sum());

@@ -1,6 +1,6 @@
 use fray::evasion::{
-    ArmorPiece, Attacker, Defender, Encumbrance, Kind, Launcher, LuckDice, MartialArts, Options,
-    Projectile, Ranged, SkillLevel, Thrown, ToHit, ToHitModel, Weapon, WeaponKind,
+    ArmorPiece, Attacker, Caught, Defender, Encumbrance, Kind, Launcher, LuckDice, MartialArts,
+    Options, Projectile, Ranged, SkillLevel, Thrown, ToHit, ToHitModel, Weapon, WeaponKind,
     attacker_breakdown, defender_breakdown, hit_chance, roll_hit,
 };
 use fray::rng::SeededRolls;
@@ -701,11 +701,11 @@ fn special_cases_are_caught() {
         ev: 50.0,
         ..Defender::default()
     };
+    let caught = hit_chance(&gem, &unicorn, &Options::default()).unwrap();
     assert_eq!(
-        hit_chance(&gem, &unicorn, &Options::default())
-            .unwrap()
-            .p_hit,
-        1.0
+        (caught.p_hit, caught.caught),
+        (0.0, Some(Caught::GemByUnicorn)),
+        "caught: taken, so no hit"
     );
     assert!(
         hit_chance(
@@ -732,11 +732,10 @@ fn special_cases_are_caught() {
         ev: 50.0,
         ..Defender::default()
     };
+    let caught = hit_chance(&artifact, &leader, &Options::default()).unwrap();
     assert_eq!(
-        hit_chance(&artifact, &leader, &Options::default())
-            .unwrap()
-            .p_hit,
-        1.0
+        (caught.p_hit, caught.caught),
+        (0.0, Some(Caught::QuestArtifactByLeader))
     );
     for asleep in [
         Defender {
