@@ -1111,6 +1111,8 @@ fn the_wet_golem_example_declares_its_condition() {
     let wet = damage_json(&["20", "lightning", "--vs-file", &path, "--met", "wet"]);
     assert_eq!(wet["final"], 25);
     assert_eq!(wet["triggers"].as_array().unwrap().len(), 1);
+}
+
 // ---- issue 11: pool and minions ----
 
 #[test]
@@ -1213,6 +1215,8 @@ fn mass_battle_targets_by_defenses_and_by_the_form_of_most_attackers() {
     )
     .unwrap();
     refused(&["mass-battle", file.to_str().unwrap()], "line 3, column 8");
+}
+
 // ---- issue 11: evasion ----
 
 #[test]
