@@ -754,6 +754,8 @@ impl Encounter {
                         self.name(target)
                     ),
                 );
+                // Occupying no space, it is adjacent to nobody: grabs on it and by it end.
+                self.settle();
             }
             _ => {}
         }
@@ -898,7 +900,14 @@ impl Encounter {
         })
     }
 
-    /// Ends grabs whose grabber is no longer adjacent ("Grabbed").
+    /// Re-establishes what positions decide after anything moved, appeared or vanished:
+    /// grabs that lost adjacency end.
+    fn settle(&mut self) {
+        self.check_grabs();
+    }
+
+    /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that
+    /// occupies no space (exiled, swallowed) is adjacent to nothing.
     fn check_grabs(&mut self) {
         let broken: Vec<(usize, u32, usize)> = self
             .instances
@@ -906,7 +915,9 @@ impl Encounter {
             .filter(|(_, i)| i.condition == C::Grabbed)
             .filter_map(|(c, i)| {
                 i.source
-                    .filter(|&g| !self.adjacent(*c, g))
+                    .filter(|&g| {
+                        !self.adjacent(*c, g) || !self.occupies_space(*c) || !self.occupies_space(g)
+                    })
                     .map(|g| (*c, i.id, g))
             })
             .collect();
@@ -1095,7 +1106,7 @@ impl Encounter {
                 ),
             );
         }
-        self.check_grabs();
+        self.settle();
         Ok(())
     }
 
@@ -1164,7 +1175,7 @@ impl Encounter {
                 rules::rule_of(C::Prone),
                 format!("{} moves 1 square after standing, to {s}", self.name(c)),
             );
-            self.check_grabs();
+            self.settle();
         }
         Ok(())
     }
@@ -1254,7 +1265,7 @@ impl Encounter {
                 path.len()
             ),
         );
-        self.check_grabs();
+        self.settle();
         Ok(())
     }
 
