@@ -108,6 +108,8 @@ pub struct Encounter {
     pub log: Vec<Step>,
     /// Damage dealt by type, and conditions inflicted, over the encounter.
     pub stats: Stats,
+    /// The readings of the rules text in force (`Readings::default()` unless set).
+    pub readings: super::readings::Readings,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -140,6 +142,7 @@ impl Encounter {
             next_id: 1,
             log: Vec::new(),
             stats: Stats::default(),
+            readings: super::readings::Readings::default(),
         }
     }
 
@@ -386,7 +389,11 @@ impl Encounter {
             m.push(Modifier::new(Cover, value, what));
         }
         if violates_mark {
-            m.push(Modifier::new(Mark, -2, "the attack violates a mark"));
+            let kind = match self.readings.mark_penalty {
+                super::readings::MarkPenalty::Untyped => Untyped,
+                super::readings::MarkPenalty::Power => Power,
+            };
+            m.push(Modifier::new(kind, -2, "the attack violates a mark"));
         }
         stack(m)
     }
@@ -1234,6 +1241,23 @@ impl Encounter {
             .into_iter()
             .filter(|&g| self.creatures[g].position.is_none_or(|p| !p.adjacent(end)))
             .collect();
+        if !left.is_empty()
+            && let Err(why) = self.can_escape_freely(target)
+        {
+            self.note(
+                rules::rule_of(C::Grabbed),
+                format!(
+                    "the forced movement would break a grab on {}, who cannot make the free-action escape check ({}): the movement is negated",
+                    self.name(target),
+                    why.0
+                ),
+            );
+            return refuse(format!(
+                "forced movement negated: {} cannot make an escape check ({})",
+                self.name(target),
+                why.0
+            ));
+        }
         for g in left {
             let Some(&roll) = escape_rolls.get(&g) else {
                 self.note(rules::rule_of(C::Grabbed), format!("the forced movement would take {} away from {}; no escape check: the movement is negated", self.name(target), self.name(g)));
@@ -1266,6 +1290,19 @@ impl Encounter {
             ),
         );
         self.settle();
+        Ok(())
+    }
+
+    /// Whether the creature may make an escape check as a free action (Grabbed, forced
+    /// movement): not if it cannot take actions, nor (by the reading in force) stunned.
+    pub fn can_escape_freely(&self, c: usize) -> Outcome {
+        self.can_take(c, ActionType::Free)?;
+        if self.has(c, C::Stunned) && !self.readings.stunned_may_escape {
+            return refuse(format!(
+                "{} is stunned (reading: stunned creatures make no escape check)",
+                self.name(c)
+            ));
+        }
         Ok(())
     }
 

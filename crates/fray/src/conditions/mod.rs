@@ -9,11 +9,13 @@
 //! - [`stacking`]: typed modifiers and their breakdown;
 //! - [`encounter`]: the encounter state, every query and every action;
 //! - [`script`]: encounter scripts in TOML, with expectations, and their runner;
+//! - [`readings`]: the readings a designer may switch;
 //! - [`policy`]: a built-in policy that plays whole skirmishes unattended.
 
 pub mod encounter;
 pub mod model;
 pub mod policy;
+pub mod readings;
 pub mod script;
 pub mod stacking;
 
@@ -22,6 +24,7 @@ pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,
     Duration, Forced, InstanceDuration, Power, Square, Usage,
 };
+pub use readings::{MarkPenalty, Readings};
 pub use script::{Report, ScriptError, parse_script, run_script};
 pub use stacking::{Breakdown, Modifier, ModifierType, Suppressed, stack};
 

@@ -6,6 +6,10 @@
 //! ```toml
 //! seed = 1                          # rolls not fixed in the script come from here
 //!
+//! [readings]                        # optional: the other readings of the text
+//! mark_penalty = "power"            # untyped (default) | power
+//! stunned_may_escape = false        # default true
+//!
 //! [[creature]]
 //! name = "Fighter"
 //! side = "a"                        # a | b
@@ -48,6 +52,7 @@ use super::encounter::{AttackOptions, Encounter, Situation};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, Power, Side, Square,
 };
+use super::readings::Readings;
 use crate::damage::{DamageType, Hit, parse_traits};
 use crate::rng::{Rolls, SeededRolls};
 use crate::scenario::{Checker, ScenarioError, read};
@@ -65,6 +70,8 @@ pub const MAX_STEPS: usize = 10_000;
 #[serde(deny_unknown_fields)]
 struct RawScript {
     seed: Option<u64>,
+    #[serde(default)]
+    readings: Readings,
     #[serde(rename = "creature", default)]
     creatures: Vec<CreatureFile>,
     #[serde(rename = "step", default)]
@@ -369,6 +376,8 @@ pub enum Check {
 #[derive(Debug, Clone)]
 pub struct Script {
     pub seed: Option<u64>,
+    /// The readings of the rules text the script plays under (its `[readings]` table).
+    pub readings: Readings,
     pub creatures: Vec<Creature>,
     /// Each step with its line and column.
     pub steps: Vec<(Step, usize, usize)>,
@@ -460,6 +469,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     }
     Ok(Script {
         seed: raw.seed,
+        readings: raw.readings,
         creatures,
         steps,
     })
@@ -679,8 +689,10 @@ const SCRIPT: Rule = Rule {
 
 /// Runs a checked script with `seed` (the script's own seed when `None`, else 1).
 pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
+    let mut e = Encounter::new(script.creatures.clone());
+    e.readings = script.readings;
     let mut runner = Runner {
-        e: Encounter::new(script.creatures.clone()),
+        e,
         seeded: SeededRolls::new(seed.or(script.seed).unwrap_or(1)),
         last_refusal: None,
         met: 0,

@@ -184,3 +184,46 @@ fn stacking_keeps_the_largest_of_a_type_and_names_the_rest() {
         "untyped stack; a power bonus and a power penalty are not the same kind"
     );
 }
+
+fn example(name: &str) -> String {
+    examples()
+        .into_iter()
+        .find(|(p, _)| p.ends_with(name))
+        .unwrap_or_else(|| panic!("no example {name}"))
+        .1
+}
+
+#[test]
+fn the_mark_penalty_is_untyped_by_default_and_power_by_option() {
+    use fray::conditions::{MarkPenalty, Readings};
+    let mut script = parse_script(&example("mark-penalty.toml")).unwrap();
+    assert_eq!(script.readings.mark_penalty, MarkPenalty::Power);
+    script.readings = Readings::default();
+    let report = run_script(&script, None);
+    let query = report
+        .log
+        .iter()
+        .find(|s| s.text.starts_with("query: attack modifiers"))
+        .unwrap();
+    assert!(
+        query
+            .text
+            .contains("total -4; counted: [prone attacker -2 (Power), the attack violates a mark -2 (Untyped)]"),
+        "{}",
+        query.text
+    );
+    assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
+}
+
+#[test]
+fn unknown_readings_are_located() {
+    let e = parse_script(&format!("[readings]\nmark_penalty = \"cover\"\n{BASE}")).unwrap_err();
+    assert_eq!(e.location.map(|l| l.line), Some(2), "{}", e.message);
+    assert!(
+        e.message.contains("unknown variant `cover`"),
+        "{}",
+        e.message
+    );
+    let e = parse_script(&format!("[readings]\nstunned = true\n{BASE}")).unwrap_err();
+    assert_eq!(e.location.map(|l| l.line), Some(2), "{}", e.message);
+}
