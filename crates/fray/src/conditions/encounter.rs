@@ -1163,12 +1163,20 @@ impl Encounter {
             .collect()
     }
 
-    /// Stands up from prone with a move action, then may move one square.
+    /// Stands up from prone with a move action, then may move one square (Prone) if it
+    /// may move at all: not immobilized, restrained, grabbed or stunned. A square it may
+    /// not take refuses the whole action, so nothing half-happens.
     pub fn stand_up(&mut self, c: usize, then: Option<Square>) -> Outcome {
         if !self.has(c, C::Prone) {
             return refuse(format!("{} is not prone", self.name(c)));
         }
         self.can_take(c, ActionType::Move)?;
+        if let Some(s) = then {
+            // The square after standing is movement: only for a creature that may move.
+            self.can_move(c)
+                .map_err(|r| Refused(format!("{} (no square after standing up)", r.0)))?;
+            self.check_path(c, &[s])?;
+        }
         self.spend(c, ActionType::Move);
         self.end_all(c, C::Prone);
         self.note(
@@ -1176,7 +1184,6 @@ impl Encounter {
             format!("{} stands up", self.name(c)),
         );
         if let Some(s) = then {
-            self.check_path(c, &[s])?;
             self.creatures[c].position = Some(s);
             self.note(
                 rules::rule_of(C::Prone),
