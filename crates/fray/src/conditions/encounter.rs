@@ -1547,7 +1547,7 @@ impl Encounter {
                 ))
             })?;
         self.check_attacker(attacker, &p, targets, o)?;
-        let targets = self.with_swallowed(targets, &p);
+        let targets = self.with_swallowed(attacker, targets, &p);
         let violated = self.violated_marks(attacker, &targets, o);
         if !violated.is_empty() {
             let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
@@ -1630,23 +1630,36 @@ impl Encounter {
         Ok(())
     }
 
-    /// A burst or blast that includes a swallower also includes what it swallowed.
-    fn with_swallowed(&mut self, targets: &[usize], p: &Power) -> Vec<usize> {
+    /// A burst or blast used by a swallowed creature includes its swallower and every
+    /// other creature swallowed by it (Swallowed), whatever targets were named; the user
+    /// itself is not included (reading). From outside, nothing reaches the swallowed.
+    fn with_swallowed(&mut self, attacker: usize, targets: &[usize], p: &Power) -> Vec<usize> {
         let mut all = targets.to_vec();
-        if p.is_area() {
-            for &t in targets {
-                for (c, i) in &self.instances {
-                    if i.condition == C::Swallowed && i.source == Some(t) && !all.contains(c) {
-                        all.push(*c);
-                    }
+        let swallower = self.sources(attacker, C::Swallowed).first().copied();
+        if let Some(s) = swallower.filter(|_| p.is_area()) {
+            let inside = std::iter::once(s).chain(
+                self.instances
+                    .iter()
+                    .filter(|(c, i)| {
+                        i.condition == C::Swallowed && i.source == Some(s) && *c != attacker
+                    })
+                    .map(|(c, _)| *c),
+            );
+            let mut added = Vec::new();
+            for c in inside {
+                if !all.contains(&c) {
+                    all.push(c);
+                    added.push(c);
                 }
             }
-            for &added in all.iter().skip(targets.len()) {
+            for c in added {
                 self.log.push(Step::new(
                     rules::rule_of(C::Swallowed),
                     format!(
-                        "the burst or blast includes {}, swallowed by a target",
-                        self.creatures[added].name
+                        "{}'s burst or blast inside {} includes {}",
+                        self.creatures[attacker].name,
+                        self.creatures[s].name,
+                        self.creatures[c].name
                     ),
                 ));
             }
