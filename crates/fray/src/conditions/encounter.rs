@@ -128,7 +128,7 @@ impl Encounter {
         let mut order: Vec<usize> = (0..creatures.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
         let n = creatures.len();
-        Self {
+        let mut e = Self {
             creatures,
             instances: Vec::new(),
             ongoing: Vec::new(),
@@ -143,7 +143,9 @@ impl Encounter {
             log: Vec::new(),
             stats: Stats::default(),
             readings: super::readings::Readings::default(),
-        }
+        };
+        e.settle();
+        e
     }
 
     fn note(&mut self, rule: Rule, text: impl Into<String>) {
@@ -161,12 +163,12 @@ impl Encounter {
 
     // ----- queries -----
 
-    /// Whether the creature is under a condition (marks from defender auras included).
+    /// Whether the creature is under a condition (marks from defender auras are
+    /// instances like any other).
     pub fn has(&self, c: usize, condition: C) -> bool {
         self.instances
             .iter()
             .any(|(o, i)| *o == c && i.condition == condition)
-            || (condition == C::Marked && !self.aura_markers(c).is_empty())
     }
 
     /// Its instances of a condition.
@@ -203,14 +205,10 @@ impl Encounter {
             .collect()
     }
 
-    /// Every creature marking `c`: by instances and by auras.
+    /// Every creature marking `c` (the sources of its marked instances, auras included).
     pub fn markers(&self, c: usize) -> Vec<usize> {
         let mut m = self.sources(c, C::Marked);
-        for a in self.aura_markers(c) {
-            if !m.contains(&a) {
-                m.push(a);
-            }
-        }
+        m.dedup();
         m
     }
 
@@ -688,22 +686,7 @@ impl Encounter {
         }
         let duration = self.bind(duration)?;
         let again = self.has(target, condition);
-        let id = self.next_id;
-        self.next_id += 1;
-        self.instances.push((
-            target,
-            ConditionInstance {
-                id,
-                condition,
-                source,
-                duration,
-            },
-        ));
-        *self
-            .stats
-            .conditions
-            .entry(condition.name().to_string())
-            .or_default() += 1;
+        let id = self.add_instance(target, condition, source, duration);
         let from = source
             .map(|s| format!(" by {}", self.name(s)))
             .unwrap_or_default();
@@ -722,6 +705,44 @@ impl Encounter {
         self.on_applied(target, condition, source)
     }
 
+    /// Why the creature ignores a condition imposed without a hit, if it does.
+    fn immune_to(&self, c: usize, condition: C) -> Option<String> {
+        damage::resolve::effect_outcome(
+            &Hit::new(0, []),
+            &self.damage_defender(c),
+            &Effect::Condition(condition),
+            &Readings::default(),
+        )
+        .ignored_because
+        .map(|w| w.to_string())
+    }
+
+    fn add_instance(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+        duration: InstanceDuration,
+    ) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.instances.push((
+            target,
+            ConditionInstance {
+                id,
+                condition,
+                source,
+                duration,
+            },
+        ));
+        *self
+            .stats
+            .conditions
+            .entry(condition.name().to_string())
+            .or_default() += 1;
+        id
+    }
+
     fn on_applied(&mut self, target: usize, condition: C, source: Option<usize>) -> Outcome {
         match condition {
             C::Grabbed => {
@@ -738,6 +759,7 @@ impl Encounter {
                             self.name(g)
                         ),
                     );
+                    self.settle();
                 }
             }
             C::Unconscious if !self.has(target, C::Prone) => {
@@ -889,8 +911,9 @@ impl Encounter {
                     );
                 }
             }
-            _ => {}
+            _ => return,
         }
+        self.settle();
     }
 
     fn nearest_free_to_square(&self, at: Square, who: usize) -> Option<Square> {
@@ -911,6 +934,47 @@ impl Encounter {
     /// grabs that lost adjacency end.
     fn settle(&mut self) {
         self.check_grabs();
+        self.sync_auras();
+    }
+
+    /// Gives every enemy inside a defender aura a marked instance from the aura's owner,
+    /// and ends those of creatures no longer inside (Sidebar: Defender Aura).
+    fn sync_auras(&mut self) {
+        let gone: Vec<(usize, u32)> = self
+            .instances
+            .iter()
+            .filter(|(c, i)| {
+                i.duration == InstanceDuration::WhileInAura
+                    && !i.source.is_some_and(|s| self.aura_markers(*c).contains(&s))
+            })
+            .map(|(c, i)| (*c, i.id))
+            .collect();
+        for (c, id) in gone {
+            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "it left the defender aura");
+            }
+        }
+        for c in 0..self.creatures.len() {
+            for owner in self.aura_markers(c) {
+                let has = self.instances.iter().any(|(o, i)| {
+                    *o == c
+                        && i.duration == InstanceDuration::WhileInAura
+                        && i.source == Some(owner)
+                });
+                if !has && self.immune_to(c, C::Marked).is_none() {
+                    self.note(
+                        rules::AURA,
+                        format!(
+                            "{} is in {}'s defender aura: marked by it",
+                            self.name(c),
+                            self.name(owner)
+                        ),
+                    );
+                    self.add_instance(c, C::Marked, Some(owner), InstanceDuration::WhileInAura);
+                }
+            }
+        }
     }
 
     /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that
@@ -1522,6 +1586,8 @@ impl Encounter {
                 ),
             );
             let _ = self.apply(c, C::Unconscious, None, &Duration::EndOfEncounter, None);
+            // A defender down to 0 hit points marks no more.
+            self.settle();
         }
         dealt
     }

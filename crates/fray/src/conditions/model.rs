@@ -236,6 +236,9 @@ pub enum InstanceDuration {
     SaveEnds,
     UntilEnded,
     EndOfEncounter,
+    /// A mark of a defender aura: lasts while the creature stays in the aura of its
+    /// source (Sidebar: Defender Aura).
+    WhileInAura,
 }
 
 /// Ongoing damage on a creature.

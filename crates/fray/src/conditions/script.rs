@@ -50,7 +50,8 @@ use toml::Spanned;
 
 use super::encounter::{AttackOptions, Encounter, Situation};
 use super::model::{
-    ActionType, CharacterCondition, Creature, Defense, Duration, Forced, Power, Side, Square,
+    ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
+    Side, Square,
 };
 use super::readings::Readings;
 use crate::damage::{DamageType, Hit, parse_traits};
@@ -1079,12 +1080,17 @@ impl Runner {
                     .filter(|(o, _)| *o == c)
                     .map(|(_, i)| {
                         format!(
-                            "{} #{}{}",
+                            "{} #{}{}{}",
                             i.condition,
                             i.id,
                             i.source
                                 .map(|s| format!(" from {}", self.e.creatures[s].name))
-                                .unwrap_or_default()
+                                .unwrap_or_default(),
+                            if i.duration == InstanceDuration::WhileInAura {
+                                " (defender aura)"
+                            } else {
+                                ""
+                            }
                         )
                     })
                     .collect();
