@@ -16,6 +16,10 @@ use crate::damage::{
 use crate::rng::Rolls;
 use crate::trace::{Rule, Step};
 
+#[path = "escape.rs"]
+mod escape;
+pub use escape::EscapeChoice;
+
 /// Why an action did not happen.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -62,6 +66,8 @@ pub struct AttackOptions {
     pub coup_de_grace: bool,
     /// Squares of the power's forced movement, target by target.
     pub forced_paths: HashMap<usize, Vec<Square>>,
+    /// Dominated targets decline the saving throw they can make when damaged.
+    pub decline_dominated_save: bool,
 }
 
 /// An encounter in progress.
@@ -1266,7 +1272,7 @@ impl Encounter {
         kind: Forced,
         path: &[Square],
         by: usize,
-        escape_rolls: &HashMap<usize, u32>,
+        escape_rolls: &HashMap<usize, EscapeChoice>,
         hit: Option<&Hit>,
     ) -> Outcome {
         if self.has(target, C::Restrained) {
@@ -1330,11 +1336,11 @@ impl Encounter {
             ));
         }
         for g in left {
-            let Some(&roll) = escape_rolls.get(&g) else {
+            let Some(&choice) = escape_rolls.get(&g) else {
                 self.note(rules::rule_of(C::Grabbed), format!("the forced movement would take {} away from {}; no escape check: the movement is negated", self.name(target), self.name(g)));
                 return refuse("forced movement negated: the grabbed creature did not escape");
             };
-            if !self.escape_check(target, g, roll, true) {
+            if !self.escape_check(target, g, C::Grabbed, choice, true) {
                 self.note(
                     rules::rule_of(C::Grabbed),
                     format!(
@@ -1383,7 +1389,7 @@ impl Encounter {
         dominator: usize,
         target: usize,
         path: &[Square],
-        escape_rolls: &HashMap<usize, u32>,
+        escape_rolls: &HashMap<usize, EscapeChoice>,
     ) -> Outcome {
         if !self.sources(target, C::Dominated).contains(&dominator) {
             return refuse(format!(
@@ -1402,66 +1408,6 @@ impl Encounter {
         }
         self.spend(dominator, ActionType::Move);
         self.force_move(target, Forced::Slide, path, dominator, escape_rolls, None)
-    }
-
-    /// An escape check against a grabber or swallower: Acrobatics against its Reflex or
-    /// Athletics against its Fortitude, whichever is better for the escaper.
-    fn escape_check(&mut self, c: usize, from: usize, roll: u32, free: bool) -> bool {
-        let (me, them) = (&self.creatures[c], &self.creatures[from]);
-        let acrobatics = i64::from(roll) + i64::from(me.acrobatics) - i64::from(them.reflex);
-        let athletics = i64::from(roll) + i64::from(me.athletics) - i64::from(them.fortitude);
-        let (skill, total, target) = if acrobatics >= athletics {
-            (
-                "Acrobatics",
-                i64::from(roll) + i64::from(me.acrobatics),
-                ("Reflex", them.reflex),
-            )
-        } else {
-            (
-                "Athletics",
-                i64::from(roll) + i64::from(me.athletics),
-                ("Fortitude", them.fortitude),
-            )
-        };
-        let ok = total >= i64::from(target.1);
-        let how = if free {
-            "a free action"
-        } else {
-            "a move action"
-        };
-        self.note(
-            rules::ESCAPE,
-            format!(
-                "{} escape check against {} ({how}): d20 {roll} + {skill} = {total} vs {} {}: {}",
-                self.name(c),
-                self.name(from),
-                target.0,
-                target.1,
-                if ok { "success" } else { "failure" }
-            ),
-        );
-        if ok {
-            for cond in [C::Grabbed, C::Swallowed] {
-                while self.end_one(c, cond, Some(from)).is_ok() {}
-            }
-        }
-        ok
-    }
-
-    /// An escape check with a move action.
-    pub fn escape(&mut self, c: usize, from: usize, roll: u32) -> Outcome<bool> {
-        if !self.sources(c, C::Grabbed).contains(&from)
-            && !self.sources(c, C::Swallowed).contains(&from)
-        {
-            return refuse(format!(
-                "{} is neither grabbed nor swallowed by {}",
-                self.name(c),
-                self.name(from)
-            ));
-        }
-        self.can_take(c, ActionType::Move)?;
-        self.spend(c, ActionType::Move);
-        Ok(self.escape_check(c, from, roll, false))
     }
 
     /// A saving throw against one instance of a condition (10 or more succeeds).
@@ -1518,8 +1464,21 @@ impl Encounter {
         );
     }
 
-    /// Damage through the damage system; then the conditions that care about damage.
+    /// Damage through the damage system; then the conditions that care about damage. A
+    /// dominated creature chooses to make its saving throw (see `take_damage_choosing`).
     pub fn take_damage(&mut self, c: usize, hit: &Hit, rolls: &mut impl Rolls) -> u64 {
+        self.take_damage_choosing(c, hit, true, rolls)
+    }
+
+    /// Damage, with the damaged creature's choice: a dominated creature that is damaged
+    /// *can* make a saving throw against domination (Dominated), so it may decline.
+    pub fn take_damage_choosing(
+        &mut self,
+        c: usize,
+        hit: &Hit,
+        dominated_save: bool,
+        rolls: &mut impl Rolls,
+    ) -> u64 {
         let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
         let dealt = e.outcome.final_damage;
         if self.has(c, C::Petrified) {
@@ -1573,8 +1532,22 @@ impl Encounter {
             self.end_all(c, C::Unconscious);
         }
         if self.has(c, C::Dominated) {
-            let roll = rolls.die(20);
-            let _ = self.saving_throw(c, C::Dominated, roll);
+            let choice = if dominated_save {
+                "and makes one"
+            } else {
+                "but chooses not to"
+            };
+            self.note(
+                rules::rule_of(C::Dominated),
+                format!(
+                    "{} is dominated and damaged: it can make a saving throw, {choice}",
+                    self.name(c)
+                ),
+            );
+            if dominated_save {
+                let roll = rolls.die(20);
+                let _ = self.saving_throw(c, C::Dominated, roll);
+            }
         }
         if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
             self.note(
@@ -1790,7 +1763,7 @@ impl Encounter {
                 rolled
             };
             hit.amount = u32::try_from(amount).unwrap_or(u32::MAX);
-            self.take_damage(target, &hit, rolls);
+            self.take_damage_choosing(target, &hit, !o.decline_dominated_save, rolls);
         }
         self.hit_effects(attacker, p, target, &hit, o);
     }

@@ -19,10 +19,10 @@ pub mod readings;
 pub mod script;
 pub mod stacking;
 
-pub use encounter::{AttackOptions, Encounter, Refused, Situation, Stats};
+pub use encounter::{AttackOptions, Encounter, EscapeChoice, Refused, Situation, Stats};
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,
-    Duration, Forced, InstanceDuration, Power, Square, Usage,
+    Duration, Forced, InstanceDuration, Power, Skill, Square, Usage,
 };
 pub use readings::{MarkPenalty, Readings};
 pub use script::{Report, ScriptError, parse_script, run_script};

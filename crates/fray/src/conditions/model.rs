@@ -68,6 +68,15 @@ pub enum ActionType {
     Immediate,
 }
 
+/// The skill of an escape check (Sidebar: Escape Check): Acrobatics goes against the
+/// source's Reflex, Athletics against its Fortitude. The escaper chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Skill {
+    Acrobatics,
+    Athletics,
+}
+
 /// How often a power may be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

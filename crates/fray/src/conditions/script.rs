@@ -48,10 +48,10 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::encounter::{AttackOptions, Encounter, Situation};
+use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
-    Side, Square,
+    Side, Skill, Square,
 };
 use super::readings::Readings;
 use crate::damage::{DamageType, Hit, parse_traits};
@@ -193,11 +193,16 @@ pub enum Step {
         /// The path of the power's forced movement, for its first target.
         #[serde(default)]
         forced_path: Vec<Square>,
+        /// Whether dominated targets make the saving throw they can make when damaged.
+        #[serde(default = "yes")]
+        dominated_save: bool,
     },
     Push {
         creature: Name,
         by: Name,
         path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
         /// Escape checks (d20) against each grabber the movement would leave.
         #[serde(default)]
         escape: Vec<u32>,
@@ -208,6 +213,8 @@ pub enum Step {
         creature: Name,
         by: Name,
         path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
         #[serde(default)]
         escape: Vec<u32>,
         #[serde(default)]
@@ -217,6 +224,8 @@ pub enum Step {
         creature: Name,
         by: Name,
         path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
         #[serde(default)]
         escape: Vec<u32>,
         #[serde(default)]
@@ -232,6 +241,10 @@ pub enum Step {
         from: Name,
         #[serde(default)]
         rolls: Vec<u32>,
+        /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
+        condition: Option<CharacterCondition>,
+        /// The escaper's skill (default: the better one).
+        skill: Option<Skill>,
     },
     Save {
         creature: Name,
@@ -253,6 +266,9 @@ pub enum Step {
         types: Vec<DamageType>,
         #[serde(default)]
         rolls: Vec<u32>,
+        /// Whether a dominated creature makes the saving throw it can make (default yes).
+        #[serde(default = "yes")]
+        dominated_save: bool,
     },
     Query {
         what: Query,
@@ -860,6 +876,7 @@ impl Runner {
                 marked_during,
                 coup_de_grace,
                 forced_path,
+                dominated_save,
             } => {
                 let targets = self.ids(targets);
                 let mut o = AttackOptions {
@@ -868,6 +885,7 @@ impl Runner {
                         concealment: cover(concealment),
                     },
                     coup_de_grace: *coup_de_grace,
+                    decline_dominated_save: !*dominated_save,
                     ..self.mark_options(earlier, initially, marked_during, forced_by)
                 };
                 if let Some(&first) = targets.first() {
@@ -893,22 +911,49 @@ impl Runner {
                 by,
                 path,
                 escape,
+                escape_skill,
                 area,
-            } => self.forced(Forced::Push, creature, by, path, escape, *area),
+            } => self.forced(
+                Forced::Push,
+                creature,
+                by,
+                path,
+                escape,
+                *escape_skill,
+                *area,
+            ),
             Step::Pull {
                 creature,
                 by,
                 path,
                 escape,
+                escape_skill,
                 area,
-            } => self.forced(Forced::Pull, creature, by, path, escape, *area),
+            } => self.forced(
+                Forced::Pull,
+                creature,
+                by,
+                path,
+                escape,
+                *escape_skill,
+                *area,
+            ),
             Step::Slide {
                 creature,
                 by,
                 path,
                 escape,
+                escape_skill,
                 area,
-            } => self.forced(Forced::Slide, creature, by, path, escape, *area),
+            } => self.forced(
+                Forced::Slide,
+                creature,
+                by,
+                path,
+                escape,
+                *escape_skill,
+                *area,
+            ),
             Step::DominatorMoves {
                 dominator,
                 creature,
@@ -926,11 +971,17 @@ impl Runner {
                 creature,
                 from,
                 rolls,
+                condition,
+                skill,
             } => {
                 let (c, f) = (self.id(creature), self.id(from));
                 let r = self.with_rolls(rolls, line, column, |e, r| {
                     let roll = r.die(20);
-                    e.escape(c, f, roll).map(|_| ())
+                    let choice = EscapeChoice {
+                        roll,
+                        skill: *skill,
+                    };
+                    e.escape(c, f, *condition, choice).map(|_| ())
                 });
                 self.acted("escape", r);
             }
@@ -956,10 +1007,13 @@ impl Runner {
                 amount,
                 types,
                 rolls,
+                dominated_save,
             } => {
                 let c = self.id(creature);
                 let hit = Hit::new(*amount, types.clone());
-                self.with_rolls(rolls, line, column, |e, r| e.take_damage(c, &hit, r));
+                self.with_rolls(rolls, line, column, |e, r| {
+                    e.take_damage_choosing(c, &hit, *dominated_save, r)
+                });
             }
             Step::Query {
                 what,
@@ -990,6 +1044,7 @@ impl Runner {
         by: &Name,
         path: &[Square],
         escape: &[u32],
+        skill: Option<Skill>,
         area: bool,
     ) {
         let t = self.id(creature);
@@ -998,7 +1053,10 @@ impl Runner {
             .instances_of(t, CharacterCondition::Grabbed)
             .filter_map(|i| i.source)
             .collect();
-        let rolls: HashMap<usize, u32> = grabbers.into_iter().zip(escape.iter().copied()).collect();
+        let rolls: HashMap<usize, EscapeChoice> = grabbers
+            .into_iter()
+            .zip(escape.iter().map(|&roll| EscapeChoice { roll, skill }))
+            .collect();
         let hit =
             area.then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
         let r = self
