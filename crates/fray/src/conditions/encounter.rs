@@ -16,8 +16,11 @@ use crate::damage::{
 use crate::rng::Rolls;
 use crate::trace::{Rule, Step};
 
+#[path = "effects.rs"]
+mod effects;
 #[path = "escape.rs"]
 mod escape;
+pub use effects::{AppliedModifier, Target};
 pub use escape::EscapeChoice;
 
 /// Why an action did not happen.
@@ -116,6 +119,8 @@ pub struct Encounter {
     pub stats: Stats,
     /// The readings of the rules text in force (`Readings::default()` unless set).
     pub readings: super::readings::Readings,
+    /// Bonuses and penalties effects put on creatures (not conditions).
+    pub modifiers: Vec<AppliedModifier>,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -149,6 +154,7 @@ impl Encounter {
             log: Vec::new(),
             stats: Stats::default(),
             readings: super::readings::Readings::default(),
+            modifiers: Vec::new(),
         };
         e.settle();
         e
@@ -392,6 +398,7 @@ impl Encounter {
             };
             m.push(Modifier::new(Cover, value, what));
         }
+        m.extend(self.effect_modifiers(attacker, Target::Attack));
         if violates_mark {
             let kind = match self.readings.mark_penalty {
                 super::readings::MarkPenalty::Untyped => Untyped,
@@ -402,12 +409,23 @@ impl Encounter {
         stack(m)
     }
 
-    /// Modifiers to a creature's defenses (Total Defense).
+    /// Modifiers to all of a creature's defenses (Total Defense).
     pub fn defense_modifiers(&self, c: usize) -> Breakdown {
         let mut m = Vec::new();
         if self.total_defense[c].is_some() {
             m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
         }
+        stack(m)
+    }
+
+    /// Modifiers to one of a creature's defenses: Total Defense and effects' bonuses and
+    /// penalties, stacked together.
+    pub fn defense_modifiers_of(&self, c: usize, d: super::model::Defense) -> Breakdown {
+        let mut m = Vec::new();
+        if self.total_defense[c].is_some() {
+            m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
+        }
+        m.extend(self.effect_defense_modifiers(c, d));
         stack(m)
     }
 
@@ -424,6 +442,7 @@ impl Encounter {
         if self.has(c, C::Deafened) {
             m.push(Modifier::new(ModifierType::Concealment, -2, "deafened"));
         }
+        m.extend(self.effect_modifiers(c, Target::Perception));
         stack(m)
     }
 
@@ -667,6 +686,18 @@ impl Encounter {
         duration: &Duration,
         hit: Option<&Hit>,
     ) -> Outcome {
+        self.apply_inner(target, condition, source, None, duration, hit)
+    }
+
+    fn apply_inner(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+        effect: Option<&str>,
+        duration: &Duration,
+        hit: Option<&Hit>,
+    ) -> Outcome {
         let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
         let outcome = damage::resolve::effect_outcome(
             &facts,
@@ -693,9 +724,16 @@ impl Encounter {
         let duration = self.bind(duration)?;
         let again = self.has(target, condition);
         let id = self.add_instance(target, condition, source, duration);
-        let from = source
-            .map(|s| format!(" by {}", self.name(s)))
-            .unwrap_or_default();
+        if let Some(e) = effect
+            && let Some((_, i)) = self.instances.last_mut()
+        {
+            i.effect = Some(e.to_string());
+        }
+        let from = match (source, effect) {
+            (Some(s), _) => format!(" by {}", self.name(s)),
+            (None, Some(e)) => format!(" by the effect `{e}`"),
+            (None, None) => String::new(),
+        };
         let extra = if again {
             " (another instance: effects do not stack)"
         } else {
@@ -738,6 +776,7 @@ impl Encounter {
                 id,
                 condition,
                 source,
+                effect: None,
                 duration,
             },
         ));
@@ -829,6 +868,37 @@ impl Encounter {
     fn free(&self, s: Square, who: usize) -> bool {
         !(0..self.creatures.len())
             .any(|o| o != who && self.creatures[o].position == Some(s) && self.occupies_space(o))
+    }
+
+    /// Imposes a condition whose source is no creature but an effect, zone or trap,
+    /// named (Condition source: the source is "typically" a character, not always).
+    pub fn apply_from_effect(
+        &mut self,
+        target: usize,
+        condition: C,
+        effect: &str,
+        duration: &Duration,
+        hit: Option<&Hit>,
+    ) -> Outcome {
+        self.apply_inner(target, condition, None, Some(effect), duration, hit)
+    }
+
+    /// Ends one instance of a condition imposed by the named effect.
+    pub fn end_one_from_effect(&mut self, c: usize, condition: C, effect: &str) -> Outcome {
+        let at = self.instances.iter().position(|(o, i)| {
+            *o == c && i.condition == condition && i.effect.as_deref() == Some(effect)
+        });
+        match at {
+            Some(at) => {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "one instance ends");
+                Ok(())
+            }
+            None => refuse(format!(
+                "{} has no instance of {condition} from the effect `{effect}`",
+                self.name(c)
+            )),
+        }
     }
 
     /// Ends one instance of a condition (an effect that ends "a condition"): the one
@@ -1131,6 +1201,7 @@ impl Encounter {
                 &format!("the end of {}'s next turn", self.creatures[c].name),
             );
         }
+        self.expire_modifiers(Some((c, begun)));
         if self.total_defense[c].is_some_and(|then| begun > then) {
             self.total_defense[c] = None;
             self.note(
@@ -1153,6 +1224,7 @@ impl Encounter {
             self.instances.retain(|(_, i)| i.id != inst.id);
             self.ended(c, &inst, "the end of the encounter");
         }
+        self.expire_modifiers(None);
     }
 
     // ----- actions -----
@@ -1726,7 +1798,8 @@ impl Encounter {
                 ),
             );
         }
-        let defense = self.creatures[target].defense(p.vs) + self.defense_modifiers(target).total;
+        let defense =
+            self.creatures[target].defense(p.vs) + self.defense_modifiers_of(target, p.vs).total;
         let roll = rolls.die(20);
         let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
         let critical = roll == 20 || o.coup_de_grace;

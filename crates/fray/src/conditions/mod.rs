@@ -19,7 +19,9 @@ pub mod readings;
 pub mod script;
 pub mod stacking;
 
-pub use encounter::{AttackOptions, Encounter, EscapeChoice, Refused, Situation, Stats};
+pub use encounter::{
+    AppliedModifier, AttackOptions, Encounter, EscapeChoice, Refused, Situation, Stats, Target,
+};
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,
     Duration, Forced, InstanceDuration, Power, Skill, Square, Usage,

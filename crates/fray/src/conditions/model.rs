@@ -230,6 +230,8 @@ pub struct ConditionInstance {
     pub condition: CharacterCondition,
     /// The creature imposing it (the dominator, grabber, marker, swallower...).
     pub source: Option<usize>,
+    /// A source that is no creature: the name of an effect, zone or trap.
+    pub effect: Option<String>,
     pub duration: InstanceDuration,
 }
 

@@ -48,12 +48,13 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation};
+use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
     Side, Skill, Square,
 };
 use super::readings::Readings;
+use super::stacking::{Modifier, ModifierType};
 use crate::damage::{DamageType, Hit, parse_traits};
 use crate::rng::{Rolls, SeededRolls};
 use crate::scenario::{Checker, ScenarioError, read};
@@ -144,6 +145,8 @@ pub enum Step {
         creature: Name,
         condition: CharacterCondition,
         source: Option<Name>,
+        /// A source that is no creature: an effect, zone or trap, by name.
+        effect: Option<String>,
         #[serde(default = "until_ended")]
         duration: Duration,
         /// The imposing effect is a burst or blast (for conditional immunities).
@@ -154,6 +157,8 @@ pub enum Step {
         creature: Name,
         condition: CharacterCondition,
         source: Option<Name>,
+        /// End the instance imposed by this effect (not a creature).
+        effect: Option<String>,
         /// End the condition type (every instance), not one instance.
         #[serde(default)]
         all: bool,
@@ -277,6 +282,23 @@ pub enum Step {
         cover: Option<String>,
         concealment: Option<String>,
     },
+    /// A typed or untyped bonus or penalty from an effect on attacks, defenses or
+    /// Perception.
+    Modifier {
+        creature: Name,
+        to: Target,
+        #[serde(rename = "type")]
+        kind: ModifierType,
+        value: i32,
+        /// The effect's name; `end-modifier` ends it by this name.
+        source: String,
+        #[serde(default = "until_ended")]
+        duration: Duration,
+    },
+    EndModifier {
+        creature: Name,
+        source: String,
+    },
     Expect(Check),
 }
 
@@ -305,6 +327,8 @@ pub enum Check {
         present: bool,
         count: Option<usize>,
         source: Option<Name>,
+        /// Only instances imposed by this effect (not a creature).
+        effect: Option<String>,
     },
     Hp {
         creature: Name,
@@ -467,6 +491,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 return Err(c.at_path(&path, format!("no creature is named `{name}`")));
             }
         }
+        check_step_values(&c, step, &index)?;
         if let Step::Attack {
             attacker, power, ..
         } = step
@@ -490,6 +515,56 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
         creatures,
         steps,
     })
+}
+
+/// Checks the values of a step's new fields, located at their key.
+fn check_step_values(c: &Checker, step: &Step, index: &str) -> Result<(), ScriptError> {
+    let at = |field: &str, message: &str| c.at_path(&["step", index, field], message);
+    match step {
+        Step::Apply {
+            source: Some(_),
+            effect: Some(_),
+            ..
+        }
+        | Step::End {
+            source: Some(_),
+            effect: Some(_),
+            ..
+        } => Err(at(
+            "effect",
+            "expected either `source` (a creature) or `effect` (a name), not both",
+        )),
+        Step::Apply {
+            effect: Some(e), ..
+        }
+        | Step::End {
+            effect: Some(e), ..
+        } if e.trim().is_empty() => Err(at("effect", "expected the name of an effect")),
+        Step::Modifier {
+            value,
+            source,
+            duration,
+            ..
+        } => {
+            if *value == 0 || !(-20..=20).contains(value) {
+                return Err(at(
+                    "value",
+                    "expected a bonus or penalty from -20 to 20, not 0",
+                ));
+            }
+            if source.trim().is_empty() {
+                return Err(at("source", "expected the name of the effect"));
+            }
+            if *duration == Duration::SaveEnds {
+                return Err(at(
+                    "duration",
+                    "expected until-ended, end-of-encounter or end-of-next-turn (no saves against a modifier)",
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Checks a creature read from a file; `names` collects the names seen so far.
@@ -555,6 +630,8 @@ fn step_names(step: &Step) -> Vec<(Vec<String>, &Name)> {
             n.maybe("source", source);
         }
         Step::Move { creature, .. }
+        | Step::Modifier { creature, .. }
+        | Step::EndModifier { creature, .. }
         | Step::StandUp { creature, .. }
         | Step::TotalDefense { creature }
         | Step::Heal { creature, .. }
@@ -828,25 +905,51 @@ impl Runner {
                 creature,
                 condition,
                 source,
+                effect,
                 duration,
                 area,
             } => {
                 let hit = area
                     .then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
                 let (t, s) = (self.id(creature), source.as_ref().map(|s| self.id(s)));
-                let r = self.e.apply(t, *condition, s, duration, hit.as_ref());
+                let r = match effect {
+                    Some(name) => {
+                        self.e
+                            .apply_from_effect(t, *condition, name, duration, hit.as_ref())
+                    }
+                    None => self.e.apply(t, *condition, s, duration, hit.as_ref()),
+                };
                 self.acted("apply", r);
+            }
+            Step::Modifier {
+                creature,
+                to,
+                kind,
+                value,
+                source,
+                duration,
+            } => {
+                let m = Modifier::new(*kind, *value, source.clone());
+                let r = self.e.add_modifier(self.id(creature), *to, m, duration);
+                self.acted("modifier", r);
+            }
+            Step::EndModifier { creature, source } => {
+                let r = self.e.end_modifier(self.id(creature), source);
+                self.acted("end modifier", r);
             }
             Step::End {
                 creature,
                 condition,
                 source,
+                effect,
                 all,
             } => {
                 let t = self.id(creature);
                 let r = if *all {
                     self.e.end_all(t, *condition);
                     Ok(())
+                } else if let Some(name) = effect {
+                    self.e.end_one_from_effect(t, *condition, name)
                 } else {
                     let s = source.as_ref().map(|s| self.id(s));
                     self.e.end_one(t, *condition, s)
@@ -1143,6 +1246,7 @@ impl Runner {
                             i.id,
                             i.source
                                 .map(|s| format!(" from {}", self.e.creatures[s].name))
+                                .or_else(|| i.effect.as_ref().map(|e| format!(" from `{e}`")))
                                 .unwrap_or_default(),
                             if i.duration == InstanceDuration::WhileInAura {
                                 " (defender aura)"
@@ -1170,14 +1274,16 @@ impl Runner {
                 present,
                 count,
                 source,
+                effect,
             } => {
                 let c = self.id(creature);
                 let s = source.as_ref().map(|s| self.id(s));
                 let n = e
                     .instances_of(c, *condition)
                     .filter(|i| s.is_none() || i.source == s)
+                    .filter(|i| effect.is_none() || i.effect == *effect)
                     .count();
-                let has = if s.is_some() || count.is_some() {
+                let has = if s.is_some() || effect.is_some() || count.is_some() {
                     n > 0
                 } else {
                     e.has(c, *condition)
@@ -1190,6 +1296,7 @@ impl Runner {
                         if *present { "" } else { "not " },
                         source
                             .as_ref()
+                            .or(effect.as_ref())
                             .map(|s| format!(" by {}", s))
                             .unwrap_or_default()
                     ),
@@ -1378,7 +1485,8 @@ impl Runner {
                 value,
             } => {
                 let c = self.id(creature);
-                let v = e.creatures[c].defense(*defense) + e.defense_modifiers(c).total;
+                let v =
+                    e.creatures[c].defense(*defense) + e.defense_modifiers_of(c, *defense).total;
                 expect(
                     v == *value,
                     format!("{}'s {defense:?} should be {value}, is {v}", creature),

@@ -227,3 +227,43 @@ fn unknown_readings_are_located() {
     let e = parse_script(&format!("[readings]\nstunned = true\n{BASE}")).unwrap_err();
     assert_eq!(e.location.map(|l| l.line), Some(2), "{}", e.message);
 }
+
+#[test]
+fn new_step_fields_are_checked_and_located() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "[[step]]\ndo = \"modifier\"\ncreature = \"A\"\nto = \"attack\"\ntype = \"power\"\nvalue = 0\nsource = \"Curse\"\n",
+            14,
+            "from -20 to 20, not 0",
+        ),
+        (
+            "[[step]]\ndo = \"modifier\"\ncreature = \"A\"\nto = \"attack\"\ntype = \"mark\"\nvalue = -2\nsource = \"Curse\"\n",
+            13,
+            "unknown variant `mark`",
+        ),
+        (
+            "[[step]]\ndo = \"modifier\"\ncreature = \"A\"\nto = \"ac\"\ntype = \"untyped\"\nvalue = -2\nsource = \"Curse\"\nduration = \"save-ends\"\n",
+            16,
+            "no saves against a modifier",
+        ),
+        (
+            "[[step]]\ndo = \"apply\"\ncreature = \"A\"\ncondition = \"restrained\"\nsource = \"B\"\neffect = \"Web\"\n",
+            14,
+            "either `source` (a creature) or `effect`",
+        ),
+        (
+            "[[step]]\ndo = \"escape\"\ncreature = \"A\"\nfrom = \"B\"\nskill = \"stealth\"\n",
+            13,
+            "unknown variant `stealth`",
+        ),
+    ];
+    for (steps, line, phrase) in cases {
+        let e = parse_script(&format!("{BASE}{steps}")).expect_err(steps);
+        assert!(e.message.contains(phrase), "{steps}: {e}");
+        assert_eq!(
+            e.location.as_ref().map(|l| l.line),
+            Some(*line),
+            "{steps}: {e}"
+        );
+    }
+}
