@@ -112,6 +112,8 @@ pub struct Encounter {
     /// Total Defense: the turn count of its creature when it was taken.
     total_defense: Vec<Option<u32>>,
     exiled_from: Vec<Option<Square>>,
+    /// Squares chosen for reappearing (Exiled, Swallowed), used once.
+    reappear: Vec<Option<Square>>,
     next_id: u32,
     /// Every rule applied, in order.
     pub log: Vec<Step>,
@@ -150,6 +152,7 @@ impl Encounter {
             spent: Spent::default(),
             total_defense: vec![None; n],
             exiled_from: vec![None; n],
+            reappear: vec![None; n],
             next_id: 1,
             log: Vec::new(),
             stats: Stats::default(),
@@ -958,9 +961,16 @@ impl Encounter {
         match inst.condition {
             C::Exiled => {
                 let back = self.exiled_from[c].take();
-                let square = back
-                    .filter(|s| self.free(*s, c))
-                    .or_else(|| back.and_then(|_| self.nearest_free_to_square(back?, c)));
+                let square = match back.filter(|s| self.free(*s, c)) {
+                    Some(home) => {
+                        self.reappear[c] = None;
+                        Some(home)
+                    }
+                    None => {
+                        let nearest = back.and_then(|b| self.nearest_free_to_square(b, c));
+                        self.chosen_square(c, nearest, back)
+                    }
+                };
                 self.creatures[c].position = square;
                 self.note(
                     rules::rule_of(C::Exiled),
@@ -973,7 +983,8 @@ impl Encounter {
             }
             C::Swallowed => {
                 if let Some(s) = inst.source {
-                    let square = self.free_square_near(s, c);
+                    let nearest = self.free_square_near(s, c);
+                    let square = self.chosen_square(c, nearest, self.creatures[s].position);
                     self.creatures[c].position = square;
                     self.exiled_from[c] = None;
                     self.note(
@@ -990,6 +1001,44 @@ impl Encounter {
             _ => return,
         }
         self.settle();
+    }
+
+    /// The square a reappearing creature chose (`choose_reappearance`), if it is free and
+    /// as close to `centre` as `nearest`, the closest free square; else `nearest`.
+    fn chosen_square(
+        &mut self,
+        c: usize,
+        nearest: Option<Square>,
+        centre: Option<Square>,
+    ) -> Option<Square> {
+        let choice = self.reappear[c].take()?;
+        let ok = match (nearest, centre) {
+            (Some(n), Some(at)) => self.free(choice, c) && choice.distance(at) == n.distance(at),
+            _ => false,
+        };
+        if ok {
+            self.note(
+                rules::INSTANCES,
+                format!("{} chooses to reappear at {choice}", self.name(c)),
+            );
+            Some(choice)
+        } else {
+            self.note(
+                rules::INSTANCES,
+                format!(
+                    "{} cannot reappear at {choice}: not a free square among the closest",
+                    self.name(c)
+                ),
+            );
+            nearest
+        }
+    }
+
+    /// The square the creature chooses to reappear in when its exile or swallowing ends
+    /// and it has a choice (Exiled, Swallowed): it must be a free square among the
+    /// closest ones; otherwise fray's pick stands. `None` leaves the pick to fray.
+    pub fn choose_reappearance(&mut self, c: usize, square: Option<Square>) {
+        self.reappear[c] = square;
     }
 
     fn nearest_free_to_square(&self, at: Square, who: usize) -> Option<Square> {

@@ -159,6 +159,8 @@ pub enum Step {
         source: Option<Name>,
         /// End the instance imposed by this effect (not a creature).
         effect: Option<String>,
+        /// The square chosen to reappear in, when exile or swallowing ends.
+        reappear: Option<Square>,
         /// End the condition type (every instance), not one instance.
         #[serde(default)]
         all: bool,
@@ -250,6 +252,8 @@ pub enum Step {
         condition: Option<CharacterCondition>,
         /// The escaper's skill (default: the better one).
         skill: Option<Skill>,
+        /// The square chosen to reappear in, when escaping a swallower.
+        reappear: Option<Square>,
     },
     Save {
         creature: Name,
@@ -942,9 +946,11 @@ impl Runner {
                 condition,
                 source,
                 effect,
+                reappear,
                 all,
             } => {
                 let t = self.id(creature);
+                self.e.choose_reappearance(t, *reappear);
                 let r = if *all {
                     self.e.end_all(t, *condition);
                     Ok(())
@@ -954,6 +960,7 @@ impl Runner {
                     let s = source.as_ref().map(|s| self.id(s));
                     self.e.end_one(t, *condition, s)
                 };
+                self.e.choose_reappearance(t, None);
                 self.acted("end", r);
             }
             Step::NextTurn { rolls } => self.with_rolls(rolls, line, column, |e, r| e.next_turn(r)),
@@ -1076,8 +1083,10 @@ impl Runner {
                 rolls,
                 condition,
                 skill,
+                reappear,
             } => {
                 let (c, f) = (self.id(creature), self.id(from));
+                self.e.choose_reappearance(c, *reappear);
                 let r = self.with_rolls(rolls, line, column, |e, r| {
                     let roll = r.die(20);
                     let choice = EscapeChoice {
@@ -1086,6 +1095,7 @@ impl Runner {
                     };
                     e.escape(c, f, *condition, choice).map(|_| ())
                 });
+                self.e.choose_reappearance(c, None);
                 self.acted("escape", r);
             }
             Step::Save {
