@@ -1011,7 +1011,9 @@ impl Encounter {
         nearest: Option<Square>,
         centre: Option<Square>,
     ) -> Option<Square> {
-        let choice = self.reappear[c].take()?;
+        let Some(choice) = self.reappear[c].take() else {
+            return nearest;
+        };
         let ok = match (nearest, centre) {
             (Some(n), Some(at)) => self.free(choice, c) && choice.distance(at) == n.distance(at),
             _ => false,
