@@ -20,8 +20,11 @@ use crate::trace::{Rule, Step};
 mod effects;
 #[path = "escape.rs"]
 mod escape;
+#[path = "senses.rs"]
+mod senses;
 pub use effects::{AppliedModifier, Target};
 pub use escape::EscapeChoice;
+pub use senses::{HEARING, PerceptionResult};
 
 /// Why an action did not happen.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -701,6 +704,10 @@ impl Encounter {
         duration: &Duration,
         hit: Option<&Hit>,
     ) -> Outcome {
+        if let Some(why) = self.deaf_to(target, None, hit) {
+            self.note(rules::rule_of(C::Deafened), why.clone());
+            return refuse(why);
+        }
         let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
         let outcome = damage::resolve::effect_outcome(
             &facts,
@@ -1838,6 +1845,10 @@ impl Encounter {
         violates: bool,
         rolls: &mut impl Rolls,
     ) {
+        if let Some(why) = self.deaf_to(target, Some(p), None) {
+            self.note(rules::rule_of(C::Deafened), why);
+            return;
+        }
         let ca = self.combat_advantage(attacker, target);
         let mods = self.attack_modifiers(attacker, target, o.situation, violates);
         for s in &mods.suppressed {

@@ -20,7 +20,8 @@ pub mod script;
 pub mod stacking;
 
 pub use encounter::{
-    AppliedModifier, AttackOptions, Encounter, EscapeChoice, Refused, Situation, Stats, Target,
+    AppliedModifier, AttackOptions, Encounter, EscapeChoice, HEARING, PerceptionResult, Refused,
+    Situation, Stats, Target,
 };
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,

@@ -152,6 +152,9 @@ pub enum Step {
         /// The imposing effect is a burst or blast (for conditional immunities).
         #[serde(default)]
         area: bool,
+        /// The imposing effect requires hearing (deafened creatures are unaffected).
+        #[serde(default)]
+        requires_hearing: bool,
     },
     End {
         creature: Name,
@@ -303,6 +306,17 @@ pub enum Step {
         creature: Name,
         source: String,
     },
+    /// A Perception check (a d20 from `rolls` or the seed), or passive Perception.
+    Perception {
+        creature: Name,
+        /// What is to be noticed, if a creature or object of the encounter.
+        target: Option<Name>,
+        dc: i32,
+        #[serde(default)]
+        passive: bool,
+        #[serde(default)]
+        rolls: Vec<u32>,
+    },
     Expect(Check),
 }
 
@@ -414,6 +428,14 @@ pub enum Check {
     },
     Initiative {
         order: Vec<Name>,
+    },
+    /// Whether passive Perception (10 + Perception + modifiers) meets `dc`, against
+    /// `target` if given.
+    Perceives {
+        creature: Name,
+        target: Option<Name>,
+        dc: i32,
+        value: bool,
     },
 }
 
@@ -675,6 +697,12 @@ fn step_names(step: &Step) -> Vec<(Vec<String>, &Name)> {
             n.one("creature", creature);
             n.one("from", from);
         }
+        Step::Perception {
+            creature, target, ..
+        } => {
+            n.one("creature", creature);
+            n.maybe("target", target);
+        }
         Step::Query {
             creature, target, ..
         } => {
@@ -752,6 +780,12 @@ fn check_names<'a>(check: &'a Check, n: &mut Names<'a>) {
             n.one("to", to);
         }
         Check::Initiative { order } => n.list("order", order),
+        Check::Perceives {
+            creature, target, ..
+        } => {
+            n.one("creature", creature);
+            n.maybe("target", target);
+        }
         Check::Refused { .. } | Check::Log { .. } => {}
     }
 }
@@ -912,9 +946,15 @@ impl Runner {
                 effect,
                 duration,
                 area,
+                requires_hearing,
             } => {
-                let hit = area
+                let mut hit = area
                     .then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
+                if *requires_hearing {
+                    let h = hit.get_or_insert_with(|| Hit::new(0, []));
+                    h.keywords
+                        .push(crate::damage::Keyword::new(super::encounter::HEARING));
+                }
                 let (t, s) = (self.id(creature), source.as_ref().map(|s| self.id(s)));
                 let r = match effect {
                     Some(name) => {
@@ -936,6 +976,20 @@ impl Runner {
                 let m = Modifier::new(*kind, *value, source.clone());
                 let r = self.e.add_modifier(self.id(creature), *to, m, duration);
                 self.acted("modifier", r);
+            }
+            Step::Perception {
+                creature,
+                target,
+                dc,
+                passive,
+                rolls,
+            } => {
+                let c = self.id(creature);
+                let t = target.as_ref().map(|t| self.id(t));
+                self.with_rolls(rolls, line, column, |e, r| {
+                    let roll = (!passive).then(|| r.die(20));
+                    e.perception_check(c, t, roll, *dc);
+                });
             }
             Step::EndModifier { creature, source } => {
                 let r = self.e.end_modifier(self.id(creature), source);
@@ -1509,6 +1563,23 @@ impl Runner {
                     format!(
                         "{}'s Perception modifier should be {modifier:+}, is {m:+}",
                         creature
+                    ),
+                )
+            }
+            Check::Perceives {
+                creature,
+                target,
+                dc,
+                value,
+            } => {
+                let t = target.as_ref().map(|t| self.id(t));
+                let r = e.perception_result(self.id(creature), t, None, *dc);
+                expect(
+                    r.success == *value,
+                    format!(
+                        "{creature}'s passive Perception should {}meet DC {dc}: {}",
+                        if *value { "" } else { "not " },
+                        r.explanation
                     ),
                 )
             }
