@@ -1742,7 +1742,52 @@ impl Encounter {
         for &t in &targets {
             self.one_attack(attacker, &p, t, o, !violated.is_empty(), rolls);
         }
+        for m in violated {
+            self.mark_violated(m, attacker, rolls);
+        }
         Ok(())
+    }
+
+    /// Powers of the marker that trigger when its mark is violated, used at once
+    /// against the violator if the marker can take their action and reach it.
+    fn mark_violated(&mut self, marker: usize, violator: usize, rolls: &mut impl Rolls) {
+        let powers: Vec<Power> = self.creatures[marker]
+            .powers
+            .iter()
+            .filter(|p| p.trigger == Some(super::model::Trigger::MarkViolated))
+            .cloned()
+            .collect();
+        for p in powers {
+            let usable = self
+                .can_take(marker, p.action)
+                .and_then(|()| self.can_attack(marker))
+                .and_then(|()| self.line_of_effect(marker, violator));
+            if let Err(why) = usable {
+                self.note(
+                    rules::MARKS,
+                    format!(
+                        "{} violated {}'s mark, but `{}` cannot trigger: {}",
+                        self.name(violator),
+                        self.name(marker),
+                        p.name,
+                        why.0
+                    ),
+                );
+                continue;
+            }
+            self.note(
+                rules::MARKS,
+                format!(
+                    "{} violated {}'s mark: `{}` triggers against it",
+                    self.name(violator),
+                    self.name(marker),
+                    p.name
+                ),
+            );
+            let o = AttackOptions::default();
+            let violates = !self.violated_marks(marker, &[violator], &o).is_empty();
+            self.one_attack(marker, &p, violator, &o, violates, rolls);
+        }
     }
 
     fn check_attacker(

@@ -25,7 +25,7 @@ pub use encounter::{
 };
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,
-    Duration, Forced, InstanceDuration, Power, Skill, Square, Usage,
+    Duration, Forced, InstanceDuration, Power, Skill, Square, Trigger, Usage,
 };
 pub use readings::{MarkPenalty, Readings};
 pub use script::{Report, ScriptError, parse_script, run_script};

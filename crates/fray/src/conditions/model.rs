@@ -153,6 +153,20 @@ pub struct Power {
     /// Forced movement on a hit: how and how far.
     #[serde(default)]
     pub forced: Option<(Forced, u32)>,
+    /// An event that makes the power's owner use it at once, against the creature that
+    /// caused the event.
+    #[serde(default)]
+    pub trigger: Option<Trigger>,
+}
+
+/// Events that trigger a power.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// A creature marked by the power's owner makes an attack that violates the mark
+    /// (the text's note under Sidebar: Violating marks: such effects trigger on a
+    /// violation, not on "an attack that does not include the marker").
+    MarkViolated,
 }
 
 fn standard() -> ActionType {
