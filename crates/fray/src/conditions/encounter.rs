@@ -22,9 +22,12 @@ mod effects;
 mod escape;
 #[path = "senses.rs"]
 mod senses;
+#[path = "terrain.rs"]
+mod terrain;
 pub use effects::{AppliedModifier, Target};
 pub use escape::EscapeChoice;
 pub use senses::{HEARING, PerceptionResult};
+pub use terrain::Terrain;
 
 /// Why an action did not happen.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -126,6 +129,8 @@ pub struct Encounter {
     pub readings: super::readings::Readings,
     /// Bonuses and penalties effects put on creatures (not conditions).
     pub modifiers: Vec<AppliedModifier>,
+    /// Squares that are not solid ground.
+    pub terrain: HashMap<Square, Terrain>,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -161,6 +166,7 @@ impl Encounter {
             stats: Stats::default(),
             readings: super::readings::Readings::default(),
             modifiers: Vec::new(),
+            terrain: HashMap::new(),
         };
         e.settle();
         e
@@ -827,6 +833,7 @@ impl Encounter {
                 );
                 self.apply(target, C::Prone, None, &Duration::UntilEnded, None)?;
             }
+            C::Prone => self.fall_if_not_on_ground(target),
             C::Exiled | C::Swallowed => {
                 if let Some(at) = self.creatures[target].position.take() {
                     self.exiled_from[target] = Some(at);
@@ -975,7 +982,7 @@ impl Encounter {
                     }
                     None => {
                         let nearest = back.and_then(|b| self.nearest_free_to_square(b, c));
-                        self.chosen_square(c, nearest, back)
+                        self.chosen_square(c, nearest, back, true)
                     }
                 };
                 self.creatures[c].position = square;
@@ -991,7 +998,7 @@ impl Encounter {
             C::Swallowed => {
                 if let Some(s) = inst.source {
                     let nearest = self.free_square_near(s, c);
-                    let square = self.chosen_square(c, nearest, self.creatures[s].position);
+                    let square = self.chosen_square(c, nearest, self.creatures[s].position, false);
                     self.creatures[c].position = square;
                     self.exiled_from[c] = None;
                     self.note(
@@ -1017,12 +1024,17 @@ impl Encounter {
         c: usize,
         nearest: Option<Square>,
         centre: Option<Square>,
+        ground: bool,
     ) -> Option<Square> {
         let Some(choice) = self.reappear[c].take() else {
             return nearest;
         };
         let ok = match (nearest, centre) {
-            (Some(n), Some(at)) => self.free(choice, c) && choice.distance(at) == n.distance(at),
+            (Some(n), Some(at)) => {
+                self.free(choice, c)
+                    && choice.distance(at) == n.distance(at)
+                    && (!ground || self.solid_ground(choice))
+            }
             _ => false,
         };
         if ok {
@@ -1035,8 +1047,9 @@ impl Encounter {
             self.note(
                 rules::INSTANCES,
                 format!(
-                    "{} cannot reappear at {choice}: not a free square among the closest",
-                    self.name(c)
+                    "{} cannot reappear at {choice}: not a free square among the closest{}",
+                    self.name(c),
+                    if ground { " on solid ground" } else { "" }
                 ),
             );
             nearest
@@ -1060,7 +1073,7 @@ impl Encounter {
                     })
                 })
                 .filter(|s| s.distance(at) == r as u32)
-                .find(|s| self.free(*s, who))
+                .find(|s| self.free(*s, who) && self.solid_ground(*s))
         })
     }
 
@@ -1609,6 +1622,18 @@ impl Encounter {
         dominated_save: bool,
         rolls: &mut impl Rolls,
     ) -> u64 {
+        self.deal(c, hit, dominated_save, Some(rolls))
+    }
+
+    /// Damage; `rolls` is `None` where nothing is rolled (a fall), and then a dominated
+    /// creature's saving throw waits for damage that comes with rolls.
+    fn deal(
+        &mut self,
+        c: usize,
+        hit: &Hit,
+        dominated_save: bool,
+        mut rolls: Option<&mut dyn Rolls>,
+    ) -> u64 {
         let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
         let dealt = e.outcome.final_damage;
         if self.has(c, C::Petrified) {
@@ -1674,9 +1699,16 @@ impl Encounter {
                     self.name(c)
                 ),
             );
-            if dominated_save {
-                let roll = rolls.die(20);
-                let _ = self.saving_throw(c, C::Dominated, roll);
+            match rolls.as_deref_mut() {
+                Some(r) if dominated_save => {
+                    let roll = r.die(20);
+                    let _ = self.saving_throw(c, C::Dominated, roll);
+                }
+                None if dominated_save => self.note(
+                    rules::rule_of(C::Dominated),
+                    "(a fall rolls nothing: no saving throw this time)",
+                ),
+                _ => {}
             }
         }
         if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {

@@ -21,7 +21,7 @@ pub mod stacking;
 
 pub use encounter::{
     AppliedModifier, AttackOptions, Encounter, EscapeChoice, HEARING, PerceptionResult, Refused,
-    Situation, Stats, Target,
+    Situation, Stats, Target, Terrain,
 };
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,

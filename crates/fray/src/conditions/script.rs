@@ -48,7 +48,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target};
+use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target, Terrain};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
     Side, Skill, Square,
@@ -78,6 +78,18 @@ struct RawScript {
     creatures: Vec<CreatureFile>,
     #[serde(rename = "step", default)]
     steps: Vec<Spanned<Step>>,
+    #[serde(default)]
+    terrain: Vec<TerrainFile>,
+}
+
+/// Squares that are not solid ground, as a script writes them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TerrainFile {
+    name: Spanned<String>,
+    squares: Spanned<Vec<Square>>,
+    /// Falling damage (default 0).
+    fall: Option<Spanned<u32>>,
 }
 
 fn one() -> u32 {
@@ -445,6 +457,8 @@ pub struct Script {
     pub seed: Option<u64>,
     /// The readings of the rules text the script plays under (its `[readings]` table).
     pub readings: Readings,
+    /// Squares that are not solid ground (its `[[terrain]]` tables).
+    pub terrain: HashMap<Square, Terrain>,
     pub creatures: Vec<Creature>,
     /// Each step with its line and column.
     pub steps: Vec<(Step, usize, usize)>,
@@ -535,9 +549,30 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
             .map_or((0, 0), |l| (l.line, l.column));
         steps.push((spanned.into_inner(), at.0, at.1));
     }
+    let mut terrain = HashMap::new();
+    for t in &raw.terrain {
+        let name = c.name(&t.name, "terrain")?;
+        if t.squares.get_ref().is_empty() {
+            return Err(c.at(&t.squares, "expected at least one square, as [[x, y], ...]"));
+        }
+        let fall = match &t.fall {
+            Some(f) => c.within(f, "fall", 0, 1_000_000)?,
+            None => 0,
+        };
+        for &sq in t.squares.get_ref() {
+            let tile = Terrain {
+                name: name.clone(),
+                fall,
+            };
+            if terrain.insert(sq, tile).is_some() {
+                return Err(c.at(&t.squares, format!("{sq} is given terrain twice")));
+            }
+        }
+    }
     Ok(Script {
         seed: raw.seed,
         readings: raw.readings,
+        terrain,
         creatures,
         steps,
     })
@@ -823,6 +858,7 @@ const SCRIPT: Rule = Rule {
 pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
     let mut e = Encounter::new(script.creatures.clone());
     e.readings = script.readings;
+    e.terrain = script.terrain.clone();
     let mut runner = Runner {
         e,
         seeded: SeededRolls::new(seed.or(script.seed).unwrap_or(1)),

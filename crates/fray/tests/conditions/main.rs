@@ -267,3 +267,43 @@ fn new_step_fields_are_checked_and_located() {
         );
     }
 }
+
+#[test]
+fn terrain_errors_are_located() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = []\n",
+            3,
+            "at least one square",
+        ),
+        (
+            "[[terrain]]\nname = \" \"\nsquares = [[0, 0]]\n",
+            2,
+            "name is empty",
+        ),
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = [[0, 0]]\n[[terrain]]\nname = \"bog\"\nsquares = [[1, 0], [0, 0]]\n",
+            6,
+            "(0, 0) is given terrain twice",
+        ),
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = [[0, 0]]\nfall = 2000000\n",
+            4,
+            "expected a whole number from 0 to 1000000",
+        ),
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = [[0, 0]]\ndepth = 3\n",
+            4,
+            "unknown field `depth`",
+        ),
+    ];
+    for (terrain, line, phrase) in cases {
+        let e = parse_script(&format!("{terrain}{BASE}")).expect_err(terrain);
+        assert!(e.message.contains(phrase), "{terrain}: {e}");
+        assert_eq!(
+            e.location.as_ref().map(|l| l.line),
+            Some(*line),
+            "{terrain}: {e}"
+        );
+    }
+}
