@@ -146,7 +146,10 @@ impl Encounter {
     /// An encounter before its first turn; initiative order is fixed now (ties keep the
     /// order the creatures were listed in).
     pub fn new(creatures: Vec<Creature>) -> Self {
-        let mut order: Vec<usize> = (0..creatures.len()).collect();
+        // Objects take no turns.
+        let mut order: Vec<usize> = (0..creatures.len())
+            .filter(|&i| !creatures[i].object)
+            .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
         let n = creatures.len();
         let mut e = Self {
@@ -215,11 +218,7 @@ impl Encounter {
             return Vec::new();
         };
         (0..self.creatures.len())
-            .filter(|&o| {
-                o != c
-                    && self.creatures[o].side != self.creatures[c].side
-                    && self.creatures[o].hp > 0
-            })
+            .filter(|&o| o != c && self.enemies(o, c) && self.creatures[o].hp > 0)
             .filter(
                 |&o| match (self.creatures[o].aura, self.creatures[o].position) {
                     (Some(r), Some(p)) => p.distance(at) <= r,
@@ -238,6 +237,8 @@ impl Encounter {
 
     fn enemies(&self, a: usize, b: usize) -> bool {
         self.creatures[a].side != self.creatures[b].side
+            && !self.creatures[a].object
+            && !self.creatures[b].object
     }
 
     fn adjacent(&self, a: usize, b: usize) -> bool {
@@ -324,6 +325,7 @@ impl Encounter {
         (0..self.creatures.len()).find(|&o| {
             o != attacker
                 && !self.enemies(o, attacker)
+                && !self.creatures[o].object
                 && self.creatures[o].hp > 0
                 && self.creatures[o].position == Some(opposite)
                 && self.can_flank(o).is_ok()
@@ -471,6 +473,12 @@ impl Encounter {
 
     /// Whether the creature may take an action of this type now, or why not.
     pub fn can_take(&self, c: usize, action: ActionType) -> Outcome {
+        if self.creatures[c].object {
+            return refuse(format!(
+                "{} is an object: it takes no actions",
+                self.name(c)
+            ));
+        }
         for (cond, name) in [
             (C::Dominated, "dominated"),
             (C::Petrified, "petrified"),
@@ -1159,6 +1167,10 @@ impl Encounter {
 
     /// Ends the current turn (if any) and starts the next in initiative order.
     pub fn next_turn(&mut self, rolls: &mut impl Rolls) {
+        if self.order.is_empty() {
+            self.note(rules::TURNS, "no creature takes turns");
+            return;
+        }
         let next = match self.current {
             Some(c) => {
                 self.end_turn(c, rolls);
@@ -1711,7 +1723,14 @@ impl Encounter {
                 _ => {}
             }
         }
-        if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
+        if self.creatures[c].object {
+            if self.creatures[c].hp <= 0 {
+                self.note(
+                    rules::DAMAGE,
+                    format!("{} is an object at 0 hit points: destroyed", self.name(c)),
+                );
+            }
+        } else if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
             self.note(
                 rules::DAMAGE,
                 format!(

@@ -222,6 +222,11 @@ pub struct Creature {
     pub powers: Vec<Power>,
     /// A defender aura: enemies within this many squares are marked by it.
     pub aura: Option<u32>,
+    /// An object, not a creature (the text's "characters or objects"): it can be seen,
+    /// concealed, attacked or swallowed, but takes no turns or actions and is nobody's
+    /// enemy or ally.
+    #[serde(default)]
+    pub object: bool,
 }
 
 impl Creature {

@@ -23,7 +23,7 @@ pub struct SkirmishOutcome {
 }
 
 fn standing(e: &Encounter, c: usize) -> bool {
-    e.creatures[c].hp > 0 && !e.has(c, C::Unconscious)
+    !e.creatures[c].object && e.creatures[c].hp > 0 && !e.has(c, C::Unconscious)
 }
 
 fn side_standing(e: &Encounter, side: Side) -> bool {

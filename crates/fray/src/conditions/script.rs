@@ -80,6 +80,24 @@ struct RawScript {
     steps: Vec<Spanned<Step>>,
     #[serde(default)]
     terrain: Vec<TerrainFile>,
+    #[serde(rename = "object", default)]
+    objects: Vec<ObjectFile>,
+}
+
+/// An object (not a creature) as a script writes it: it can be seen, concealed,
+/// attacked and swallowed, and takes no turns.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ObjectFile {
+    name: Spanned<String>,
+    position: Option<Square>,
+    hp: Option<Spanned<u32>>,
+    #[serde(default = "ten")]
+    ac: i32,
+    #[serde(default = "ten")]
+    fortitude: i32,
+    #[serde(default = "ten")]
+    reflex: i32,
 }
 
 /// Squares that are not solid ground, as a script writes them.
@@ -518,6 +536,41 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     for rc in raw.creatures {
         creatures.push(check_creature(&c, rc, &mut names)?);
     }
+    for o in &raw.objects {
+        let name = c.name(&o.name, "object")?;
+        if !names.insert(name.clone()) {
+            return Err(c.at(
+                &o.name,
+                format!("a creature or object named `{name}` already exists"),
+            ));
+        }
+        let hp = match &o.hp {
+            Some(h) => c.within(h, "hp", 1, 1_000_000)?,
+            None => 1,
+        };
+        creatures.push(Creature {
+            name,
+            side: Side::B,
+            level: 1,
+            max_hp: i64::from(hp),
+            hp: i64::from(hp),
+            ac: o.ac,
+            fortitude: o.fortitude,
+            reflex: o.reflex,
+            will: 10,
+            speed: 0,
+            crawl: 0,
+            acrobatics: 0,
+            athletics: 0,
+            perception: 0,
+            initiative: 0,
+            position: o.position,
+            traits: Vec::new(),
+            powers: Vec::new(),
+            aura: None,
+            object: true,
+        });
+    }
     let mut steps = Vec::new();
     for (i, spanned) in raw.steps.into_iter().enumerate() {
         let step = spanned.get_ref();
@@ -674,6 +727,7 @@ pub fn check_creature(
         traits,
         powers: rc.powers,
         aura: rc.aura,
+        object: false,
     })
 }
 

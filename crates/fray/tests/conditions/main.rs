@@ -307,3 +307,16 @@ fn terrain_errors_are_located() {
         );
     }
 }
+
+#[test]
+fn object_errors_are_located() {
+    let e = parse_script(&format!("{BASE}[[object]]\nname = \"A\"\n")).unwrap_err();
+    assert!(e.message.contains("named `A` already exists"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(10));
+    let e = parse_script(&format!("{BASE}[[object]]\nname = \"Box\"\nhp = 0\n")).unwrap_err();
+    assert!(e.message.contains("hp is 0"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(11));
+    let e = parse_script(&format!("{BASE}[[object]]\nname = \"Box\"\nside = \"a\"\n")).unwrap_err();
+    assert!(e.message.contains("unknown field `side`"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(11));
+}
