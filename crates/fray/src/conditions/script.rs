@@ -27,20 +27,62 @@
 //! vs = "reflex"                     # ac | fortitude | reflex | will
 //! damage = "1d6"
 //! effects = [{ condition = "grabbed", duration = "until-ended" }]
+//! trigger = "mark-violated"         # optional: used at once when its mark is violated
+//!
+//! [[object]]                        # not a creature: no turns, actions, sides
+//! name = "Idol"
+//! position = [6, 5]
+//! hp = 5                            # optional: 1; ac, fortitude, reflex 10
+//!
+//! [[terrain]]                       # squares that are not solid ground
+//! name = "chasm"
+//! squares = [[3, 0], [3, 1]]
+//! fall = 6                          # optional: damage of a fall (0)
 //!
 //! [[step]]
 //! do = "attack"                     # apply, end, next-turn, end-encounter, move, stand-up,
 //! attacker = "Fighter"              # attack, push, pull, slide, dominator-moves, escape,
-//! power = "Grab"                    # save, total-defense, heal, damage, query, expect
-//! targets = ["Goblin"]
+//! power = "Grab"                    # save, total-defense, heal, damage, modifier,
+//! targets = ["Goblin"]              # end-modifier, perception, query, expect
 //! rolls = [15, 4]                   # d20 then damage dice; the seed supplies the rest
+//! dominated_save = true             # (attack, damage) dominated targets make their save
+//!
+//! [[step]]
+//! do = "apply"                      # (end takes source or effect too, and reappear)
+//! creature = "Goblin"
+//! condition = "restrained"
+//! effect = "Web trap"               # a source that is no creature (or source = "Name")
+//! requires_hearing = false          # deafened creatures are unaffected when true
+//!
+//! [[step]]
+//! do = "escape"
+//! creature = "Goblin"
+//! from = "Fighter"
+//! condition = "grabbed"             # optional: grabbed, else swallowed
+//! skill = "athletics"               # optional: acrobatics | athletics (default: better)
+//! reappear = [2, 0]                 # optional: the square chosen, out of a swallower
+//!
+//! [[step]]
+//! do = "modifier"                   # a bonus or penalty from an effect
+//! creature = "Goblin"
+//! to = "attack"                     # attack | defenses | ac | fortitude | reflex | will |
+//! type = "untyped"                  # perception; cover | concealment | power | untyped
+//! value = -2
+//! source = "Curse"                  # end-modifier ends it by this name
+//!
+//! [[step]]
+//! do = "perception"                 # a check (d20) or passive = true; target optional
+//! creature = "Fighter"
+//! target = "Goblin"
+//! dc = 15
 //!
 //! [[step]]
 //! do = "expect"
 //! check = "condition"               # condition, hp, position, combat-advantage,
 //! creature = "Goblin"               # attack-modifier, violates-mark, can, movement-cost,
 //! condition = "grabbed"             # line-of-sight, line-of-effect, occupies-space,
-//! source = "Fighter"                # refused, log, defense, perception, initiative
+//! source = "Fighter"                # refused, log, defense, perception, perceives,
+//!                                   # initiative
 //! ```
 
 use std::collections::{HashMap, HashSet, VecDeque};

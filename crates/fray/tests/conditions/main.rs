@@ -320,3 +320,26 @@ fn object_errors_are_located() {
     assert!(e.message.contains("unknown field `side`"), "{e}");
     assert_eq!(e.location.map(|l| l.line), Some(11));
 }
+
+#[test]
+fn every_issue_11_script_feature_is_exercised() {
+    let all: String = examples().into_iter().map(|(_, t)| t).collect();
+    for feature in [
+        "[[terrain]]",
+        "[[object]]",
+        "do = \"perception\"",
+        "check = \"perceives\"",
+        "requires_hearing = true",
+        "do = \"modifier\"",
+        "do = \"end-modifier\"",
+        "effect = \"",
+        "trigger = \"mark-violated\"",
+        "reappear = ",
+        "skill = \"athletics\"",
+        "escape_skill = ",
+        "dominated_save = false",
+        "[readings]",
+    ] {
+        assert!(all.contains(feature), "no script uses `{feature}`");
+    }
+}
