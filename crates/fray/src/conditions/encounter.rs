@@ -1644,7 +1644,7 @@ impl Encounter {
         c: usize,
         hit: &Hit,
         dominated_save: bool,
-        mut rolls: Option<&mut dyn Rolls>,
+        rolls: Option<&mut dyn Rolls>,
     ) -> u64 {
         let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
         let dealt = e.outcome.final_damage;
@@ -1711,7 +1711,7 @@ impl Encounter {
                     self.name(c)
                 ),
             );
-            match rolls.as_deref_mut() {
+            match rolls {
                 Some(r) if dominated_save => {
                     let roll = r.die(20);
                     let _ = self.saving_throw(c, C::Dominated, roll);

@@ -1214,8 +1214,7 @@ impl Runner {
                 creature,
                 by,
                 path,
-                escape,
-                *escape_skill,
+                (escape, *escape_skill),
                 *area,
             ),
             Step::Pull {
@@ -1230,8 +1229,7 @@ impl Runner {
                 creature,
                 by,
                 path,
-                escape,
-                *escape_skill,
+                (escape, *escape_skill),
                 *area,
             ),
             Step::Slide {
@@ -1246,8 +1244,7 @@ impl Runner {
                 creature,
                 by,
                 path,
-                escape,
-                *escape_skill,
+                (escape, *escape_skill),
                 *area,
             ),
             Step::DominatorMoves {
@@ -1342,8 +1339,7 @@ impl Runner {
         creature: &Name,
         by: &Name,
         path: &[Square],
-        escape: &[u32],
-        skill: Option<Skill>,
+        (escape, skill): (&[u32], Option<Skill>),
         area: bool,
     ) {
         let t = self.id(creature);
