@@ -238,8 +238,12 @@ impl Encounter {
 
     /// Every creature marking `c` (the sources of its marked instances, auras included).
     pub fn markers(&self, c: usize) -> Vec<usize> {
-        let mut m = self.sources(c, C::Marked);
-        m.dedup();
+        let mut m = Vec::new();
+        for s in self.sources(c, C::Marked) {
+            if !m.contains(&s) {
+                m.push(s);
+            }
+        }
         m
     }
 
