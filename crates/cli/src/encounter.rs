@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
-use clap::Args;
-use fray::conditions::{parse_script, run_script};
+use clap::{Args, ValueEnum};
+use fray::conditions::{MarkPenalty, Readings, parse_script, run_script};
 
 use crate::output;
 
@@ -19,6 +19,28 @@ pub struct EncounterArgs {
     /// Print JSON (the log, expectations met, failures) instead of text.
     #[arg(long)]
     json: bool,
+    /// Switch a reading of the rules text (repeatable, on top of the script's
+    /// `[readings]`); see docs/rules/conditions.md.
+    #[arg(long = "reading", value_enum, value_name = "READING")]
+    readings: Vec<ReadingSwitch>,
+}
+
+/// The non-default readings of the conditions text a designer may switch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReadingSwitch {
+    /// The mark penalty is a power penalty (default: untyped).
+    MarkPenaltyPower,
+    /// A stunned creature makes no free-action escape check against forced movement.
+    StunnedCannotEscape,
+}
+
+fn switch(readings: &mut Readings, switches: &[ReadingSwitch]) {
+    for s in switches {
+        match s {
+            ReadingSwitch::MarkPenaltyPower => readings.mark_penalty = MarkPenalty::Power,
+            ReadingSwitch::StunnedCannotEscape => readings.stunned_may_escape = false,
+        }
+    }
 }
 
 /// A script is small; anything larger is surely not one.
@@ -27,7 +49,8 @@ const MAX_FILE_BYTES: u64 = 4 << 20;
 pub fn run(args: &EncounterArgs) -> Result<String> {
     let path = &args.file;
     let text = output::read_text(path, MAX_FILE_BYTES, "a script")?;
-    let script = parse_script(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
+    let mut script = parse_script(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
+    switch(&mut script.readings, &args.readings);
     let report = run_script(&script, args.seed);
     let out = if args.json {
         output::json(&report)?

@@ -1361,3 +1361,80 @@ fn evasion_wrong_launcher_option() {
     assert_eq!(fixed(&[]), -6.0, "by default a wrong launcher adds nothing");
     assert_eq!(fixed(&["--wrong-launcher-counts"]), -4.0, "−6 + 2");
 }
+
+// ---- issue 11: conditions ----
+
+#[test]
+fn encounter_readings_switch_from_the_command_line() {
+    let dir = format!("{}/../../examples/encounters", env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("fray-readings-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let script = tmp.join("mark.toml");
+    std::fs::write(
+        &script,
+        "[[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 30\nposition = [0, 0]\n\
+         [[creature]]\nname = \"Paladin\"\nside = \"a\"\nhp = 30\nposition = [5, 5]\n\
+         [[creature]]\nname = \"Wizard\"\nside = \"a\"\nhp = 20\nposition = [0, 1]\n\
+         [[step]]\ndo = \"apply\"\ncreature = \"Orc\"\ncondition = \"marked\"\nsource = \"Paladin\"\n\
+         [[step]]\ndo = \"apply\"\ncreature = \"Orc\"\ncondition = \"prone\"\n\
+         [[step]]\ndo = \"expect\"\ncheck = \"attack-modifier\"\nattacker = \"Orc\"\n\
+         target = \"Wizard\"\nviolates_mark = true\ntotal = -4\n",
+    )
+    .unwrap();
+    let path = script.to_str().unwrap();
+    // Untyped by default: the mark's -2 and prone's -2 add up.
+    fray()
+        .args(["encounter", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 expectation(s) met, 0 failed"));
+    // As a power penalty, only one -2 counts.
+    fray()
+        .args(["encounter", path, "--reading", "mark-penalty-power"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "attack modifier should be -4, is -2",
+        ));
+    // A stunned creature escapes by default, not under the other reading.
+    let stunned = format!("{dir}/no-actions-no-escape.toml");
+    fray().args(["encounter", &stunned]).assert().success();
+    fray()
+        .args(["encounter", &stunned, "--reading", "stunned-cannot-escape"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Dazzled should be at (-1, 4), is at (0, 4)",
+        ));
+    refused(
+        &["encounter", path, "--reading", "mark-penalty-cover"],
+        "invalid value",
+    );
+}
+
+#[test]
+fn new_encounter_scripts_run_and_bad_terrain_is_located() {
+    let dir = format!("{}/../../examples/encounters", env!("CARGO_MANIFEST_DIR"));
+    for name in [
+        "terrain",
+        "objects",
+        "senses",
+        "effects",
+        "mark-triggers",
+        "reappear",
+    ] {
+        fray()
+            .args(["encounter", &format!("{dir}/{name}.toml")])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(", 0 failed"));
+    }
+    let tmp = std::env::temp_dir().join(format!("fray-terrain-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let bad = tmp.join("bad.toml");
+    std::fs::write(&bad, "[[terrain]]\nname = \"pit\"\nsquares = []\n").unwrap();
+    refused(
+        &["encounter", bad.to_str().unwrap()],
+        "line 3, column 11: expected at least one square",
+    );
+}

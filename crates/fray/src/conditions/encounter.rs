@@ -16,6 +16,27 @@ use crate::damage::{
 use crate::rng::Rolls;
 use crate::trace::{Rule, Step};
 
+#[path = "attack.rs"]
+mod attack;
+#[path = "effects.rs"]
+mod effects;
+#[path = "escape.rs"]
+mod escape;
+#[path = "instances.rs"]
+mod instances;
+#[path = "movement.rs"]
+mod movement;
+#[path = "senses.rs"]
+mod senses;
+#[path = "terrain.rs"]
+mod terrain;
+#[path = "turns.rs"]
+mod turns;
+pub use effects::{AppliedModifier, Target};
+pub use escape::EscapeChoice;
+pub use senses::{HEARING, PerceptionResult};
+pub use terrain::Terrain;
+
 /// Why an action did not happen.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -62,6 +83,8 @@ pub struct AttackOptions {
     pub coup_de_grace: bool,
     /// Squares of the power's forced movement, target by target.
     pub forced_paths: HashMap<usize, Vec<Square>>,
+    /// Dominated targets decline the saving throw they can make when damaged.
+    pub decline_dominated_save: bool,
 }
 
 /// An encounter in progress.
@@ -103,11 +126,19 @@ pub struct Encounter {
     /// Total Defense: the turn count of its creature when it was taken.
     total_defense: Vec<Option<u32>>,
     exiled_from: Vec<Option<Square>>,
+    /// Squares chosen for reappearing (Exiled, Swallowed), used once.
+    reappear: Vec<Option<Square>>,
     next_id: u32,
     /// Every rule applied, in order.
     pub log: Vec<Step>,
     /// Damage dealt by type, and conditions inflicted, over the encounter.
     pub stats: Stats,
+    /// The readings of the rules text in force (`Readings::default()` unless set).
+    pub readings: super::readings::Readings,
+    /// Bonuses and penalties effects put on creatures (not conditions).
+    pub modifiers: Vec<AppliedModifier>,
+    /// Squares that are not solid ground.
+    pub terrain: HashMap<Square, Terrain>,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -123,10 +154,13 @@ impl Encounter {
     /// An encounter before its first turn; initiative order is fixed now (ties keep the
     /// order the creatures were listed in).
     pub fn new(creatures: Vec<Creature>) -> Self {
-        let mut order: Vec<usize> = (0..creatures.len()).collect();
+        // Objects take no turns.
+        let mut order: Vec<usize> = (0..creatures.len())
+            .filter(|&i| !creatures[i].object)
+            .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
         let n = creatures.len();
-        Self {
+        let mut e = Self {
             creatures,
             instances: Vec::new(),
             ongoing: Vec::new(),
@@ -137,10 +171,16 @@ impl Encounter {
             spent: Spent::default(),
             total_defense: vec![None; n],
             exiled_from: vec![None; n],
+            reappear: vec![None; n],
             next_id: 1,
             log: Vec::new(),
             stats: Stats::default(),
-        }
+            readings: super::readings::Readings::default(),
+            modifiers: Vec::new(),
+            terrain: HashMap::new(),
+        };
+        e.settle();
+        e
     }
 
     fn note(&mut self, rule: Rule, text: impl Into<String>) {
@@ -158,12 +198,12 @@ impl Encounter {
 
     // ----- queries -----
 
-    /// Whether the creature is under a condition (marks from defender auras included).
+    /// Whether the creature is under a condition (marks from defender auras are
+    /// instances like any other).
     pub fn has(&self, c: usize, condition: C) -> bool {
         self.instances
             .iter()
             .any(|(o, i)| *o == c && i.condition == condition)
-            || (condition == C::Marked && !self.aura_markers(c).is_empty())
     }
 
     /// Its instances of a condition.
@@ -186,11 +226,7 @@ impl Encounter {
             return Vec::new();
         };
         (0..self.creatures.len())
-            .filter(|&o| {
-                o != c
-                    && self.creatures[o].side != self.creatures[c].side
-                    && self.creatures[o].hp > 0
-            })
+            .filter(|&o| o != c && self.enemies(o, c) && self.creatures[o].hp > 0)
             .filter(
                 |&o| match (self.creatures[o].aura, self.creatures[o].position) {
                     (Some(r), Some(p)) => p.distance(at) <= r,
@@ -200,12 +236,12 @@ impl Encounter {
             .collect()
     }
 
-    /// Every creature marking `c`: by instances and by auras.
+    /// Every creature marking `c` (the sources of its marked instances, auras included).
     pub fn markers(&self, c: usize) -> Vec<usize> {
-        let mut m = self.sources(c, C::Marked);
-        for a in self.aura_markers(c) {
-            if !m.contains(&a) {
-                m.push(a);
+        let mut m = Vec::new();
+        for s in self.sources(c, C::Marked) {
+            if !m.contains(&s) {
+                m.push(s);
             }
         }
         m
@@ -213,6 +249,8 @@ impl Encounter {
 
     fn enemies(&self, a: usize, b: usize) -> bool {
         self.creatures[a].side != self.creatures[b].side
+            && !self.creatures[a].object
+            && !self.creatures[b].object
     }
 
     fn adjacent(&self, a: usize, b: usize) -> bool {
@@ -299,6 +337,7 @@ impl Encounter {
         (0..self.creatures.len()).find(|&o| {
             o != attacker
                 && !self.enemies(o, attacker)
+                && !self.creatures[o].object
                 && self.creatures[o].hp > 0
                 && self.creatures[o].position == Some(opposite)
                 && self.can_flank(o).is_ok()
@@ -385,18 +424,34 @@ impl Encounter {
             };
             m.push(Modifier::new(Cover, value, what));
         }
+        m.extend(self.effect_modifiers(attacker, Target::Attack));
         if violates_mark {
-            m.push(Modifier::new(Mark, -2, "the attack violates a mark"));
+            let kind = match self.readings.mark_penalty {
+                super::readings::MarkPenalty::Untyped => Untyped,
+                super::readings::MarkPenalty::Power => Power,
+            };
+            m.push(Modifier::new(kind, -2, "the attack violates a mark"));
         }
         stack(m)
     }
 
-    /// Modifiers to a creature's defenses (Total Defense).
+    /// Modifiers to all of a creature's defenses (Total Defense).
     pub fn defense_modifiers(&self, c: usize) -> Breakdown {
         let mut m = Vec::new();
         if self.total_defense[c].is_some() {
             m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
         }
+        stack(m)
+    }
+
+    /// Modifiers to one of a creature's defenses: Total Defense and effects' bonuses and
+    /// penalties, stacked together.
+    pub fn defense_modifiers_of(&self, c: usize, d: super::model::Defense) -> Breakdown {
+        let mut m = Vec::new();
+        if self.total_defense[c].is_some() {
+            m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
+        }
+        m.extend(self.effect_defense_modifiers(c, d));
         stack(m)
     }
 
@@ -413,6 +468,7 @@ impl Encounter {
         if self.has(c, C::Deafened) {
             m.push(Modifier::new(ModifierType::Concealment, -2, "deafened"));
         }
+        m.extend(self.effect_modifiers(c, Target::Perception));
         stack(m)
     }
 
@@ -429,6 +485,12 @@ impl Encounter {
 
     /// Whether the creature may take an action of this type now, or why not.
     pub fn can_take(&self, c: usize, action: ActionType) -> Outcome {
+        if self.creatures[c].object {
+            return refuse(format!(
+                "{} is an object: it takes no actions",
+                self.name(c)
+            ));
+        }
         for (cond, name) in [
             (C::Dominated, "dominated"),
             (C::Petrified, "petrified"),
@@ -610,1099 +672,5 @@ impl Encounter {
     /// Whether the creature's damage dealt is halved (weakened).
     pub fn damage_dealt_halved(&self, c: usize) -> bool {
         self.has(c, C::Weakened)
-    }
-
-    // ----- conditions -----
-
-    fn bind(&self, d: &Duration) -> Outcome<InstanceDuration> {
-        Ok(match d {
-            Duration::EndOfNextTurn(name) => {
-                let c = self
-                    .creatures
-                    .iter()
-                    .position(|c| c.name == *name)
-                    .ok_or_else(|| Refused(format!("no creature named `{name}`")))?;
-                InstanceDuration::EndOfNextTurn {
-                    creature: c,
-                    turns_begun_then: self.turns_begun[c],
-                }
-            }
-            Duration::SaveEnds => InstanceDuration::SaveEnds,
-            Duration::UntilEnded => InstanceDuration::UntilEnded,
-            Duration::EndOfEncounter => InstanceDuration::EndOfEncounter,
-        })
-    }
-
-    fn damage_defender(&self, c: usize) -> Defender {
-        let mut d = Defender::new(self.creatures[c].traits.clone());
-        if self.has(c, C::Petrified) {
-            d.resistances.push(Resistance {
-                types: TypeSelector::All,
-                limit: None,
-                condition: None,
-                origin: None,
-            });
-        }
-        d
-    }
-
-    /// Imposes a condition, adding an instance. `hit` gives the facts that condition
-    /// immunities and nondamage immunities are judged on.
-    pub fn apply(
-        &mut self,
-        target: usize,
-        condition: C,
-        source: Option<usize>,
-        duration: &Duration,
-        hit: Option<&Hit>,
-    ) -> Outcome {
-        let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
-        let outcome = damage::resolve::effect_outcome(
-            &facts,
-            &self.damage_defender(target),
-            &Effect::Condition(condition),
-            &Readings::default(),
-        );
-        if let Some(why) = outcome.ignored_because {
-            self.note(
-                rules::IMMUNITY,
-                format!("{} ignores {condition}: {why}", self.name(target)),
-            );
-            return refuse(format!("{} is immune: {why}", self.name(target)));
-        }
-        if condition == C::Swallowed {
-            let others = self.sources(target, C::Swallowed);
-            if others.iter().any(|s| Some(*s) != source) {
-                return refuse(format!(
-                    "{} is already swallowed by another swallower",
-                    self.name(target)
-                ));
-            }
-        }
-        let duration = self.bind(duration)?;
-        let again = self.has(target, condition);
-        let id = self.next_id;
-        self.next_id += 1;
-        self.instances.push((
-            target,
-            ConditionInstance {
-                id,
-                condition,
-                source,
-                duration,
-            },
-        ));
-        *self
-            .stats
-            .conditions
-            .entry(condition.name().to_string())
-            .or_default() += 1;
-        let from = source
-            .map(|s| format!(" by {}", self.name(s)))
-            .unwrap_or_default();
-        let extra = if again {
-            " (another instance: effects do not stack)"
-        } else {
-            ""
-        };
-        self.note(
-            rules::INSTANCES,
-            format!(
-                "{} is {condition}{from} (instance {id}, {duration:?}){extra}",
-                self.name(target)
-            ),
-        );
-        self.on_applied(target, condition, source)
-    }
-
-    fn on_applied(&mut self, target: usize, condition: C, source: Option<usize>) -> Outcome {
-        match condition {
-            C::Grabbed => {
-                if let Some(g) = source
-                    && !self.adjacent(target, g)
-                    && let Some(square) = self.free_square_near(g, target)
-                {
-                    self.creatures[target].position = Some(square);
-                    self.note(
-                        rules::rule_of(C::Grabbed),
-                        format!(
-                            "{} is pulled adjacent to {}, to {square}",
-                            self.name(target),
-                            self.name(g)
-                        ),
-                    );
-                }
-            }
-            C::Unconscious if !self.has(target, C::Prone) => {
-                self.note(
-                    rules::rule_of(C::Unconscious),
-                    format!(
-                        "{} falls unconscious and is knocked prone",
-                        self.name(target)
-                    ),
-                );
-                self.apply(target, C::Prone, None, &Duration::UntilEnded, None)?;
-            }
-            C::Exiled | C::Swallowed => {
-                if let Some(at) = self.creatures[target].position.take() {
-                    self.exiled_from[target] = Some(at);
-                }
-                self.note(
-                    rules::rule_of(condition),
-                    format!(
-                        "{} disappears from the grid and occupies no space",
-                        self.name(target)
-                    ),
-                );
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// The free square nearest to `near` (adjacent first) for `who` to stand on.
-    fn free_square_near(&self, near: usize, who: usize) -> Option<Square> {
-        let centre = self.creatures[near].position?;
-        (1..=20).find_map(|r: i32| {
-            let mut ring: Vec<Square> = (-r..=r)
-                .flat_map(|dx| {
-                    (-r..=r).map(move |dy| Square {
-                        x: centre.x + dx,
-                        y: centre.y + dy,
-                    })
-                })
-                .filter(|s| s.distance(centre) == r as u32 && self.free(*s, who))
-                .collect();
-            let from = self.creatures[who]
-                .position
-                .or(self.exiled_from[who])
-                .unwrap_or(centre);
-            ring.sort_by_key(|s| {
-                (
-                    s.distance(from),
-                    (s.x - from.x).pow(2) + (s.y - from.y).pow(2),
-                    s.x,
-                    s.y,
-                )
-            });
-            ring.first().copied()
-        })
-    }
-
-    fn free(&self, s: Square, who: usize) -> bool {
-        !(0..self.creatures.len())
-            .any(|o| o != who && self.creatures[o].position == Some(s) && self.occupies_space(o))
-    }
-
-    /// Ends one instance of a condition (an effect that ends "a condition"): the one
-    /// from `source` if given, else the oldest.
-    pub fn end_one(&mut self, c: usize, condition: C, source: Option<usize>) -> Outcome {
-        let at = self.instances.iter().position(|(o, i)| {
-            *o == c && i.condition == condition && (source.is_none() || i.source == source)
-        });
-        match at {
-            Some(at) => {
-                let (_, inst) = self.instances.remove(at);
-                self.ended(c, &inst, "one instance ends");
-                Ok(())
-            }
-            None => refuse(format!(
-                "{} has no matching instance of {condition}",
-                self.name(c)
-            )),
-        }
-    }
-
-    /// Ends every instance of a condition (an effect that ends the condition type).
-    pub fn end_all(&mut self, c: usize, condition: C) -> usize {
-        let (ended, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.instances)
-            .into_iter()
-            .partition(|(o, i)| *o == c && i.condition == condition);
-        self.instances = kept;
-        for (_, inst) in &ended {
-            self.ended(c, inst, "the condition type ends: all instances");
-        }
-        ended.len()
-    }
-
-    fn ended(&mut self, c: usize, inst: &ConditionInstance, why: &str) {
-        let still = self.has(c, inst.condition);
-        let tail = if still {
-            format!(
-                " ({} instance(s) remain, so still {})",
-                self.instances_of(c, inst.condition).count(),
-                inst.condition
-            )
-        } else {
-            String::new()
-        };
-        self.note(
-            rules::INSTANCES,
-            format!(
-                "{}: {} instance {} ends ({why}){tail}",
-                self.name(c),
-                inst.condition,
-                inst.id
-            ),
-        );
-        if still {
-            return;
-        }
-        match inst.condition {
-            C::Exiled => {
-                let back = self.exiled_from[c].take();
-                let square = back
-                    .filter(|s| self.free(*s, c))
-                    .or_else(|| back.and_then(|_| self.nearest_free_to_square(back?, c)));
-                self.creatures[c].position = square;
-                self.note(
-                    rules::rule_of(C::Exiled),
-                    format!(
-                        "{} reappears at {}",
-                        self.name(c),
-                        square.map_or("nowhere".into(), |s| s.to_string())
-                    ),
-                );
-            }
-            C::Swallowed => {
-                if let Some(s) = inst.source {
-                    let square = self.free_square_near(s, c);
-                    self.creatures[c].position = square;
-                    self.exiled_from[c] = None;
-                    self.note(
-                        rules::rule_of(C::Swallowed),
-                        format!(
-                            "{} reappears as close as possible to {}, at {}",
-                            self.name(c),
-                            self.name(s),
-                            square.map_or("nowhere".into(), |s| s.to_string())
-                        ),
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn nearest_free_to_square(&self, at: Square, who: usize) -> Option<Square> {
-        (1..=20).find_map(|r: i32| {
-            (-r..=r)
-                .flat_map(|dx| {
-                    (-r..=r).map(move |dy| Square {
-                        x: at.x + dx,
-                        y: at.y + dy,
-                    })
-                })
-                .filter(|s| s.distance(at) == r as u32)
-                .find(|s| self.free(*s, who))
-        })
-    }
-
-    /// Ends grabs whose grabber is no longer adjacent ("Grabbed").
-    fn check_grabs(&mut self) {
-        let broken: Vec<(usize, u32, usize)> = self
-            .instances
-            .iter()
-            .filter(|(_, i)| i.condition == C::Grabbed)
-            .filter_map(|(c, i)| {
-                i.source
-                    .filter(|&g| !self.adjacent(*c, g))
-                    .map(|g| (*c, i.id, g))
-            })
-            .collect();
-        for (c, id, g) in broken {
-            self.note(
-                rules::rule_of(C::Grabbed),
-                format!(
-                    "{} is no longer adjacent to {}: that grab ends",
-                    self.name(c),
-                    self.name(g)
-                ),
-            );
-            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
-                let (_, inst) = self.instances.remove(at);
-                self.ended(c, &inst, "not adjacent to its grabber");
-            }
-        }
-    }
-
-    // ----- turns -----
-
-    /// Ends the current turn (if any) and starts the next in initiative order.
-    pub fn next_turn(&mut self, rolls: &mut impl Rolls) {
-        let next = match self.current {
-            Some(c) => {
-                self.end_turn(c, rolls);
-                let at = self.order.iter().position(|&o| o == c).unwrap_or(0);
-                if at + 1 == self.order.len() {
-                    self.round += 1;
-                    self.note(rules::TURNS, format!("round {} begins", self.round));
-                }
-                self.order[(at + 1) % self.order.len()]
-            }
-            None => {
-                self.round = 1;
-                self.note(rules::TURNS, "round 1 begins");
-                self.order[0]
-            }
-        };
-        self.start_turn(next, rolls);
-    }
-
-    /// Starts a creature's turn: ongoing damage, in the order it was applied.
-    pub fn start_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
-        self.current = Some(c);
-        self.spent = Spent::default();
-        self.turns_begun[c] += 1;
-        self.note(rules::TURNS, format!("{}'s turn begins", self.name(c)));
-        let ongoing: Vec<Ongoing> = self
-            .ongoing
-            .iter()
-            .filter(|(o, _)| *o == c)
-            .map(|(_, g)| g.clone())
-            .collect();
-        for g in ongoing {
-            let hit = Hit {
-                ongoing: true,
-                ..Hit::new(g.amount, g.types.clone())
-            };
-            self.note(
-                rules::ONGOING,
-                format!(
-                    "{} takes ongoing {} {} damage",
-                    self.name(c),
-                    g.amount,
-                    hit.types
-                ),
-            );
-            self.take_damage(c, &hit, rolls);
-        }
-    }
-
-    /// Ends a creature's turn: saving throws, then durations that end now.
-    pub fn end_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
-        let saves: Vec<u32> = self
-            .instances
-            .iter()
-            .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
-            .map(|(_, i)| i.id)
-            .collect();
-        for id in saves {
-            let roll = rolls.die(20);
-            let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) else {
-                continue;
-            };
-            let cond = self.instances[at].1.condition;
-            let ok = roll >= 10;
-            self.note(
-                rules::SAVES,
-                format!(
-                    "{} saves against {cond} (instance {id}): d20 = {roll}, {}",
-                    self.name(c),
-                    if ok { "success" } else { "failure" }
-                ),
-            );
-            if ok {
-                let (_, inst) = self.instances.remove(at);
-                self.ended(c, &inst, "saved");
-            }
-        }
-        let ongoing: Vec<u32> = self
-            .ongoing
-            .iter()
-            .filter(|(o, _)| *o == c)
-            .map(|(_, g)| g.id)
-            .collect();
-        for id in ongoing {
-            let roll = rolls.die(20);
-            let ok = roll >= 10;
-            self.note(
-                rules::SAVES,
-                format!(
-                    "{} saves against ongoing damage: d20 = {roll}, {}",
-                    self.name(c),
-                    if ok { "it ends" } else { "it continues" }
-                ),
-            );
-            if ok {
-                self.ongoing.retain(|(_, g)| g.id != id);
-            }
-        }
-        let begun = self.turns_begun[c];
-        let expiring: Vec<(usize, ConditionInstance)> = self
-            .instances
-            .iter()
-            .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
-            .cloned()
-            .collect();
-        for (o, inst) in expiring {
-            self.instances.retain(|(_, i)| i.id != inst.id);
-            self.ended(
-                o,
-                &inst,
-                &format!("the end of {}'s next turn", self.creatures[c].name),
-            );
-        }
-        if self.total_defense[c].is_some_and(|then| begun > then) {
-            self.total_defense[c] = None;
-            self.note(
-                rules::TOTAL_DEFENSE,
-                format!("{}'s Total Defense ends", self.name(c)),
-            );
-        }
-        self.note(rules::TURNS, format!("{}'s turn ends", self.name(c)));
-    }
-
-    /// The encounter ends: instances lasting until then end.
-    pub fn end_encounter(&mut self) {
-        let ending: Vec<(usize, ConditionInstance)> = self
-            .instances
-            .iter()
-            .filter(|(_, i)| i.duration == InstanceDuration::EndOfEncounter)
-            .cloned()
-            .collect();
-        for (c, inst) in ending {
-            self.instances.retain(|(_, i)| i.id != inst.id);
-            self.ended(c, &inst, "the end of the encounter");
-        }
-    }
-
-    // ----- actions -----
-
-    /// Walks along `path` (each square adjacent to the last) with a move action.
-    pub fn walk(&mut self, c: usize, path: &[Square]) -> Outcome {
-        self.can_take(c, ActionType::Move)?;
-        let cost = self.movement_cost(c, path.len() as u32)?;
-        self.check_path(c, path)?;
-        self.spend(c, ActionType::Move);
-        let provoked = self.leaving_adjacency(c, path);
-        self.place_along(c, path);
-        self.note(
-            rules::MOVEMENT,
-            format!(
-                "{} moves {} square(s) for {cost} movement",
-                self.name(c),
-                path.len()
-            ),
-        );
-        for e in provoked {
-            self.note(
-                rules::OPPORTUNITY,
-                format!(
-                    "{} leaves a square next to {}: it provokes an opportunity attack",
-                    self.name(c),
-                    self.name(e)
-                ),
-            );
-        }
-        self.check_grabs();
-        Ok(())
-    }
-
-    fn check_path(&self, c: usize, path: &[Square]) -> Outcome {
-        let mut at = self.creatures[c]
-            .position
-            .ok_or_else(|| Refused(format!("{} is not on the grid", self.name(c))))?;
-        for &s in path {
-            if !at.adjacent(s) {
-                return refuse(format!(
-                    "{s} is not next to {at}: a path moves one square at a time"
-                ));
-            }
-            if !self.free(s, c) {
-                return refuse(format!("{s} is occupied"));
-            }
-            at = s;
-        }
-        Ok(())
-    }
-
-    fn place_along(&mut self, c: usize, path: &[Square]) {
-        if let Some(last) = path.last() {
-            self.creatures[c].position = Some(*last);
-        }
-    }
-
-    /// Enemies that may make an opportunity attack as `c` walks off squares next to them
-    /// (any enemy, seen or not, that can use opportunity actions).
-    fn leaving_adjacency(&self, c: usize, path: &[Square]) -> Vec<usize> {
-        let Some(start) = self.creatures[c].position else {
-            return Vec::new();
-        };
-        let squares: Vec<Square> = std::iter::once(start).chain(path.iter().copied()).collect();
-        (0..self.creatures.len())
-            .filter(|&e| {
-                self.enemies(c, e)
-                    && self.creatures[e].hp > 0
-                    && self.can_take(e, ActionType::Opportunity).is_ok()
-            })
-            .filter(|&e| {
-                let Some(p) = self.creatures[e].position else {
-                    return false;
-                };
-                squares.windows(2).any(|w| w[0].adjacent(p) && w[0] != w[1])
-            })
-            .collect()
-    }
-
-    /// Stands up from prone with a move action, then may move one square.
-    pub fn stand_up(&mut self, c: usize, then: Option<Square>) -> Outcome {
-        if !self.has(c, C::Prone) {
-            return refuse(format!("{} is not prone", self.name(c)));
-        }
-        self.can_take(c, ActionType::Move)?;
-        self.spend(c, ActionType::Move);
-        self.end_all(c, C::Prone);
-        self.note(
-            rules::rule_of(C::Prone),
-            format!("{} stands up", self.name(c)),
-        );
-        if let Some(s) = then {
-            self.check_path(c, &[s])?;
-            self.creatures[c].position = Some(s);
-            self.note(
-                rules::rule_of(C::Prone),
-                format!("{} moves 1 square after standing, to {s}", self.name(c)),
-            );
-            self.check_grabs();
-        }
-        Ok(())
-    }
-
-    /// Forced movement of `target` by `by` along `path`. A restrained creature ignores
-    /// it; a grabbed creature leaving a grabber escapes first or the movement is negated.
-    pub fn force_move(
-        &mut self,
-        target: usize,
-        kind: Forced,
-        path: &[Square],
-        by: usize,
-        escape_rolls: &HashMap<usize, u32>,
-        hit: Option<&Hit>,
-    ) -> Outcome {
-        if self.has(target, C::Restrained) {
-            self.note(
-                rules::rule_of(C::Restrained),
-                format!(
-                    "{} is restrained and ignores the forced movement",
-                    self.name(target)
-                ),
-            );
-            return refuse(format!(
-                "{} is restrained: it ignores forced movement",
-                self.name(target)
-            ));
-        }
-        let movement = match kind {
-            Forced::Push => ForcedMovement::Push,
-            Forced::Pull => ForcedMovement::Pull,
-            Forced::Slide => ForcedMovement::Slide,
-        };
-        let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
-        let defender = self.damage_defender(target);
-        let shield =
-            damage::resolve::condition_shield(&facts, &defender, &Effect::Forced(movement));
-        if let Some(s) = shield {
-            let why = damage::notation::show_condition_immunity(s);
-            let what = format!("{kind:?}").to_lowercase();
-            self.note(
-                rules::IMMUNITY,
-                format!("{} ignores the {what}: {why}", self.name(target)),
-            );
-            return refuse(format!(
-                "{} is immune to forced movement: {why}",
-                self.name(target)
-            ));
-        }
-        self.check_path(target, path)?;
-        let end = *path
-            .last()
-            .ok_or_else(|| Refused("forced movement needs at least one square".into()))?;
-        let left: Vec<usize> = self
-            .sources(target, C::Grabbed)
-            .into_iter()
-            .filter(|&g| self.creatures[g].position.is_none_or(|p| !p.adjacent(end)))
-            .collect();
-        for g in left {
-            let Some(&roll) = escape_rolls.get(&g) else {
-                self.note(rules::rule_of(C::Grabbed), format!("the forced movement would take {} away from {}; no escape check: the movement is negated", self.name(target), self.name(g)));
-                return refuse("forced movement negated: the grabbed creature did not escape");
-            };
-            if !self.escape_check(target, g, roll, true) {
-                self.note(
-                    rules::rule_of(C::Grabbed),
-                    format!(
-                        "the escape check failed: the forced movement of {} is negated",
-                        self.name(target)
-                    ),
-                );
-                return refuse("forced movement negated: the escape check failed");
-            }
-        }
-        self.place_along(target, path);
-        let verb = match kind {
-            Forced::Push => "pushes",
-            Forced::Pull => "pulls",
-            Forced::Slide => "slides",
-        };
-        self.note(
-            rules::MOVEMENT,
-            format!(
-                "{} {verb} {} {} square(s) to {end} (forced movement: no opportunity attacks)",
-                self.name(by),
-                self.name(target),
-                path.len()
-            ),
-        );
-        self.check_grabs();
-        Ok(())
-    }
-
-    /// A dominator spends a move action to move its dominated creature up to its speed.
-    pub fn dominator_moves(
-        &mut self,
-        dominator: usize,
-        target: usize,
-        path: &[Square],
-        escape_rolls: &HashMap<usize, u32>,
-    ) -> Outcome {
-        if !self.sources(target, C::Dominated).contains(&dominator) {
-            return refuse(format!(
-                "{} does not dominate {}",
-                self.name(dominator),
-                self.name(target)
-            ));
-        }
-        self.can_take(dominator, ActionType::Move)?;
-        if path.len() as u32 > self.creatures[target].speed {
-            return refuse(format!(
-                "{} can be moved at most its speed, {}",
-                self.name(target),
-                self.creatures[target].speed
-            ));
-        }
-        self.spend(dominator, ActionType::Move);
-        self.force_move(target, Forced::Slide, path, dominator, escape_rolls, None)
-    }
-
-    /// An escape check against a grabber or swallower: Acrobatics against its Reflex or
-    /// Athletics against its Fortitude, whichever is better for the escaper.
-    fn escape_check(&mut self, c: usize, from: usize, roll: u32, free: bool) -> bool {
-        let (me, them) = (&self.creatures[c], &self.creatures[from]);
-        let acrobatics = i64::from(roll) + i64::from(me.acrobatics) - i64::from(them.reflex);
-        let athletics = i64::from(roll) + i64::from(me.athletics) - i64::from(them.fortitude);
-        let (skill, total, target) = if acrobatics >= athletics {
-            (
-                "Acrobatics",
-                i64::from(roll) + i64::from(me.acrobatics),
-                ("Reflex", them.reflex),
-            )
-        } else {
-            (
-                "Athletics",
-                i64::from(roll) + i64::from(me.athletics),
-                ("Fortitude", them.fortitude),
-            )
-        };
-        let ok = total >= i64::from(target.1);
-        let how = if free {
-            "a free action"
-        } else {
-            "a move action"
-        };
-        self.note(
-            rules::ESCAPE,
-            format!(
-                "{} escape check against {} ({how}): d20 {roll} + {skill} = {total} vs {} {}: {}",
-                self.name(c),
-                self.name(from),
-                target.0,
-                target.1,
-                if ok { "success" } else { "failure" }
-            ),
-        );
-        if ok {
-            for cond in [C::Grabbed, C::Swallowed] {
-                while self.end_one(c, cond, Some(from)).is_ok() {}
-            }
-        }
-        ok
-    }
-
-    /// An escape check with a move action.
-    pub fn escape(&mut self, c: usize, from: usize, roll: u32) -> Outcome<bool> {
-        if !self.sources(c, C::Grabbed).contains(&from)
-            && !self.sources(c, C::Swallowed).contains(&from)
-        {
-            return refuse(format!(
-                "{} is neither grabbed nor swallowed by {}",
-                self.name(c),
-                self.name(from)
-            ));
-        }
-        self.can_take(c, ActionType::Move)?;
-        self.spend(c, ActionType::Move);
-        Ok(self.escape_check(c, from, roll, false))
-    }
-
-    /// A saving throw against one instance of a condition (10 or more succeeds).
-    pub fn saving_throw(&mut self, c: usize, condition: C, roll: u32) -> Outcome<bool> {
-        if !self.has(c, condition) {
-            return refuse(format!("{} is not {condition}", self.name(c)));
-        }
-        let ok = roll >= 10;
-        self.note(
-            rules::SAVES,
-            format!(
-                "{} saves against {condition}: d20 = {roll}, {}",
-                self.name(c),
-                if ok { "success" } else { "failure" }
-            ),
-        );
-        if ok {
-            self.end_one(c, condition, None)?;
-        }
-        Ok(ok)
-    }
-
-    /// Total Defense: a standard action, +4 power bonus to all defenses until the end of
-    /// the creature's next turn.
-    pub fn total_defense(&mut self, c: usize) -> Outcome {
-        self.can_take(c, ActionType::Standard)?;
-        self.spend(c, ActionType::Standard);
-        self.total_defense[c] = Some(self.turns_begun[c]);
-        self.note(rules::TOTAL_DEFENSE, format!("{} takes Total Defense: +4 power bonus to all defenses until the end of its next turn", self.name(c)));
-        Ok(())
-    }
-
-    /// Healing: weakened creatures receive half (rounded down).
-    pub fn heal(&mut self, c: usize, amount: u32) {
-        let got = if self.has(c, C::Weakened) {
-            amount / 2
-        } else {
-            amount
-        };
-        let creature = &mut self.creatures[c];
-        creature.hp = (creature.hp + i64::from(got)).min(creature.max_hp);
-        let why = if got < amount {
-            " (weakened: healing halved)"
-        } else {
-            ""
-        };
-        self.note(
-            rules::rule_of(C::Weakened),
-            format!(
-                "{} heals {got}{why}, to {} hp",
-                self.name(c),
-                self.creatures[c].hp
-            ),
-        );
-    }
-
-    /// Damage through the damage system; then the conditions that care about damage.
-    pub fn take_damage(&mut self, c: usize, hit: &Hit, rolls: &mut impl Rolls) -> u64 {
-        let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
-        let dealt = e.outcome.final_damage;
-        if self.has(c, C::Petrified) {
-            self.note(
-                rules::rule_of(C::Petrified),
-                format!(
-                    "{} is petrified: it resists all damage (halved)",
-                    self.name(c)
-                ),
-            );
-        }
-        self.creatures[c].hp -= dealt as i64;
-        *self
-            .stats
-            .damage_by_type
-            .entry(hit.types.to_string())
-            .or_default() += dealt;
-        *self
-            .stats
-            .damage_by_type
-            .entry(hit.types.to_string())
-            .or_default() += dealt;
-        self.note(
-            rules::DAMAGE,
-            format!(
-                "{} takes {dealt} damage ({} − {} + {}), {} hp left",
-                self.name(c),
-                e.outcome.original,
-                e.outcome.mitigated,
-                e.outcome.added,
-                self.creatures[c].hp
-            ),
-        );
-        for t in &e.triggers {
-            self.note(
-                rules::DAMAGE,
-                format!("damage trigger ({}): {}", t.damage_type, t.effect),
-            );
-        }
-        if dealt == 0 {
-            return 0;
-        }
-        if self.has(c, C::Unconscious) && self.creatures[c].hp >= 1 {
-            self.note(
-                rules::rule_of(C::Unconscious),
-                format!(
-                    "{} is damaged and has 1 or more hit points: unconscious ends",
-                    self.name(c)
-                ),
-            );
-            self.end_all(c, C::Unconscious);
-        }
-        if self.has(c, C::Dominated) {
-            let roll = rolls.die(20);
-            let _ = self.saving_throw(c, C::Dominated, roll);
-        }
-        if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
-            self.note(
-                rules::DAMAGE,
-                format!(
-                    "{} drops to {} hp and falls unconscious",
-                    self.name(c),
-                    self.creatures[c].hp
-                ),
-            );
-            let _ = self.apply(c, C::Unconscious, None, &Duration::EndOfEncounter, None);
-        }
-        dealt
-    }
-
-    /// An attack with a power against targets, with d20 rolls and damage from `rolls`.
-    pub fn attack(
-        &mut self,
-        attacker: usize,
-        power: &str,
-        targets: &[usize],
-        o: &AttackOptions,
-        rolls: &mut impl Rolls,
-    ) -> Outcome {
-        let p = self.creatures[attacker]
-            .powers
-            .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(power))
-            .cloned()
-            .ok_or_else(|| {
-                Refused(format!(
-                    "{} has no power named `{power}`",
-                    self.name(attacker)
-                ))
-            })?;
-        self.check_attacker(attacker, &p, targets, o)?;
-        let targets = self.with_swallowed(targets, &p);
-        let violated = self.violated_marks(attacker, &targets, o);
-        if !violated.is_empty() {
-            let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
-            self.note(rules::MARKS, format!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
-        } else if o.forced_by.is_some() && self.has(attacker, C::Marked) {
-            self.note(
-                rules::FORCED_ATTACK,
-                "a forced attack ignores marks: it counts as not marked",
-            );
-        }
-        if p.provokes() && o.forced_by.is_none() {
-            for e in (0..self.creatures.len())
-                .filter(|&e| {
-                    self.enemies(attacker, e)
-                        && self.adjacent(attacker, e)
-                        && self.can_take(e, ActionType::Opportunity).is_ok()
-                })
-                .collect::<Vec<_>>()
-            {
-                self.note(rules::OPPORTUNITY, format!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
-            }
-        }
-        for &t in &targets {
-            self.one_attack(attacker, &p, t, o, !violated.is_empty(), rolls);
-        }
-        Ok(())
-    }
-
-    fn check_attacker(
-        &mut self,
-        attacker: usize,
-        p: &Power,
-        targets: &[usize],
-        o: &AttackOptions,
-    ) -> Outcome {
-        match o.forced_by {
-            Some(f) => {
-                if !self.sources(attacker, C::Dominated).contains(&f) {
-                    return refuse(format!(
-                        "{} cannot force {} to attack: it does not dominate it",
-                        self.name(f),
-                        self.name(attacker)
-                    ));
-                }
-                if p.usage != Usage::AtWill {
-                    return refuse(format!(
-                        "a dominator forces only at-will attacks; `{}` is not at-will",
-                        p.name
-                    ));
-                }
-                if targets.contains(&attacker) {
-                    return refuse(format!(
-                        "{} cannot target itself with a forced attack",
-                        self.name(attacker)
-                    ));
-                }
-                self.can_take(f, ActionType::Standard)?;
-                self.spend(f, ActionType::Standard);
-                self.note(rules::FORCED_ATTACK, format!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
-            }
-            None => {
-                self.can_take(attacker, p.action)?;
-                self.can_attack(attacker)?;
-                self.spend(attacker, p.action);
-            }
-        }
-        for &t in targets {
-            self.line_of_effect(attacker, t)?;
-        }
-        if o.coup_de_grace {
-            for &t in targets {
-                if !(self.has(t, C::Helpless) || self.has(t, C::Unconscious)) {
-                    return refuse(format!(
-                        "a coup de grace needs a helpless or unconscious target; {} is neither",
-                        self.name(t)
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A burst or blast that includes a swallower also includes what it swallowed.
-    fn with_swallowed(&mut self, targets: &[usize], p: &Power) -> Vec<usize> {
-        let mut all = targets.to_vec();
-        if p.is_area() {
-            for &t in targets {
-                for (c, i) in &self.instances {
-                    if i.condition == C::Swallowed && i.source == Some(t) && !all.contains(c) {
-                        all.push(*c);
-                    }
-                }
-            }
-            for &added in all.iter().skip(targets.len()) {
-                self.log.push(Step::new(
-                    rules::rule_of(C::Swallowed),
-                    format!(
-                        "the burst or blast includes {}, swallowed by a target",
-                        self.creatures[added].name
-                    ),
-                ));
-            }
-        }
-        all
-    }
-
-    fn one_attack(
-        &mut self,
-        attacker: usize,
-        p: &Power,
-        target: usize,
-        o: &AttackOptions,
-        violates: bool,
-        rolls: &mut impl Rolls,
-    ) {
-        let ca = self.combat_advantage(attacker, target);
-        let mods = self.attack_modifiers(attacker, target, o.situation, violates);
-        for s in &mods.suppressed {
-            self.note(
-                rules::STACKING,
-                format!(
-                    "{} ({:+}) does not count: {}",
-                    s.modifier.source, s.modifier.value, s.reason
-                ),
-            );
-        }
-        let defense = self.creatures[target].defense(p.vs) + self.defense_modifiers(target).total;
-        let roll = rolls.die(20);
-        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
-        let critical = roll == 20 || o.coup_de_grace;
-        let hits = critical || total >= i64::from(defense);
-        let why_ca = if ca.is_empty() {
-            String::new()
-        } else {
-            format!("; combat advantage: {}", ca.join(", "))
-        };
-        self.note(rules::ATTACK, format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {:?} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
-        if !hits {
-            return;
-        }
-        let facts = AttackFacts {
-            advantage: !ca.is_empty(),
-            critical,
-            area: p.is_area(),
-            attacker_level: Some(self.creatures[attacker].level),
-            ..AttackFacts::default()
-        };
-        let mut hit = Hit::new(0, p.types.clone()).by(facts);
-        hit.keywords = p.keywords.iter().map(|k| damage::Keyword::new(k)).collect();
-        if let Some(dice) = &p.damage {
-            let rolled = if critical {
-                dice.max()
-            } else {
-                dice.roll(rolls)
-            }
-            .max(0);
-            let amount = if self.damage_dealt_halved(attacker) {
-                self.note(rules::rule_of(C::Weakened), format!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
-                rolled / 2
-            } else {
-                rolled
-            };
-            hit.amount = u32::try_from(amount).unwrap_or(u32::MAX);
-            self.take_damage(target, &hit, rolls);
-        }
-        self.hit_effects(attacker, p, target, &hit, o);
-    }
-
-    fn hit_effects(
-        &mut self,
-        attacker: usize,
-        p: &Power,
-        target: usize,
-        hit: &Hit,
-        o: &AttackOptions,
-    ) {
-        for e in &p.effects {
-            let _ = self.apply(target, e.condition, Some(attacker), &e.duration, Some(hit));
-        }
-        if p.ongoing > 0 {
-            let id = self.next_id;
-            self.next_id += 1;
-            self.ongoing.push((
-                target,
-                Ongoing {
-                    id,
-                    amount: p.ongoing,
-                    types: p.types.clone(),
-                    source: Some(attacker),
-                },
-            ));
-            self.note(
-                rules::ONGOING,
-                format!(
-                    "{} takes ongoing {} damage (save ends)",
-                    self.name(target),
-                    p.ongoing
-                ),
-            );
-        }
-        if let (Some((kind, distance)), Some(path)) = (p.forced, o.forced_paths.get(&target)) {
-            if path.len() as u32 > distance {
-                self.note(
-                    rules::MOVEMENT,
-                    format!("the {kind:?} moves at most {distance} squares; the path is cut")
-                        .to_lowercase(),
-                );
-            }
-            let path: Vec<Square> = path.iter().take(distance as usize).copied().collect();
-            let _ = self.force_move(target, kind, &path, attacker, &HashMap::new(), Some(hit));
-        }
     }
 }

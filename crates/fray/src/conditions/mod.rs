@@ -9,19 +9,25 @@
 //! - [`stacking`]: typed modifiers and their breakdown;
 //! - [`encounter`]: the encounter state, every query and every action;
 //! - [`script`]: encounter scripts in TOML, with expectations, and their runner;
+//! - [`readings`]: the readings a designer may switch;
 //! - [`policy`]: a built-in policy that plays whole skirmishes unattended.
 
 pub mod encounter;
 pub mod model;
 pub mod policy;
+pub mod readings;
 pub mod script;
 pub mod stacking;
 
-pub use encounter::{AttackOptions, Encounter, Refused, Situation, Stats};
+pub use encounter::{
+    AppliedModifier, AttackOptions, Encounter, EscapeChoice, HEARING, PerceptionResult, Refused,
+    Situation, Stats, Target, Terrain,
+};
 pub use model::{
     ActionType, CharacterCondition, ConditionEffect, ConditionInstance, Creature, Defense,
-    Duration, Forced, InstanceDuration, Power, Square, Usage,
+    Duration, Forced, InstanceDuration, Power, Skill, Square, Trigger, Usage,
 };
+pub use readings::{MarkPenalty, Readings};
 pub use script::{Report, ScriptError, parse_script, run_script};
 pub use stacking::{Breakdown, Modifier, ModifierType, Suppressed, stack};
 

@@ -68,6 +68,15 @@ pub enum ActionType {
     Immediate,
 }
 
+/// The skill of an escape check (Sidebar: Escape Check): Acrobatics goes against the
+/// source's Reflex, Athletics against its Fortitude. The escaper chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Skill {
+    Acrobatics,
+    Athletics,
+}
+
 /// How often a power may be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -144,6 +153,20 @@ pub struct Power {
     /// Forced movement on a hit: how and how far.
     #[serde(default)]
     pub forced: Option<(Forced, u32)>,
+    /// An event that makes the power's owner use it at once, against the creature that
+    /// caused the event.
+    #[serde(default)]
+    pub trigger: Option<Trigger>,
+}
+
+/// Events that trigger a power.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// A creature marked by the power's owner makes an attack that violates the mark
+    /// (the text's note under Sidebar: Violating marks: such effects trigger on a
+    /// violation, not on "an attack that does not include the marker").
+    MarkViolated,
 }
 
 fn standard() -> ActionType {
@@ -199,6 +222,11 @@ pub struct Creature {
     pub powers: Vec<Power>,
     /// A defender aura: enemies within this many squares are marked by it.
     pub aura: Option<u32>,
+    /// An object, not a creature (the text's "characters or objects"): it can be seen,
+    /// concealed, attacked or swallowed, but takes no turns or actions and is nobody's
+    /// enemy or ally.
+    #[serde(default)]
+    pub object: bool,
 }
 
 impl Creature {
@@ -221,6 +249,8 @@ pub struct ConditionInstance {
     pub condition: CharacterCondition,
     /// The creature imposing it (the dominator, grabber, marker, swallower...).
     pub source: Option<usize>,
+    /// A source that is no creature: the name of an effect, zone or trap.
+    pub effect: Option<String>,
     pub duration: InstanceDuration,
 }
 
@@ -236,6 +266,9 @@ pub enum InstanceDuration {
     SaveEnds,
     UntilEnded,
     EndOfEncounter,
+    /// A mark of a defender aura: lasts while the creature stays in the aura of its
+    /// source (Sidebar: Defender Aura).
+    WhileInAura,
 }
 
 /// Ongoing damage on a creature.

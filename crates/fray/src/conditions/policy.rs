@@ -23,7 +23,7 @@ pub struct SkirmishOutcome {
 }
 
 fn standing(e: &Encounter, c: usize) -> bool {
-    e.creatures[c].hp > 0 && !e.has(c, C::Unconscious)
+    !e.creatures[c].object && e.creatures[c].hp > 0 && !e.has(c, C::Unconscious)
 }
 
 fn side_standing(e: &Encounter, side: Side) -> bool {
@@ -102,7 +102,7 @@ fn act(e: &mut Encounter, c: usize, used: &mut Vec<String>, rolls: &mut impl Rol
         .collect();
     if let Some(&g) = grabbers.first() {
         let roll = rolls.die(20);
-        let _ = e.escape(c, g, roll);
+        let _ = e.escape(c, g, Some(C::Grabbed), roll.into());
     }
     let Some(target) = nearest_enemy(e, c) else {
         return;

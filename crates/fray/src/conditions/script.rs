@@ -6,6 +6,10 @@
 //! ```toml
 //! seed = 1                          # rolls not fixed in the script come from here
 //!
+//! [readings]                        # optional: the other readings of the text
+//! mark_penalty = "power"            # untyped (default) | power
+//! stunned_may_escape = false        # default true
+//!
 //! [[creature]]
 //! name = "Fighter"
 //! side = "a"                        # a | b
@@ -23,20 +27,62 @@
 //! vs = "reflex"                     # ac | fortitude | reflex | will
 //! damage = "1d6"
 //! effects = [{ condition = "grabbed", duration = "until-ended" }]
+//! trigger = "mark-violated"         # optional: used at once when its mark is violated
+//!
+//! [[object]]                        # not a creature: no turns, actions, sides
+//! name = "Idol"
+//! position = [6, 5]
+//! hp = 5                            # optional: 1; ac, fortitude, reflex 10
+//!
+//! [[terrain]]                       # squares that are not solid ground
+//! name = "chasm"
+//! squares = [[3, 0], [3, 1]]
+//! fall = 6                          # optional: damage of a fall (0)
 //!
 //! [[step]]
 //! do = "attack"                     # apply, end, next-turn, end-encounter, move, stand-up,
 //! attacker = "Fighter"              # attack, push, pull, slide, dominator-moves, escape,
-//! power = "Grab"                    # save, total-defense, heal, damage, query, expect
-//! targets = ["Goblin"]
+//! power = "Grab"                    # save, total-defense, heal, damage, modifier,
+//! targets = ["Goblin"]              # end-modifier, perception, query, expect
 //! rolls = [15, 4]                   # d20 then damage dice; the seed supplies the rest
+//! dominated_save = true             # (attack, damage) dominated targets make their save
+//!
+//! [[step]]
+//! do = "apply"                      # (end takes source or effect too, and reappear)
+//! creature = "Goblin"
+//! condition = "restrained"
+//! effect = "Web trap"               # a source that is no creature (or source = "Name")
+//! requires_hearing = false          # deafened creatures are unaffected when true
+//!
+//! [[step]]
+//! do = "escape"
+//! creature = "Goblin"
+//! from = "Fighter"
+//! condition = "grabbed"             # optional: grabbed, else swallowed
+//! skill = "athletics"               # optional: acrobatics | athletics (default: better)
+//! reappear = [2, 0]                 # optional: the square chosen, out of a swallower
+//!
+//! [[step]]
+//! do = "modifier"                   # a bonus or penalty from an effect
+//! creature = "Goblin"
+//! to = "attack"                     # attack | defenses | ac | fortitude | reflex | will |
+//! type = "untyped"                  # perception; cover | concealment | power | untyped
+//! value = -2
+//! source = "Curse"                  # end-modifier ends it by this name
+//!
+//! [[step]]
+//! do = "perception"                 # a check (d20) or passive = true; target optional
+//! creature = "Fighter"
+//! target = "Goblin"
+//! dc = 15
 //!
 //! [[step]]
 //! do = "expect"
 //! check = "condition"               # condition, hp, position, combat-advantage,
 //! creature = "Goblin"               # attack-modifier, violates-mark, can, movement-cost,
 //! condition = "grabbed"             # line-of-sight, line-of-effect, occupies-space,
-//! source = "Fighter"                # refused, log, defense, perception, initiative
+//! source = "Fighter"                # refused, log, defense, perception, perceives,
+//!                                   # initiative
 //! ```
 
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -44,10 +90,13 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::encounter::{AttackOptions, Encounter, Situation};
+use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target, Terrain};
 use super::model::{
-    ActionType, CharacterCondition, Creature, Defense, Duration, Forced, Power, Side, Square,
+    ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
+    Side, Skill, Square,
 };
+use super::readings::Readings;
+use super::stacking::{Modifier, ModifierType};
 use crate::damage::{DamageType, Hit, parse_traits};
 use crate::rng::{Rolls, SeededRolls};
 use crate::scenario::{Checker, ScenarioError, read};
@@ -65,10 +114,42 @@ pub const MAX_STEPS: usize = 10_000;
 #[serde(deny_unknown_fields)]
 struct RawScript {
     seed: Option<u64>,
+    #[serde(default)]
+    readings: Readings,
     #[serde(rename = "creature", default)]
     creatures: Vec<CreatureFile>,
     #[serde(rename = "step", default)]
     steps: Vec<Spanned<Step>>,
+    #[serde(default)]
+    terrain: Vec<TerrainFile>,
+    #[serde(rename = "object", default)]
+    objects: Vec<ObjectFile>,
+}
+
+/// An object (not a creature) as a script writes it: it can be seen, concealed,
+/// attacked and swallowed, and takes no turns.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ObjectFile {
+    name: Spanned<String>,
+    position: Option<Square>,
+    hp: Option<Spanned<u32>>,
+    #[serde(default = "ten")]
+    ac: i32,
+    #[serde(default = "ten")]
+    fortitude: i32,
+    #[serde(default = "ten")]
+    reflex: i32,
+}
+
+/// Squares that are not solid ground, as a script writes them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TerrainFile {
+    name: Spanned<String>,
+    squares: Spanned<Vec<Square>>,
+    /// Falling damage (default 0).
+    fall: Option<Spanned<u32>>,
 }
 
 fn one() -> u32 {
@@ -136,16 +217,25 @@ pub enum Step {
         creature: Name,
         condition: CharacterCondition,
         source: Option<Name>,
+        /// A source that is no creature: an effect, zone or trap, by name.
+        effect: Option<String>,
         #[serde(default = "until_ended")]
         duration: Duration,
         /// The imposing effect is a burst or blast (for conditional immunities).
         #[serde(default)]
         area: bool,
+        /// The imposing effect requires hearing (deafened creatures are unaffected).
+        #[serde(default)]
+        requires_hearing: bool,
     },
     End {
         creature: Name,
         condition: CharacterCondition,
         source: Option<Name>,
+        /// End the instance imposed by this effect (not a creature).
+        effect: Option<String>,
+        /// The square chosen to reappear in, when exile or swallowing ends.
+        reappear: Option<Square>,
         /// End the condition type (every instance), not one instance.
         #[serde(default)]
         all: bool,
@@ -185,11 +275,16 @@ pub enum Step {
         /// The path of the power's forced movement, for its first target.
         #[serde(default)]
         forced_path: Vec<Square>,
+        /// Whether dominated targets make the saving throw they can make when damaged.
+        #[serde(default = "yes")]
+        dominated_save: bool,
     },
     Push {
         creature: Name,
         by: Name,
         path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
         /// Escape checks (d20) against each grabber the movement would leave.
         #[serde(default)]
         escape: Vec<u32>,
@@ -200,6 +295,8 @@ pub enum Step {
         creature: Name,
         by: Name,
         path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
         #[serde(default)]
         escape: Vec<u32>,
         #[serde(default)]
@@ -209,6 +306,8 @@ pub enum Step {
         creature: Name,
         by: Name,
         path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
         #[serde(default)]
         escape: Vec<u32>,
         #[serde(default)]
@@ -224,6 +323,12 @@ pub enum Step {
         from: Name,
         #[serde(default)]
         rolls: Vec<u32>,
+        /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
+        condition: Option<CharacterCondition>,
+        /// The escaper's skill (default: the better one).
+        skill: Option<Skill>,
+        /// The square chosen to reappear in, when escaping a swallower.
+        reappear: Option<Square>,
     },
     Save {
         creature: Name,
@@ -245,6 +350,9 @@ pub enum Step {
         types: Vec<DamageType>,
         #[serde(default)]
         rolls: Vec<u32>,
+        /// Whether a dominated creature makes the saving throw it can make (default yes).
+        #[serde(default = "yes")]
+        dominated_save: bool,
     },
     Query {
         what: Query,
@@ -252,6 +360,34 @@ pub enum Step {
         target: Option<Name>,
         cover: Option<String>,
         concealment: Option<String>,
+    },
+    /// A typed or untyped bonus or penalty from an effect on attacks, defenses or
+    /// Perception.
+    Modifier {
+        creature: Name,
+        to: Target,
+        #[serde(rename = "type")]
+        kind: ModifierType,
+        value: i32,
+        /// The effect's name; `end-modifier` ends it by this name.
+        source: String,
+        #[serde(default = "until_ended")]
+        duration: Duration,
+    },
+    EndModifier {
+        creature: Name,
+        source: String,
+    },
+    /// A Perception check (a d20 from `rolls` or the seed), or passive Perception.
+    Perception {
+        creature: Name,
+        /// What is to be noticed, if a creature or object of the encounter.
+        target: Option<Name>,
+        dc: i32,
+        #[serde(default)]
+        passive: bool,
+        #[serde(default)]
+        rolls: Vec<u32>,
     },
     Expect(Check),
 }
@@ -281,6 +417,8 @@ pub enum Check {
         present: bool,
         count: Option<usize>,
         source: Option<Name>,
+        /// Only instances imposed by this effect (not a creature).
+        effect: Option<String>,
     },
     Hp {
         creature: Name,
@@ -363,12 +501,24 @@ pub enum Check {
     Initiative {
         order: Vec<Name>,
     },
+    /// Whether passive Perception (10 + Perception + modifiers) meets `dc`, against
+    /// `target` if given.
+    Perceives {
+        creature: Name,
+        target: Option<Name>,
+        dc: i32,
+        value: bool,
+    },
 }
 
 /// A checked script, ready to run.
 #[derive(Debug, Clone)]
 pub struct Script {
     pub seed: Option<u64>,
+    /// The readings of the rules text the script plays under (its `[readings]` table).
+    pub readings: Readings,
+    /// Squares that are not solid ground (its `[[terrain]]` tables).
+    pub terrain: HashMap<Square, Terrain>,
     pub creatures: Vec<Creature>,
     /// Each step with its line and column.
     pub steps: Vec<(Step, usize, usize)>,
@@ -428,6 +578,41 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
     for rc in raw.creatures {
         creatures.push(check_creature(&c, rc, &mut names)?);
     }
+    for o in &raw.objects {
+        let name = c.name(&o.name, "object")?;
+        if !names.insert(name.clone()) {
+            return Err(c.at(
+                &o.name,
+                format!("a creature or object named `{name}` already exists"),
+            ));
+        }
+        let hp = match &o.hp {
+            Some(h) => c.within(h, "hp", 1, 1_000_000)?,
+            None => 1,
+        };
+        creatures.push(Creature {
+            name,
+            side: Side::B,
+            level: 1,
+            max_hp: i64::from(hp),
+            hp: i64::from(hp),
+            ac: o.ac,
+            fortitude: o.fortitude,
+            reflex: o.reflex,
+            will: 10,
+            speed: 0,
+            crawl: 0,
+            acrobatics: 0,
+            athletics: 0,
+            perception: 0,
+            initiative: 0,
+            position: o.position,
+            traits: Vec::new(),
+            powers: Vec::new(),
+            aura: None,
+            object: true,
+        });
+    }
     let mut steps = Vec::new();
     for (i, spanned) in raw.steps.into_iter().enumerate() {
         let step = spanned.get_ref();
@@ -441,6 +626,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 return Err(c.at_path(&path, format!("no creature is named `{name}`")));
             }
         }
+        check_step_values(&c, step, &index)?;
         if let Step::Attack {
             attacker, power, ..
         } = step
@@ -458,11 +644,83 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
             .map_or((0, 0), |l| (l.line, l.column));
         steps.push((spanned.into_inner(), at.0, at.1));
     }
+    let mut terrain = HashMap::new();
+    for t in &raw.terrain {
+        let name = c.name(&t.name, "terrain")?;
+        if t.squares.get_ref().is_empty() {
+            return Err(c.at(&t.squares, "expected at least one square, as [[x, y], ...]"));
+        }
+        let fall = match &t.fall {
+            Some(f) => c.within(f, "fall", 0, 1_000_000)?,
+            None => 0,
+        };
+        for &sq in t.squares.get_ref() {
+            let tile = Terrain {
+                name: name.clone(),
+                fall,
+            };
+            if terrain.insert(sq, tile).is_some() {
+                return Err(c.at(&t.squares, format!("{sq} is given terrain twice")));
+            }
+        }
+    }
     Ok(Script {
         seed: raw.seed,
+        readings: raw.readings,
+        terrain,
         creatures,
         steps,
     })
+}
+
+/// Checks the values of a step's new fields, located at their key.
+fn check_step_values(c: &Checker, step: &Step, index: &str) -> Result<(), ScriptError> {
+    let at = |field: &str, message: &str| c.at_path(&["step", index, field], message);
+    match step {
+        Step::Apply {
+            source: Some(_),
+            effect: Some(_),
+            ..
+        }
+        | Step::End {
+            source: Some(_),
+            effect: Some(_),
+            ..
+        } => Err(at(
+            "effect",
+            "expected either `source` (a creature) or `effect` (a name), not both",
+        )),
+        Step::Apply {
+            effect: Some(e), ..
+        }
+        | Step::End {
+            effect: Some(e), ..
+        } if e.trim().is_empty() => Err(at("effect", "expected the name of an effect")),
+        Step::Modifier {
+            value,
+            source,
+            duration,
+            ..
+        } => {
+            if *value == 0 || !(-20..=20).contains(value) {
+                return Err(at(
+                    "value",
+                    "expected a bonus or penalty from -20 to 20, not 0",
+                ));
+            }
+            if source.trim().is_empty() {
+                return Err(at("source", "expected the name of the effect"));
+            }
+            if *duration == Duration::SaveEnds {
+                return Err(at(
+                    "duration",
+                    "expected until-ended, end-of-encounter or end-of-next-turn (no saves against a modifier)",
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Checks a creature read from a file; `names` collects the names seen so far.
@@ -511,820 +769,14 @@ pub fn check_creature(
         traits,
         powers: rc.powers,
         aura: rc.aura,
+        object: false,
     })
 }
 
-/// Every creature name a step mentions, with its key path inside the step.
-fn step_names(step: &Step) -> Vec<(Vec<String>, &Name)> {
-    let mut n = Names::default();
-    match step {
-        Step::Apply {
-            creature, source, ..
-        }
-        | Step::End {
-            creature, source, ..
-        } => {
-            n.one("creature", creature);
-            n.maybe("source", source);
-        }
-        Step::Move { creature, .. }
-        | Step::StandUp { creature, .. }
-        | Step::TotalDefense { creature }
-        | Step::Heal { creature, .. }
-        | Step::Damage { creature, .. }
-        | Step::Save { creature, .. } => n.one("creature", creature),
-        Step::Attack {
-            attacker,
-            targets,
-            forced_by,
-            earlier,
-            initially,
-            marked_during,
-            ..
-        } => {
-            n.one("attacker", attacker);
-            n.list("targets", targets);
-            n.list("earlier", earlier);
-            n.list("initially", initially);
-            n.list("marked_during", marked_during);
-            n.maybe("forced_by", forced_by);
-        }
-        Step::Push { creature, by, .. }
-        | Step::Pull { creature, by, .. }
-        | Step::Slide { creature, by, .. } => {
-            n.one("creature", creature);
-            n.one("by", by);
-        }
-        Step::DominatorMoves {
-            dominator,
-            creature,
-            ..
-        } => {
-            n.one("dominator", dominator);
-            n.one("creature", creature);
-        }
-        Step::Escape { creature, from, .. } => {
-            n.one("creature", creature);
-            n.one("from", from);
-        }
-        Step::Query {
-            creature, target, ..
-        } => {
-            n.maybe("creature", creature);
-            n.maybe("target", target);
-        }
-        Step::Expect(check) => check_names(check, &mut n),
-        Step::NextTurn { .. } | Step::EndEncounter => {}
-    }
-    n.0
-}
+#[path = "script_names.rs"]
+mod names;
+use names::step_names;
 
-/// Names found in a step, with where they are.
-#[derive(Default)]
-struct Names<'a>(Vec<(Vec<String>, &'a Name)>);
-
-impl<'a> Names<'a> {
-    fn one(&mut self, field: &str, name: &'a Name) {
-        self.0.push((vec![field.to_string()], name));
-    }
-    fn maybe(&mut self, field: &str, name: &'a Option<Name>) {
-        if let Some(n) = name {
-            self.one(field, n);
-        }
-    }
-    fn list(&mut self, field: &str, names: &'a [Name]) {
-        for (i, n) in names.iter().enumerate() {
-            self.0.push((vec![field.to_string(), i.to_string()], n));
-        }
-    }
-}
-
-fn check_names<'a>(check: &'a Check, n: &mut Names<'a>) {
-    match check {
-        Check::Condition {
-            creature, source, ..
-        } => {
-            n.one("creature", creature);
-            n.maybe("source", source);
-        }
-        Check::Hp { creature, .. }
-        | Check::Position { creature, .. }
-        | Check::Can { creature, .. }
-        | Check::MovementCost { creature, .. }
-        | Check::OccupiesSpace { creature, .. }
-        | Check::Defense { creature, .. }
-        | Check::Perception { creature, .. } => n.one("creature", creature),
-        Check::CombatAdvantage {
-            attacker, target, ..
-        }
-        | Check::AttackModifier {
-            attacker, target, ..
-        } => {
-            n.one("attacker", attacker);
-            n.one("target", target);
-        }
-        Check::ViolatesMark {
-            attacker,
-            targets,
-            earlier,
-            initially,
-            marked_during,
-            forced_by,
-            ..
-        } => {
-            n.one("attacker", attacker);
-            n.list("targets", targets);
-            n.list("earlier", earlier);
-            n.list("initially", initially);
-            n.list("marked_during", marked_during);
-            n.maybe("forced_by", forced_by);
-        }
-        Check::LineOfSight { from, to, .. } | Check::LineOfEffect { from, to, .. } => {
-            n.one("from", from);
-            n.one("to", to);
-        }
-        Check::Initiative { order } => n.list("order", order),
-        Check::Refused { .. } | Check::Log { .. } => {}
-    }
-}
-
-/// Rolls fixed by a step, then the seeded generator.
-struct StepRolls<'a> {
-    fixed: VecDeque<u32>,
-    seeded: &'a mut SeededRolls,
-    problem: Option<String>,
-}
-
-impl Rolls for StepRolls<'_> {
-    fn die(&mut self, sides: u32) -> u32 {
-        match self.fixed.pop_front() {
-            Some(v) if (1..=sides).contains(&v) => v,
-            Some(v) => {
-                self.problem
-                    .get_or_insert(format!("the fixed roll {v} cannot come from a d{sides}"));
-                v.clamp(1, sides.max(1))
-            }
-            None => self.seeded.die(sides),
-        }
-    }
-    fn unit(&mut self) -> f64 {
-        self.seeded.unit()
-    }
-}
-
-const SCRIPT: Rule = Rule {
-    id: "script",
-    heading: "encounter script",
-};
-
-/// Runs a checked script with `seed` (the script's own seed when `None`, else 1).
-pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
-    let mut runner = Runner {
-        e: Encounter::new(script.creatures.clone()),
-        seeded: SeededRolls::new(seed.or(script.seed).unwrap_or(1)),
-        last_refusal: None,
-        met: 0,
-        failures: Vec::new(),
-    };
-    for (step, line, column) in &script.steps {
-        runner.step(step, *line, *column);
-    }
-    Report {
-        log: runner.e.log,
-        expectations_met: runner.met,
-        failures: runner.failures,
-    }
-}
-
-struct Runner {
-    e: Encounter,
-    seeded: SeededRolls,
-    last_refusal: Option<String>,
-    met: usize,
-    failures: Vec<Failure>,
-}
-
-fn cover(text: &Option<String>) -> i32 {
-    match text.as_deref() {
-        Some("superior") | Some("superior-cover") | Some("total") => 5,
-        Some(_) => 2,
-        None => 0,
-    }
-}
-
-impl Runner {
-    fn id(&self, name: &Name) -> usize {
-        self.e
-            .creatures
-            .iter()
-            .position(|c| c.name == *name)
-            .unwrap_or(0)
-    }
-
-    /// The options that decide whether an attack violates a mark, as a step names them.
-    fn mark_options(
-        &self,
-        earlier: &[Name],
-        initially: &[Name],
-        marked_during: &[Name],
-        forced_by: &Option<Name>,
-    ) -> AttackOptions {
-        AttackOptions {
-            earlier: self.ids(earlier),
-            initially: self.ids(initially),
-            marked_during: self.ids(marked_during),
-            forced_by: forced_by.as_ref().map(|f| self.id(f)),
-            ..AttackOptions::default()
-        }
-    }
-
-    fn ids(&self, names: &[Name]) -> Vec<usize> {
-        names.iter().map(|n| self.id(n)).collect()
-    }
-
-    fn fail(&mut self, line: usize, column: usize, message: String) {
-        self.e.log.push(LogStep::new(
-            SCRIPT,
-            format!("FAILED (line {line}): {message}"),
-        ));
-        self.failures.push(Failure {
-            line,
-            column,
-            message,
-        });
-    }
-
-    fn with_rolls<T>(
-        &mut self,
-        fixed: &[u32],
-        line: usize,
-        column: usize,
-        f: impl FnOnce(&mut Encounter, &mut StepRolls) -> T,
-    ) -> T {
-        let mut rolls = StepRolls {
-            fixed: fixed.iter().copied().collect(),
-            seeded: &mut self.seeded,
-            problem: None,
-        };
-        let out = f(&mut self.e, &mut rolls);
-        let (left, problem) = (rolls.fixed.len(), rolls.problem);
-        if let Some(p) = problem {
-            self.fail(line, column, p);
-        }
-        if left > 0 {
-            self.fail(
-                line,
-                column,
-                format!("{left} fixed roll(s) were not used by this step"),
-            );
-        }
-        out
-    }
-
-    fn acted(&mut self, what: &str, result: Result<(), super::encounter::Refused>) {
-        match result {
-            Ok(()) => self.last_refusal = None,
-            Err(r) => {
-                self.e
-                    .log
-                    .push(LogStep::new(SCRIPT, format!("refused: {what}: {}", r.0)));
-                self.last_refusal = Some(r.0);
-            }
-        }
-    }
-
-    fn step(&mut self, step: &Step, line: usize, column: usize) {
-        match step {
-            Step::Apply {
-                creature,
-                condition,
-                source,
-                duration,
-                area,
-            } => {
-                let hit = area
-                    .then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
-                let (t, s) = (self.id(creature), source.as_ref().map(|s| self.id(s)));
-                let r = self.e.apply(t, *condition, s, duration, hit.as_ref());
-                self.acted("apply", r);
-            }
-            Step::End {
-                creature,
-                condition,
-                source,
-                all,
-            } => {
-                let t = self.id(creature);
-                let r = if *all {
-                    self.e.end_all(t, *condition);
-                    Ok(())
-                } else {
-                    let s = source.as_ref().map(|s| self.id(s));
-                    self.e.end_one(t, *condition, s)
-                };
-                self.acted("end", r);
-            }
-            Step::NextTurn { rolls } => self.with_rolls(rolls, line, column, |e, r| e.next_turn(r)),
-            Step::EndEncounter => self.e.end_encounter(),
-            Step::Move { creature, path } => {
-                let r = self.e.walk(self.id(creature), path);
-                self.acted("move", r);
-            }
-            Step::StandUp { creature, then } => {
-                let r = self.e.stand_up(self.id(creature), *then);
-                self.acted("stand up", r);
-            }
-            Step::Attack {
-                attacker,
-                power,
-                targets,
-                rolls,
-                cover: cv,
-                concealment,
-                forced_by,
-                earlier,
-                initially,
-                marked_during,
-                coup_de_grace,
-                forced_path,
-            } => {
-                let targets = self.ids(targets);
-                let mut o = AttackOptions {
-                    situation: Situation {
-                        cover: cover(cv),
-                        concealment: cover(concealment),
-                    },
-                    coup_de_grace: *coup_de_grace,
-                    ..self.mark_options(earlier, initially, marked_during, forced_by)
-                };
-                if let Some(&first) = targets.first() {
-                    o.forced_paths.insert(first, forced_path.clone());
-                }
-                let a = self.id(attacker);
-                for &m in &o.marked_during {
-                    let _ = self.e.apply(
-                        a,
-                        CharacterCondition::Marked,
-                        Some(m),
-                        &Duration::EndOfNextTurn(self.e.creatures[m].name.clone()),
-                        None,
-                    );
-                }
-                let r = self.with_rolls(rolls, line, column, |e, rolls| {
-                    e.attack(a, power, &targets, &o, rolls)
-                });
-                self.acted("attack", r);
-            }
-            Step::Push {
-                creature,
-                by,
-                path,
-                escape,
-                area,
-            } => self.forced(Forced::Push, creature, by, path, escape, *area),
-            Step::Pull {
-                creature,
-                by,
-                path,
-                escape,
-                area,
-            } => self.forced(Forced::Pull, creature, by, path, escape, *area),
-            Step::Slide {
-                creature,
-                by,
-                path,
-                escape,
-                area,
-            } => self.forced(Forced::Slide, creature, by, path, escape, *area),
-            Step::DominatorMoves {
-                dominator,
-                creature,
-                path,
-            } => {
-                let r = self.e.dominator_moves(
-                    self.id(dominator),
-                    self.id(creature),
-                    path,
-                    &HashMap::new(),
-                );
-                self.acted("dominator moves", r);
-            }
-            Step::Escape {
-                creature,
-                from,
-                rolls,
-            } => {
-                let (c, f) = (self.id(creature), self.id(from));
-                let r = self.with_rolls(rolls, line, column, |e, r| {
-                    let roll = r.die(20);
-                    e.escape(c, f, roll).map(|_| ())
-                });
-                self.acted("escape", r);
-            }
-            Step::Save {
-                creature,
-                condition,
-                rolls,
-            } => {
-                let c = self.id(creature);
-                let r = self.with_rolls(rolls, line, column, |e, r| {
-                    let roll = r.die(20);
-                    e.saving_throw(c, *condition, roll).map(|_| ())
-                });
-                self.acted("save", r);
-            }
-            Step::TotalDefense { creature } => {
-                let r = self.e.total_defense(self.id(creature));
-                self.acted("total defense", r);
-            }
-            Step::Heal { creature, amount } => self.e.heal(self.id(creature), *amount),
-            Step::Damage {
-                creature,
-                amount,
-                types,
-                rolls,
-            } => {
-                let c = self.id(creature);
-                let hit = Hit::new(*amount, types.clone());
-                self.with_rolls(rolls, line, column, |e, r| e.take_damage(c, &hit, r));
-            }
-            Step::Query {
-                what,
-                creature,
-                target,
-                cover: cv,
-                concealment,
-            } => self.query(
-                *what,
-                creature,
-                target,
-                Situation {
-                    cover: cover(cv),
-                    concealment: cover(concealment),
-                },
-            ),
-            Step::Expect(check) => match self.check(check) {
-                Ok(()) => self.met += 1,
-                Err(message) => self.fail(line, column, message),
-            },
-        }
-    }
-
-    fn forced(
-        &mut self,
-        kind: Forced,
-        creature: &Name,
-        by: &Name,
-        path: &[Square],
-        escape: &[u32],
-        area: bool,
-    ) {
-        let t = self.id(creature);
-        let grabbers: Vec<usize> = self
-            .e
-            .instances_of(t, CharacterCondition::Grabbed)
-            .filter_map(|i| i.source)
-            .collect();
-        let rolls: HashMap<usize, u32> = grabbers.into_iter().zip(escape.iter().copied()).collect();
-        let hit =
-            area.then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
-        let r = self
-            .e
-            .force_move(t, kind, path, self.id(by), &rolls, hit.as_ref());
-        self.acted("forced movement", r);
-    }
-
-    fn query(
-        &mut self,
-        what: Query,
-        creature: &Option<Name>,
-        target: &Option<Name>,
-        situation: Situation,
-    ) {
-        let c = creature.as_ref().map(|n| self.id(n)).unwrap_or(0);
-        let t = target.as_ref().map(|n| self.id(n)).unwrap_or(0);
-        let (cn, tn) = (
-            self.e.creatures[c].name.clone(),
-            self.e.creatures[t].name.clone(),
-        );
-        let text = match what {
-            Query::AttackModifiers => {
-                let b = self.e.attack_modifiers(
-                    c,
-                    t,
-                    situation,
-                    !self
-                        .e
-                        .violated_marks(c, &[t], &AttackOptions::default())
-                        .is_empty(),
-                );
-                let counted: Vec<String> = b
-                    .counted
-                    .iter()
-                    .map(|m| format!("{} {:+} ({:?})", m.source, m.value, m.kind))
-                    .collect();
-                let suppressed: Vec<String> = b
-                    .suppressed
-                    .iter()
-                    .map(|s| format!("{} {:+}: {}", s.modifier.source, s.modifier.value, s.reason))
-                    .collect();
-                format!(
-                    "attack modifiers of {cn} against {tn}: total {:+}; counted: [{}]; suppressed: [{}]",
-                    b.total,
-                    counted.join(", "),
-                    suppressed.join("; ")
-                )
-            }
-            Query::CombatAdvantage => {
-                let why = self.e.combat_advantage(c, t);
-                if why.is_empty() {
-                    format!("{cn} has no combat advantage against {tn}")
-                } else {
-                    format!("{cn} has combat advantage against {tn}: {}", why.join("; "))
-                }
-            }
-            Query::Actions => {
-                let answers: Vec<String> = [
-                    ActionType::Standard,
-                    ActionType::Move,
-                    ActionType::Minor,
-                    ActionType::Opportunity,
-                    ActionType::Immediate,
-                ]
-                .into_iter()
-                .map(|a| match self.e.can_take(c, a) {
-                    Ok(()) => format!("{a:?}: yes"),
-                    Err(r) => format!("{a:?}: no ({})", r.0),
-                })
-                .collect();
-                format!("{cn} may take: {}", answers.join("; ")).to_lowercase()
-            }
-            Query::Conditions => {
-                let list: Vec<String> = self
-                    .e
-                    .instances
-                    .iter()
-                    .filter(|(o, _)| *o == c)
-                    .map(|(_, i)| {
-                        format!(
-                            "{} #{}{}",
-                            i.condition,
-                            i.id,
-                            i.source
-                                .map(|s| format!(" from {}", self.e.creatures[s].name))
-                                .unwrap_or_default()
-                        )
-                    })
-                    .collect();
-                format!("{cn}'s conditions: [{}]", list.join(", "))
-            }
-        };
-        self.e
-            .log
-            .push(LogStep::new(SCRIPT, format!("query: {text}")));
-    }
-
-    fn check(&self, check: &Check) -> Result<(), String> {
-        let e = &self.e;
-        let expect = |ok: bool, what: String| if ok { Ok(()) } else { Err(what) };
-        match check {
-            Check::Condition {
-                creature,
-                condition,
-                present,
-                count,
-                source,
-            } => {
-                let c = self.id(creature);
-                let s = source.as_ref().map(|s| self.id(s));
-                let n = e
-                    .instances_of(c, *condition)
-                    .filter(|i| s.is_none() || i.source == s)
-                    .count();
-                let has = if s.is_some() || count.is_some() {
-                    n > 0
-                } else {
-                    e.has(c, *condition)
-                };
-                expect(
-                    has == *present,
-                    format!(
-                        "{} should {}be {condition}{}",
-                        creature,
-                        if *present { "" } else { "not " },
-                        source
-                            .as_ref()
-                            .map(|s| format!(" by {}", s))
-                            .unwrap_or_default()
-                    ),
-                )?;
-                match count {
-                    Some(k) => expect(
-                        n == *k,
-                        format!(
-                            "{} should have {k} instance(s) of {condition}, has {n}",
-                            creature
-                        ),
-                    ),
-                    None => Ok(()),
-                }
-            }
-            Check::Hp { creature, value } => {
-                let hp = e.creatures[self.id(creature)].hp;
-                expect(
-                    hp == *value,
-                    format!("{} should have {value} hp, has {hp}", creature),
-                )
-            }
-            Check::Position { creature, at } => {
-                let p = e.creatures[self.id(creature)].position;
-                let show =
-                    |s: Option<Square>| s.map_or("off the grid".to_string(), |s| s.to_string());
-                expect(
-                    p == *at,
-                    format!("{creature} should be at {}, is at {}", show(*at), show(p)),
-                )
-            }
-            Check::CombatAdvantage {
-                attacker,
-                target,
-                value,
-            } => {
-                let why = e.combat_advantage(self.id(attacker), self.id(target));
-                expect(
-                    why.is_empty() != *value,
-                    format!(
-                        "combat advantage of {} against {} should be {value} ({why:?})",
-                        attacker, target
-                    ),
-                )
-            }
-            Check::AttackModifier {
-                attacker,
-                target,
-                total,
-                cover: cv,
-                concealment,
-                violates_mark,
-                suppressed,
-            } => {
-                let b = e.attack_modifiers(
-                    self.id(attacker),
-                    self.id(target),
-                    Situation {
-                        cover: cover(cv),
-                        concealment: cover(concealment),
-                    },
-                    *violates_mark,
-                );
-                expect(
-                    b.total == *total,
-                    format!(
-                        "attack modifier should be {total:+}, is {:+} ({:?})",
-                        b.total, b.counted
-                    ),
-                )?;
-                match suppressed {
-                    Some(s) => expect(
-                        b.suppressed.iter().any(|x| x.modifier.source == *s),
-                        format!("`{s}` should be suppressed; suppressed: {:?}", b.suppressed),
-                    ),
-                    None => Ok(()),
-                }
-            }
-            Check::ViolatesMark {
-                attacker,
-                targets,
-                earlier,
-                initially,
-                marked_during,
-                forced_by,
-                value,
-            } => {
-                let o = self.mark_options(earlier, initially, marked_during, forced_by);
-                let v = e.violated_marks(self.id(attacker), &self.ids(targets), &o);
-                expect(
-                    v.is_empty() != *value,
-                    format!(
-                        "the attack should {}violate a mark",
-                        if *value { "" } else { "not " }
-                    ),
-                )
-            }
-            Check::Can {
-                creature,
-                action,
-                value,
-            } => {
-                let c = self.id(creature);
-                let r = match action.as_str() {
-                    "standard" => e.can_take(c, ActionType::Standard),
-                    "move" => e.can_take(c, ActionType::Move),
-                    "minor" => e.can_take(c, ActionType::Minor),
-                    "free" => e.can_take(c, ActionType::Free),
-                    "opportunity" => e.can_take(c, ActionType::Opportunity),
-                    "immediate" => e.can_take(c, ActionType::Immediate),
-                    "attack" => e.can_attack(c),
-                    "walk" => e.can_move(c),
-                    "flank" => e.can_flank(c),
-                    other => {
-                        return Err(format!(
-                            "unknown action `{other}`: expected standard, move, minor, free, opportunity, immediate, attack, walk or flank"
-                        ));
-                    }
-                };
-                expect(
-                    r.is_ok() == *value,
-                    format!(
-                        "{} {} {action}{}",
-                        creature,
-                        if *value {
-                            "should be able to"
-                        } else {
-                            "should not be able to"
-                        },
-                        r.err().map(|r| format!(" ({})", r.0)).unwrap_or_default()
-                    ),
-                )
-            }
-            Check::MovementCost {
-                creature,
-                squares,
-                value,
-            } => {
-                let got = e.movement_cost(self.id(creature), *squares).ok();
-                expect(
-                    got == *value,
-                    format!("moving {squares} square(s) should cost {value:?}, costs {got:?}"),
-                )
-            }
-            Check::LineOfSight { from, to, value } => {
-                let r = e.line_of_sight(self.id(from), self.id(to));
-                expect(
-                    r.is_ok() == *value,
-                    format!("line of sight from {} to {} should be {value}", from, to),
-                )
-            }
-            Check::LineOfEffect { from, to, value } => {
-                let r = e.line_of_effect(self.id(from), self.id(to));
-                expect(
-                    r.is_ok() == *value,
-                    format!("line of effect from {} to {} should be {value}", from, to),
-                )
-            }
-            Check::OccupiesSpace { creature, value } => expect(
-                e.occupies_space(self.id(creature)) == *value,
-                format!(
-                    "{} should {}occupy a space",
-                    creature,
-                    if *value { "" } else { "not " }
-                ),
-            ),
-            Check::Refused { contains } => match &self.last_refusal {
-                Some(r) if r.contains(contains.as_str()) => Ok(()),
-                Some(r) => Err(format!(
-                    "the last action was refused with `{r}`, which does not mention `{contains}`"
-                )),
-                None => Err(format!(
-                    "the last action was not refused (expected a refusal mentioning `{contains}`)"
-                )),
-            },
-            Check::Log { contains, present } => expect(
-                e.log.iter().any(|s| s.text.contains(contains.as_str())) == *present,
-                format!(
-                    "the log should {}mention `{contains}`",
-                    if *present { "" } else { "not " }
-                ),
-            ),
-            Check::Defense {
-                creature,
-                defense,
-                value,
-            } => {
-                let c = self.id(creature);
-                let v = e.creatures[c].defense(*defense) + e.defense_modifiers(c).total;
-                expect(
-                    v == *value,
-                    format!("{}'s {defense:?} should be {value}, is {v}", creature),
-                )
-            }
-            Check::Perception { creature, modifier } => {
-                let m = e.perception_modifiers(self.id(creature)).total;
-                expect(
-                    m == *modifier,
-                    format!(
-                        "{}'s Perception modifier should be {modifier:+}, is {m:+}",
-                        creature
-                    ),
-                )
-            }
-            Check::Initiative { order } => {
-                let want = self.ids(order);
-                expect(
-                    e.initiative_order() == want.as_slice(),
-                    format!("initiative order should be {:?}", order),
-                )
-            }
-        }
-    }
-}
+#[path = "script_run.rs"]
+mod run;
+pub use run::run_script;

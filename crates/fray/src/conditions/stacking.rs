@@ -6,15 +6,14 @@
 
 use serde::Serialize;
 
-/// The type of a bonus or penalty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// The type of a bonus or penalty: the text's three types, or none (untyped). The
+/// mark penalty is one of these, by the reading in force (`Readings::mark_penalty`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ModifierType {
     Cover,
     Concealment,
     Power,
-    /// The marked condition's penalty, kept as its own type.
-    Mark,
     Untyped,
 }
 

@@ -184,3 +184,162 @@ fn stacking_keeps_the_largest_of_a_type_and_names_the_rest() {
         "untyped stack; a power bonus and a power penalty are not the same kind"
     );
 }
+
+fn example(name: &str) -> String {
+    examples()
+        .into_iter()
+        .find(|(p, _)| p.ends_with(name))
+        .unwrap_or_else(|| panic!("no example {name}"))
+        .1
+}
+
+#[test]
+fn the_mark_penalty_is_untyped_by_default_and_power_by_option() {
+    use fray::conditions::{MarkPenalty, Readings};
+    let mut script = parse_script(&example("mark-penalty.toml")).unwrap();
+    assert_eq!(script.readings.mark_penalty, MarkPenalty::Power);
+    script.readings = Readings::default();
+    let report = run_script(&script, None);
+    let query = report
+        .log
+        .iter()
+        .find(|s| s.text.starts_with("query: attack modifiers"))
+        .unwrap();
+    assert!(
+        query
+            .text
+            .contains("total -4; counted: [prone attacker -2 (Power), the attack violates a mark -2 (Untyped)]"),
+        "{}",
+        query.text
+    );
+    assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
+}
+
+#[test]
+fn unknown_readings_are_located() {
+    let e = parse_script(&format!("[readings]\nmark_penalty = \"cover\"\n{BASE}")).unwrap_err();
+    assert_eq!(e.location.map(|l| l.line), Some(2), "{}", e.message);
+    assert!(
+        e.message.contains("unknown variant `cover`"),
+        "{}",
+        e.message
+    );
+    let e = parse_script(&format!("[readings]\nstunned = true\n{BASE}")).unwrap_err();
+    assert_eq!(e.location.map(|l| l.line), Some(2), "{}", e.message);
+}
+
+#[test]
+fn new_step_fields_are_checked_and_located() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "[[step]]\ndo = \"modifier\"\ncreature = \"A\"\nto = \"attack\"\ntype = \"power\"\nvalue = 0\nsource = \"Curse\"\n",
+            14,
+            "from -20 to 20, not 0",
+        ),
+        (
+            "[[step]]\ndo = \"modifier\"\ncreature = \"A\"\nto = \"attack\"\ntype = \"mark\"\nvalue = -2\nsource = \"Curse\"\n",
+            13,
+            "unknown variant `mark`",
+        ),
+        (
+            "[[step]]\ndo = \"modifier\"\ncreature = \"A\"\nto = \"ac\"\ntype = \"untyped\"\nvalue = -2\nsource = \"Curse\"\nduration = \"save-ends\"\n",
+            16,
+            "no saves against a modifier",
+        ),
+        (
+            "[[step]]\ndo = \"apply\"\ncreature = \"A\"\ncondition = \"restrained\"\nsource = \"B\"\neffect = \"Web\"\n",
+            14,
+            "either `source` (a creature) or `effect`",
+        ),
+        (
+            "[[step]]\ndo = \"escape\"\ncreature = \"A\"\nfrom = \"B\"\nskill = \"stealth\"\n",
+            13,
+            "unknown variant `stealth`",
+        ),
+    ];
+    for (steps, line, phrase) in cases {
+        let e = parse_script(&format!("{BASE}{steps}")).expect_err(steps);
+        assert!(e.message.contains(phrase), "{steps}: {e}");
+        assert_eq!(
+            e.location.as_ref().map(|l| l.line),
+            Some(*line),
+            "{steps}: {e}"
+        );
+    }
+}
+
+#[test]
+fn terrain_errors_are_located() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = []\n",
+            3,
+            "at least one square",
+        ),
+        (
+            "[[terrain]]\nname = \" \"\nsquares = [[0, 0]]\n",
+            2,
+            "name is empty",
+        ),
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = [[0, 0]]\n[[terrain]]\nname = \"bog\"\nsquares = [[1, 0], [0, 0]]\n",
+            6,
+            "(0, 0) is given terrain twice",
+        ),
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = [[0, 0]]\nfall = 2000000\n",
+            4,
+            "expected a whole number from 0 to 1000000",
+        ),
+        (
+            "[[terrain]]\nname = \"pit\"\nsquares = [[0, 0]]\ndepth = 3\n",
+            4,
+            "unknown field `depth`",
+        ),
+    ];
+    for (terrain, line, phrase) in cases {
+        let e = parse_script(&format!("{terrain}{BASE}")).expect_err(terrain);
+        assert!(e.message.contains(phrase), "{terrain}: {e}");
+        assert_eq!(
+            e.location.as_ref().map(|l| l.line),
+            Some(*line),
+            "{terrain}: {e}"
+        );
+    }
+}
+
+#[test]
+fn object_errors_are_located() {
+    let e = parse_script(&format!("{BASE}[[object]]\nname = \"A\"\n")).unwrap_err();
+    assert!(e.message.contains("named `A` already exists"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(10));
+    let e = parse_script(&format!("{BASE}[[object]]\nname = \"Box\"\nhp = 0\n")).unwrap_err();
+    assert!(e.message.contains("hp is 0"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(11));
+    let e = parse_script(&format!("{BASE}[[object]]\nname = \"Box\"\nside = \"a\"\n")).unwrap_err();
+    assert!(e.message.contains("unknown field `side`"), "{e}");
+    assert_eq!(e.location.map(|l| l.line), Some(11));
+}
+
+#[test]
+fn every_issue_11_script_feature_is_exercised() {
+    let all: String = examples().into_iter().map(|(_, t)| t).collect();
+    for feature in [
+        "[[terrain]]",
+        "[[object]]",
+        "do = \"perception\"",
+        "check = \"perceives\"",
+        "requires_hearing = true",
+        "do = \"modifier\"",
+        "do = \"end-modifier\"",
+        "effect = \"",
+        "trigger = \"mark-violated\"",
+        "reappear = ",
+        "skill = \"athletics\"",
+        "escape_skill = ",
+        "dominated_save = false",
+        "[readings]",
+    ] {
+        assert!(all.contains(feature), "no script uses `{feature}`");
+    }
+}

@@ -1,0 +1,491 @@
+//! Saves, Total Defense, healing, damage and attacks, a part of [`Encounter`]: attack
+//! rolls with their stacked modifiers, marks violated and what they trigger, forced
+//! attacks, bursts and blasts inside a swallower, and the effects of a hit.
+
+use super::*;
+
+impl Encounter {
+    /// A saving throw against one instance of a condition (10 or more succeeds).
+    pub fn saving_throw(&mut self, c: usize, condition: C, roll: u32) -> Outcome<bool> {
+        if !self.has(c, condition) {
+            return refuse(format!("{} is not {condition}", self.name(c)));
+        }
+        let ok = roll >= 10;
+        self.note(
+            rules::SAVES,
+            format!(
+                "{} saves against {condition}: d20 = {roll}, {}",
+                self.name(c),
+                if ok { "success" } else { "failure" }
+            ),
+        );
+        if ok {
+            self.end_one(c, condition, None)?;
+        }
+        Ok(ok)
+    }
+
+    /// Total Defense: a standard action, +4 power bonus to all defenses until the end of
+    /// the creature's next turn.
+    pub fn total_defense(&mut self, c: usize) -> Outcome {
+        self.can_take(c, ActionType::Standard)?;
+        self.spend(c, ActionType::Standard);
+        self.total_defense[c] = Some(self.turns_begun[c]);
+        self.note(rules::TOTAL_DEFENSE, format!("{} takes Total Defense: +4 power bonus to all defenses until the end of its next turn", self.name(c)));
+        Ok(())
+    }
+
+    /// Healing: weakened creatures receive half (rounded down).
+    pub fn heal(&mut self, c: usize, amount: u32) {
+        let got = if self.has(c, C::Weakened) {
+            amount / 2
+        } else {
+            amount
+        };
+        let creature = &mut self.creatures[c];
+        creature.hp = (creature.hp + i64::from(got)).min(creature.max_hp);
+        let why = if got < amount {
+            " (weakened: healing halved)"
+        } else {
+            ""
+        };
+        self.note(
+            rules::rule_of(C::Weakened),
+            format!(
+                "{} heals {got}{why}, to {} hp",
+                self.name(c),
+                self.creatures[c].hp
+            ),
+        );
+    }
+
+    /// Damage through the damage system; then the conditions that care about damage. A
+    /// dominated creature chooses to make its saving throw (see `take_damage_choosing`).
+    pub fn take_damage(&mut self, c: usize, hit: &Hit, rolls: &mut impl Rolls) -> u64 {
+        self.take_damage_choosing(c, hit, true, rolls)
+    }
+
+    /// Damage, with the damaged creature's choice: a dominated creature that is damaged
+    /// *can* make a saving throw against domination (Dominated), so it may decline.
+    pub fn take_damage_choosing(
+        &mut self,
+        c: usize,
+        hit: &Hit,
+        dominated_save: bool,
+        rolls: &mut impl Rolls,
+    ) -> u64 {
+        self.deal(c, hit, dominated_save, Some(rolls))
+    }
+
+    /// Damage; `rolls` is `None` where nothing is rolled (a fall), and then a dominated
+    /// creature's saving throw waits for damage that comes with rolls.
+    pub(super) fn deal(
+        &mut self,
+        c: usize,
+        hit: &Hit,
+        dominated_save: bool,
+        rolls: Option<&mut dyn Rolls>,
+    ) -> u64 {
+        let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
+        let dealt = e.outcome.final_damage;
+        if self.has(c, C::Petrified) {
+            self.note(
+                rules::rule_of(C::Petrified),
+                format!(
+                    "{} is petrified: it resists all damage (halved)",
+                    self.name(c)
+                ),
+            );
+        }
+        self.creatures[c].hp -= dealt as i64;
+        *self
+            .stats
+            .damage_by_type
+            .entry(hit.types.to_string())
+            .or_default() += dealt;
+        *self
+            .stats
+            .damage_by_type
+            .entry(hit.types.to_string())
+            .or_default() += dealt;
+        self.note(
+            rules::DAMAGE,
+            format!(
+                "{} takes {dealt} damage ({} − {} + {}), {} hp left",
+                self.name(c),
+                e.outcome.original,
+                e.outcome.mitigated,
+                e.outcome.added,
+                self.creatures[c].hp
+            ),
+        );
+        for t in &e.triggers {
+            self.note(
+                rules::DAMAGE,
+                format!("damage trigger ({}): {}", t.damage_type, t.effect),
+            );
+        }
+        if dealt == 0 {
+            return 0;
+        }
+        if self.has(c, C::Unconscious) && self.creatures[c].hp >= 1 {
+            self.note(
+                rules::rule_of(C::Unconscious),
+                format!(
+                    "{} is damaged and has 1 or more hit points: unconscious ends",
+                    self.name(c)
+                ),
+            );
+            self.end_all(c, C::Unconscious);
+        }
+        if self.has(c, C::Dominated) {
+            let choice = if dominated_save {
+                "and makes one"
+            } else {
+                "but chooses not to"
+            };
+            self.note(
+                rules::rule_of(C::Dominated),
+                format!(
+                    "{} is dominated and damaged: it can make a saving throw, {choice}",
+                    self.name(c)
+                ),
+            );
+            match rolls {
+                Some(r) if dominated_save => {
+                    let roll = r.die(20);
+                    let _ = self.saving_throw(c, C::Dominated, roll);
+                }
+                None if dominated_save => self.note(
+                    rules::rule_of(C::Dominated),
+                    "(a fall rolls nothing: no saving throw this time)",
+                ),
+                _ => {}
+            }
+        }
+        if self.creatures[c].object {
+            if self.creatures[c].hp <= 0 {
+                self.note(
+                    rules::DAMAGE,
+                    format!("{} is an object at 0 hit points: destroyed", self.name(c)),
+                );
+            }
+        } else if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
+            self.note(
+                rules::DAMAGE,
+                format!(
+                    "{} drops to {} hp and falls unconscious",
+                    self.name(c),
+                    self.creatures[c].hp
+                ),
+            );
+            let _ = self.apply(c, C::Unconscious, None, &Duration::EndOfEncounter, None);
+            // A defender down to 0 hit points marks no more.
+            self.settle();
+        }
+        dealt
+    }
+
+    /// An attack with a power against targets, with d20 rolls and damage from `rolls`.
+    pub fn attack(
+        &mut self,
+        attacker: usize,
+        power: &str,
+        targets: &[usize],
+        o: &AttackOptions,
+        rolls: &mut impl Rolls,
+    ) -> Outcome {
+        let p = self.creatures[attacker]
+            .powers
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(power))
+            .cloned()
+            .ok_or_else(|| {
+                Refused(format!(
+                    "{} has no power named `{power}`",
+                    self.name(attacker)
+                ))
+            })?;
+        self.check_attacker(attacker, &p, targets, o)?;
+        let targets = self.with_swallowed(attacker, targets, &p);
+        let violated = self.violated_marks(attacker, &targets, o);
+        if !violated.is_empty() {
+            let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
+            self.note(rules::MARKS, format!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
+        } else if o.forced_by.is_some() && self.has(attacker, C::Marked) {
+            self.note(
+                rules::FORCED_ATTACK,
+                "a forced attack ignores marks: it counts as not marked",
+            );
+        }
+        if p.provokes() && o.forced_by.is_none() {
+            for e in (0..self.creatures.len())
+                .filter(|&e| {
+                    self.enemies(attacker, e)
+                        && self.adjacent(attacker, e)
+                        && self.can_take(e, ActionType::Opportunity).is_ok()
+                })
+                .collect::<Vec<_>>()
+            {
+                self.note(rules::OPPORTUNITY, format!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
+            }
+        }
+        for &t in &targets {
+            self.one_attack(attacker, &p, t, o, !violated.is_empty(), rolls);
+        }
+        for m in violated {
+            self.mark_violated(m, attacker, rolls);
+        }
+        Ok(())
+    }
+
+    /// Powers of the marker that trigger when its mark is violated, used at once
+    /// against the violator if the marker can take their action and reach it.
+    pub(super) fn mark_violated(&mut self, marker: usize, violator: usize, rolls: &mut impl Rolls) {
+        let powers: Vec<Power> = self.creatures[marker]
+            .powers
+            .iter()
+            .filter(|p| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated))
+            .cloned()
+            .collect();
+        for p in powers {
+            let usable = self
+                .can_take(marker, p.action)
+                .and_then(|()| self.can_attack(marker))
+                .and_then(|()| self.line_of_effect(marker, violator));
+            if let Err(why) = usable {
+                self.note(
+                    rules::MARKS,
+                    format!(
+                        "{} violated {}'s mark, but `{}` cannot trigger: {}",
+                        self.name(violator),
+                        self.name(marker),
+                        p.name,
+                        why.0
+                    ),
+                );
+                continue;
+            }
+            self.note(
+                rules::MARKS,
+                format!(
+                    "{} violated {}'s mark: `{}` triggers against it",
+                    self.name(violator),
+                    self.name(marker),
+                    p.name
+                ),
+            );
+            let o = AttackOptions::default();
+            let violates = !self.violated_marks(marker, &[violator], &o).is_empty();
+            self.one_attack(marker, &p, violator, &o, violates, rolls);
+        }
+    }
+
+    pub(super) fn check_attacker(
+        &mut self,
+        attacker: usize,
+        p: &Power,
+        targets: &[usize],
+        o: &AttackOptions,
+    ) -> Outcome {
+        match o.forced_by {
+            Some(f) => {
+                if !self.sources(attacker, C::Dominated).contains(&f) {
+                    return refuse(format!(
+                        "{} cannot force {} to attack: it does not dominate it",
+                        self.name(f),
+                        self.name(attacker)
+                    ));
+                }
+                if p.usage != Usage::AtWill {
+                    return refuse(format!(
+                        "a dominator forces only at-will attacks; `{}` is not at-will",
+                        p.name
+                    ));
+                }
+                if targets.contains(&attacker) {
+                    return refuse(format!(
+                        "{} cannot target itself with a forced attack",
+                        self.name(attacker)
+                    ));
+                }
+                self.can_take(f, ActionType::Standard)?;
+                self.spend(f, ActionType::Standard);
+                self.note(rules::FORCED_ATTACK, format!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
+            }
+            None => {
+                self.can_take(attacker, p.action)?;
+                self.can_attack(attacker)?;
+                self.spend(attacker, p.action);
+            }
+        }
+        for &t in targets {
+            self.line_of_effect(attacker, t)?;
+        }
+        if o.coup_de_grace {
+            for &t in targets {
+                if !(self.has(t, C::Helpless) || self.has(t, C::Unconscious)) {
+                    return refuse(format!(
+                        "a coup de grace needs a helpless or unconscious target; {} is neither",
+                        self.name(t)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A burst or blast used by a swallowed creature includes its swallower and every
+    /// other creature swallowed by it (Swallowed), whatever targets were named; the user
+    /// itself is not included (reading). From outside, nothing reaches the swallowed.
+    pub(super) fn with_swallowed(
+        &mut self,
+        attacker: usize,
+        targets: &[usize],
+        p: &Power,
+    ) -> Vec<usize> {
+        let mut all = targets.to_vec();
+        let swallower = self.sources(attacker, C::Swallowed).first().copied();
+        if let Some(s) = swallower.filter(|_| p.is_area()) {
+            let inside = std::iter::once(s).chain(
+                self.instances
+                    .iter()
+                    .filter(|(c, i)| {
+                        i.condition == C::Swallowed && i.source == Some(s) && *c != attacker
+                    })
+                    .map(|(c, _)| *c),
+            );
+            let mut added = Vec::new();
+            for c in inside {
+                if !all.contains(&c) {
+                    all.push(c);
+                    added.push(c);
+                }
+            }
+            for c in added {
+                self.log.push(Step::new(
+                    rules::rule_of(C::Swallowed),
+                    format!(
+                        "{}'s burst or blast inside {} includes {}",
+                        self.creatures[attacker].name,
+                        self.creatures[s].name,
+                        self.creatures[c].name
+                    ),
+                ));
+            }
+        }
+        all
+    }
+
+    pub(super) fn one_attack(
+        &mut self,
+        attacker: usize,
+        p: &Power,
+        target: usize,
+        o: &AttackOptions,
+        violates: bool,
+        rolls: &mut impl Rolls,
+    ) {
+        if let Some(why) = self.deaf_to(target, Some(p), None) {
+            self.note(rules::rule_of(C::Deafened), why);
+            return;
+        }
+        let ca = self.combat_advantage(attacker, target);
+        let mods = self.attack_modifiers(attacker, target, o.situation, violates);
+        for s in &mods.suppressed {
+            self.note(
+                rules::STACKING,
+                format!(
+                    "{} ({:+}) does not count: {}",
+                    s.modifier.source, s.modifier.value, s.reason
+                ),
+            );
+        }
+        let defense =
+            self.creatures[target].defense(p.vs) + self.defense_modifiers_of(target, p.vs).total;
+        let roll = rolls.die(20);
+        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
+        let critical = roll == 20 || o.coup_de_grace;
+        let hits = critical || total >= i64::from(defense);
+        let why_ca = if ca.is_empty() {
+            String::new()
+        } else {
+            format!("; combat advantage: {}", ca.join(", "))
+        };
+        self.note(rules::ATTACK, format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {:?} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
+        if !hits {
+            return;
+        }
+        let facts = AttackFacts {
+            advantage: !ca.is_empty(),
+            critical,
+            area: p.is_area(),
+            attacker_level: Some(self.creatures[attacker].level),
+            ..AttackFacts::default()
+        };
+        let mut hit = Hit::new(0, p.types.clone()).by(facts);
+        hit.keywords = p.keywords.iter().map(|k| damage::Keyword::new(k)).collect();
+        if let Some(dice) = &p.damage {
+            let rolled = if critical {
+                dice.max()
+            } else {
+                dice.roll(rolls)
+            }
+            .max(0);
+            let amount = if self.damage_dealt_halved(attacker) {
+                self.note(rules::rule_of(C::Weakened), format!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
+                rolled / 2
+            } else {
+                rolled
+            };
+            hit.amount = u32::try_from(amount).unwrap_or(u32::MAX);
+            self.take_damage_choosing(target, &hit, !o.decline_dominated_save, rolls);
+        }
+        self.hit_effects(attacker, p, target, &hit, o);
+    }
+
+    pub(super) fn hit_effects(
+        &mut self,
+        attacker: usize,
+        p: &Power,
+        target: usize,
+        hit: &Hit,
+        o: &AttackOptions,
+    ) {
+        for e in &p.effects {
+            let _ = self.apply(target, e.condition, Some(attacker), &e.duration, Some(hit));
+        }
+        if p.ongoing > 0 {
+            let id = self.next_id;
+            self.next_id += 1;
+            self.ongoing.push((
+                target,
+                Ongoing {
+                    id,
+                    amount: p.ongoing,
+                    types: p.types.clone(),
+                    source: Some(attacker),
+                },
+            ));
+            self.note(
+                rules::ONGOING,
+                format!(
+                    "{} takes ongoing {} damage (save ends)",
+                    self.name(target),
+                    p.ongoing
+                ),
+            );
+        }
+        if let (Some((kind, distance)), Some(path)) = (p.forced, o.forced_paths.get(&target)) {
+            if path.len() as u32 > distance {
+                self.note(
+                    rules::MOVEMENT,
+                    format!("the {kind:?} moves at most {distance} squares; the path is cut")
+                        .to_lowercase(),
+                );
+            }
+            let path: Vec<Square> = path.iter().take(distance as usize).copied().collect();
+            let _ = self.force_move(target, kind, &path, attacker, &HashMap::new(), Some(hit));
+        }
+    }
+}

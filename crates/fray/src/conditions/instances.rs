@@ -1,0 +1,512 @@
+//! Condition instances (Condition source; Multiple instances of a condition), a part of
+//! [`Encounter`]: applying and ending them, what happens as they begin and end
+//! (reappearing, being pulled, falling unconscious), and what positions decide after any
+//! change (grabs that lost adjacency, defender-aura marks).
+
+use super::*;
+
+impl Encounter {
+    pub(super) fn bind(&self, d: &Duration) -> Outcome<InstanceDuration> {
+        Ok(match d {
+            Duration::EndOfNextTurn(name) => {
+                let c = self
+                    .creatures
+                    .iter()
+                    .position(|c| c.name == *name)
+                    .ok_or_else(|| Refused(format!("no creature named `{name}`")))?;
+                InstanceDuration::EndOfNextTurn {
+                    creature: c,
+                    turns_begun_then: self.turns_begun[c],
+                }
+            }
+            Duration::SaveEnds => InstanceDuration::SaveEnds,
+            Duration::UntilEnded => InstanceDuration::UntilEnded,
+            Duration::EndOfEncounter => InstanceDuration::EndOfEncounter,
+        })
+    }
+
+    pub(super) fn damage_defender(&self, c: usize) -> Defender {
+        let mut d = Defender::new(self.creatures[c].traits.clone());
+        if self.has(c, C::Petrified) {
+            d.resistances.push(Resistance {
+                types: TypeSelector::All,
+                limit: None,
+                condition: None,
+                origin: None,
+            });
+        }
+        d
+    }
+
+    /// Imposes a condition, adding an instance. `hit` gives the facts that condition
+    /// immunities and nondamage immunities are judged on.
+    pub fn apply(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+        duration: &Duration,
+        hit: Option<&Hit>,
+    ) -> Outcome {
+        self.apply_inner(target, condition, source, None, duration, hit)
+    }
+
+    pub(super) fn apply_inner(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+        effect: Option<&str>,
+        duration: &Duration,
+        hit: Option<&Hit>,
+    ) -> Outcome {
+        if let Some(why) = self.deaf_to(target, None, hit) {
+            self.note(rules::rule_of(C::Deafened), why.clone());
+            return refuse(why);
+        }
+        let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
+        let outcome = damage::resolve::effect_outcome(
+            &facts,
+            &self.damage_defender(target),
+            &Effect::Condition(condition),
+            &Readings::default(),
+        );
+        if let Some(why) = outcome.ignored_because {
+            self.note(
+                rules::IMMUNITY,
+                format!("{} ignores {condition}: {why}", self.name(target)),
+            );
+            return refuse(format!("{} is immune: {why}", self.name(target)));
+        }
+        if condition == C::Swallowed {
+            let others = self.sources(target, C::Swallowed);
+            if others.iter().any(|s| Some(*s) != source) {
+                return refuse(format!(
+                    "{} is already swallowed by another swallower",
+                    self.name(target)
+                ));
+            }
+        }
+        let duration = self.bind(duration)?;
+        let again = self.has(target, condition);
+        let id = self.add_instance(target, condition, source, duration);
+        if let Some(e) = effect
+            && let Some((_, i)) = self.instances.last_mut()
+        {
+            i.effect = Some(e.to_string());
+        }
+        let from = match (source, effect) {
+            (Some(s), _) => format!(" by {}", self.name(s)),
+            (None, Some(e)) => format!(" by the effect `{e}`"),
+            (None, None) => String::new(),
+        };
+        let extra = if again {
+            " (another instance: effects do not stack)"
+        } else {
+            ""
+        };
+        self.note(
+            rules::INSTANCES,
+            format!(
+                "{} is {condition}{from} (instance {id}, {duration:?}){extra}",
+                self.name(target)
+            ),
+        );
+        self.on_applied(target, condition, source)
+    }
+
+    /// Why the creature ignores a condition imposed without a hit, if it does.
+    pub(super) fn immune_to(&self, c: usize, condition: C) -> Option<String> {
+        damage::resolve::effect_outcome(
+            &Hit::new(0, []),
+            &self.damage_defender(c),
+            &Effect::Condition(condition),
+            &Readings::default(),
+        )
+        .ignored_because
+        .map(|w| w.to_string())
+    }
+
+    pub(super) fn add_instance(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+        duration: InstanceDuration,
+    ) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.instances.push((
+            target,
+            ConditionInstance {
+                id,
+                condition,
+                source,
+                effect: None,
+                duration,
+            },
+        ));
+        *self
+            .stats
+            .conditions
+            .entry(condition.name().to_string())
+            .or_default() += 1;
+        id
+    }
+
+    pub(super) fn on_applied(
+        &mut self,
+        target: usize,
+        condition: C,
+        source: Option<usize>,
+    ) -> Outcome {
+        match condition {
+            C::Grabbed => {
+                if let Some(g) = source
+                    && !self.adjacent(target, g)
+                    && let Some(square) = self.free_square_near(g, target)
+                {
+                    self.creatures[target].position = Some(square);
+                    self.note(
+                        rules::rule_of(C::Grabbed),
+                        format!(
+                            "{} is pulled adjacent to {}, to {square}",
+                            self.name(target),
+                            self.name(g)
+                        ),
+                    );
+                    self.settle();
+                }
+            }
+            C::Unconscious if !self.has(target, C::Prone) => {
+                self.note(
+                    rules::rule_of(C::Unconscious),
+                    format!(
+                        "{} falls unconscious and is knocked prone",
+                        self.name(target)
+                    ),
+                );
+                self.apply(target, C::Prone, None, &Duration::UntilEnded, None)?;
+            }
+            C::Prone => self.fall_if_not_on_ground(target),
+            C::Exiled | C::Swallowed => {
+                if let Some(at) = self.creatures[target].position.take() {
+                    self.exiled_from[target] = Some(at);
+                }
+                self.note(
+                    rules::rule_of(condition),
+                    format!(
+                        "{} disappears from the grid and occupies no space",
+                        self.name(target)
+                    ),
+                );
+                // Occupying no space, it is adjacent to nobody: grabs on it and by it end.
+                self.settle();
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The free square nearest to `near` (adjacent first) for `who` to stand on.
+    pub(super) fn free_square_near(&self, near: usize, who: usize) -> Option<Square> {
+        let centre = self.creatures[near].position?;
+        (1..=20).find_map(|r: i32| {
+            let mut ring: Vec<Square> = (-r..=r)
+                .flat_map(|dx| {
+                    (-r..=r).map(move |dy| Square {
+                        x: centre.x + dx,
+                        y: centre.y + dy,
+                    })
+                })
+                .filter(|s| s.distance(centre) == r as u32 && self.free(*s, who))
+                .collect();
+            let from = self.creatures[who]
+                .position
+                .or(self.exiled_from[who])
+                .unwrap_or(centre);
+            ring.sort_by_key(|s| {
+                (
+                    s.distance(from),
+                    (s.x - from.x).pow(2) + (s.y - from.y).pow(2),
+                    s.x,
+                    s.y,
+                )
+            });
+            ring.first().copied()
+        })
+    }
+
+    pub(super) fn free(&self, s: Square, who: usize) -> bool {
+        !(0..self.creatures.len())
+            .any(|o| o != who && self.creatures[o].position == Some(s) && self.occupies_space(o))
+    }
+
+    /// Imposes a condition whose source is no creature but an effect, zone or trap,
+    /// named (Condition source: the source is "typically" a character, not always).
+    pub fn apply_from_effect(
+        &mut self,
+        target: usize,
+        condition: C,
+        effect: &str,
+        duration: &Duration,
+        hit: Option<&Hit>,
+    ) -> Outcome {
+        self.apply_inner(target, condition, None, Some(effect), duration, hit)
+    }
+
+    /// Ends one instance of a condition imposed by the named effect.
+    pub fn end_one_from_effect(&mut self, c: usize, condition: C, effect: &str) -> Outcome {
+        let at = self.instances.iter().position(|(o, i)| {
+            *o == c && i.condition == condition && i.effect.as_deref() == Some(effect)
+        });
+        match at {
+            Some(at) => {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "one instance ends");
+                Ok(())
+            }
+            None => refuse(format!(
+                "{} has no instance of {condition} from the effect `{effect}`",
+                self.name(c)
+            )),
+        }
+    }
+
+    /// Ends one instance of a condition (an effect that ends "a condition"): the one
+    /// from `source` if given, else the oldest.
+    pub fn end_one(&mut self, c: usize, condition: C, source: Option<usize>) -> Outcome {
+        let at = self.instances.iter().position(|(o, i)| {
+            *o == c && i.condition == condition && (source.is_none() || i.source == source)
+        });
+        match at {
+            Some(at) => {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "one instance ends");
+                Ok(())
+            }
+            None => refuse(format!(
+                "{} has no matching instance of {condition}",
+                self.name(c)
+            )),
+        }
+    }
+
+    /// Ends every instance of a condition (an effect that ends the condition type).
+    pub fn end_all(&mut self, c: usize, condition: C) -> usize {
+        let (ended, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.instances)
+            .into_iter()
+            .partition(|(o, i)| *o == c && i.condition == condition);
+        self.instances = kept;
+        for (_, inst) in &ended {
+            self.ended(c, inst, "the condition type ends: all instances");
+        }
+        ended.len()
+    }
+
+    pub(super) fn ended(&mut self, c: usize, inst: &ConditionInstance, why: &str) {
+        let still = self.has(c, inst.condition);
+        let tail = if still {
+            format!(
+                " ({} instance(s) remain, so still {})",
+                self.instances_of(c, inst.condition).count(),
+                inst.condition
+            )
+        } else {
+            String::new()
+        };
+        self.note(
+            rules::INSTANCES,
+            format!(
+                "{}: {} instance {} ends ({why}){tail}",
+                self.name(c),
+                inst.condition,
+                inst.id
+            ),
+        );
+        if still {
+            return;
+        }
+        match inst.condition {
+            C::Exiled => {
+                let back = self.exiled_from[c].take();
+                let square = match back.filter(|s| self.free(*s, c)) {
+                    Some(home) => {
+                        self.reappear[c] = None;
+                        Some(home)
+                    }
+                    None => {
+                        let nearest = back.and_then(|b| self.nearest_free_to_square(b, c));
+                        self.chosen_square(c, nearest, back, true)
+                    }
+                };
+                self.creatures[c].position = square;
+                self.note(
+                    rules::rule_of(C::Exiled),
+                    format!(
+                        "{} reappears at {}",
+                        self.name(c),
+                        square.map_or("nowhere".into(), |s| s.to_string())
+                    ),
+                );
+            }
+            C::Swallowed => {
+                if let Some(s) = inst.source {
+                    let nearest = self.free_square_near(s, c);
+                    let square = self.chosen_square(c, nearest, self.creatures[s].position, false);
+                    self.creatures[c].position = square;
+                    self.exiled_from[c] = None;
+                    self.note(
+                        rules::rule_of(C::Swallowed),
+                        format!(
+                            "{} reappears as close as possible to {}, at {}",
+                            self.name(c),
+                            self.name(s),
+                            square.map_or("nowhere".into(), |s| s.to_string())
+                        ),
+                    );
+                }
+            }
+            _ => return,
+        }
+        self.settle();
+    }
+
+    /// The square a reappearing creature chose (`choose_reappearance`), if it is free and
+    /// as close to `centre` as `nearest`, the closest free square; else `nearest`.
+    pub(super) fn chosen_square(
+        &mut self,
+        c: usize,
+        nearest: Option<Square>,
+        centre: Option<Square>,
+        ground: bool,
+    ) -> Option<Square> {
+        let Some(choice) = self.reappear[c].take() else {
+            return nearest;
+        };
+        let ok = match (nearest, centre) {
+            (Some(n), Some(at)) => {
+                self.free(choice, c)
+                    && choice.distance(at) == n.distance(at)
+                    && (!ground || self.solid_ground(choice))
+            }
+            _ => false,
+        };
+        if ok {
+            self.note(
+                rules::INSTANCES,
+                format!("{} chooses to reappear at {choice}", self.name(c)),
+            );
+            Some(choice)
+        } else {
+            self.note(
+                rules::INSTANCES,
+                format!(
+                    "{} cannot reappear at {choice}: not a free square among the closest{}",
+                    self.name(c),
+                    if ground { " on solid ground" } else { "" }
+                ),
+            );
+            nearest
+        }
+    }
+
+    /// The square the creature chooses to reappear in when its exile or swallowing ends
+    /// and it has a choice (Exiled, Swallowed): it must be a free square among the
+    /// closest ones; otherwise fray's pick stands. `None` leaves the pick to fray.
+    pub fn choose_reappearance(&mut self, c: usize, square: Option<Square>) {
+        self.reappear[c] = square;
+    }
+
+    pub(super) fn nearest_free_to_square(&self, at: Square, who: usize) -> Option<Square> {
+        (1..=20).find_map(|r: i32| {
+            (-r..=r)
+                .flat_map(|dx| {
+                    (-r..=r).map(move |dy| Square {
+                        x: at.x + dx,
+                        y: at.y + dy,
+                    })
+                })
+                .filter(|s| s.distance(at) == r as u32)
+                .find(|s| self.free(*s, who) && self.solid_ground(*s))
+        })
+    }
+
+    /// Re-establishes what positions decide after anything moved, appeared or vanished:
+    /// grabs that lost adjacency end.
+    pub(super) fn settle(&mut self) {
+        self.check_grabs();
+        self.sync_auras();
+    }
+
+    /// Gives every enemy inside a defender aura a marked instance from the aura's owner,
+    /// and ends those of creatures no longer inside (Sidebar: Defender Aura).
+    pub(super) fn sync_auras(&mut self) {
+        let gone: Vec<(usize, u32)> = self
+            .instances
+            .iter()
+            .filter(|(c, i)| {
+                i.duration == InstanceDuration::WhileInAura
+                    && !i.source.is_some_and(|s| self.aura_markers(*c).contains(&s))
+            })
+            .map(|(c, i)| (*c, i.id))
+            .collect();
+        for (c, id) in gone {
+            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "it left the defender aura");
+            }
+        }
+        for c in 0..self.creatures.len() {
+            for owner in self.aura_markers(c) {
+                let has = self.instances.iter().any(|(o, i)| {
+                    *o == c
+                        && i.duration == InstanceDuration::WhileInAura
+                        && i.source == Some(owner)
+                });
+                if !has && self.immune_to(c, C::Marked).is_none() {
+                    self.note(
+                        rules::AURA,
+                        format!(
+                            "{} is in {}'s defender aura: marked by it",
+                            self.name(c),
+                            self.name(owner)
+                        ),
+                    );
+                    self.add_instance(c, C::Marked, Some(owner), InstanceDuration::WhileInAura);
+                }
+            }
+        }
+    }
+
+    /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that
+    /// occupies no space (exiled, swallowed) is adjacent to nothing.
+    pub(super) fn check_grabs(&mut self) {
+        let broken: Vec<(usize, u32, usize)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| i.condition == C::Grabbed)
+            .filter_map(|(c, i)| {
+                i.source
+                    .filter(|&g| {
+                        !self.adjacent(*c, g) || !self.occupies_space(*c) || !self.occupies_space(g)
+                    })
+                    .map(|g| (*c, i.id, g))
+            })
+            .collect();
+        for (c, id, g) in broken {
+            self.note(
+                rules::rule_of(C::Grabbed),
+                format!(
+                    "{} is no longer adjacent to {}: that grab ends",
+                    self.name(c),
+                    self.name(g)
+                ),
+            );
+            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "not adjacent to its grabber");
+            }
+        }
+    }
+}

@@ -1,0 +1,544 @@
+//! Playing a checked script: rolls fixed by steps then seeded, each step acted on the
+//! encounter, refusals and failed expectations recorded with their line and column.
+
+use super::*;
+
+#[path = "script_check.rs"]
+mod check;
+
+/// Rolls fixed by a step, then the seeded generator.
+struct StepRolls<'a> {
+    fixed: VecDeque<u32>,
+    seeded: &'a mut SeededRolls,
+    problem: Option<String>,
+}
+
+impl Rolls for StepRolls<'_> {
+    fn die(&mut self, sides: u32) -> u32 {
+        match self.fixed.pop_front() {
+            Some(v) if (1..=sides).contains(&v) => v,
+            Some(v) => {
+                self.problem
+                    .get_or_insert(format!("the fixed roll {v} cannot come from a d{sides}"));
+                v.clamp(1, sides.max(1))
+            }
+            None => self.seeded.die(sides),
+        }
+    }
+    fn unit(&mut self) -> f64 {
+        self.seeded.unit()
+    }
+}
+
+const SCRIPT: Rule = Rule {
+    id: "script",
+    heading: "encounter script",
+};
+
+/// Runs a checked script with `seed` (the script's own seed when `None`, else 1).
+pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
+    let mut e = Encounter::new(script.creatures.clone());
+    e.readings = script.readings;
+    e.terrain = script.terrain.clone();
+    let mut runner = Runner {
+        e,
+        seeded: SeededRolls::new(seed.or(script.seed).unwrap_or(1)),
+        last_refusal: None,
+        met: 0,
+        failures: Vec::new(),
+    };
+    for (step, line, column) in &script.steps {
+        runner.step(step, *line, *column);
+    }
+    Report {
+        log: runner.e.log,
+        expectations_met: runner.met,
+        failures: runner.failures,
+    }
+}
+
+struct Runner {
+    e: Encounter,
+    seeded: SeededRolls,
+    last_refusal: Option<String>,
+    met: usize,
+    failures: Vec<Failure>,
+}
+
+fn cover(text: &Option<String>) -> i32 {
+    match text.as_deref() {
+        Some("superior") | Some("superior-cover") | Some("total") => 5,
+        Some(_) => 2,
+        None => 0,
+    }
+}
+
+impl Runner {
+    fn id(&self, name: &Name) -> usize {
+        self.e
+            .creatures
+            .iter()
+            .position(|c| c.name == *name)
+            .unwrap_or(0)
+    }
+
+    /// The options that decide whether an attack violates a mark, as a step names them.
+    fn mark_options(
+        &self,
+        earlier: &[Name],
+        initially: &[Name],
+        marked_during: &[Name],
+        forced_by: &Option<Name>,
+    ) -> AttackOptions {
+        AttackOptions {
+            earlier: self.ids(earlier),
+            initially: self.ids(initially),
+            marked_during: self.ids(marked_during),
+            forced_by: forced_by.as_ref().map(|f| self.id(f)),
+            ..AttackOptions::default()
+        }
+    }
+
+    fn ids(&self, names: &[Name]) -> Vec<usize> {
+        names.iter().map(|n| self.id(n)).collect()
+    }
+
+    fn fail(&mut self, line: usize, column: usize, message: String) {
+        self.e.log.push(LogStep::new(
+            SCRIPT,
+            format!("FAILED (line {line}): {message}"),
+        ));
+        self.failures.push(Failure {
+            line,
+            column,
+            message,
+        });
+    }
+
+    fn with_rolls<T>(
+        &mut self,
+        fixed: &[u32],
+        line: usize,
+        column: usize,
+        f: impl FnOnce(&mut Encounter, &mut StepRolls) -> T,
+    ) -> T {
+        let mut rolls = StepRolls {
+            fixed: fixed.iter().copied().collect(),
+            seeded: &mut self.seeded,
+            problem: None,
+        };
+        let out = f(&mut self.e, &mut rolls);
+        let (left, problem) = (rolls.fixed.len(), rolls.problem);
+        if let Some(p) = problem {
+            self.fail(line, column, p);
+        }
+        if left > 0 {
+            self.fail(
+                line,
+                column,
+                format!("{left} fixed roll(s) were not used by this step"),
+            );
+        }
+        out
+    }
+
+    fn acted(&mut self, what: &str, result: Result<(), crate::conditions::encounter::Refused>) {
+        match result {
+            Ok(()) => self.last_refusal = None,
+            Err(r) => {
+                self.e
+                    .log
+                    .push(LogStep::new(SCRIPT, format!("refused: {what}: {}", r.0)));
+                self.last_refusal = Some(r.0);
+            }
+        }
+    }
+
+    fn step(&mut self, step: &Step, line: usize, column: usize) {
+        match step {
+            Step::Apply {
+                creature,
+                condition,
+                source,
+                effect,
+                duration,
+                area,
+                requires_hearing,
+            } => {
+                let mut hit = area
+                    .then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
+                if *requires_hearing {
+                    let h = hit.get_or_insert_with(|| Hit::new(0, []));
+                    h.keywords.push(crate::damage::Keyword::new(
+                        crate::conditions::encounter::HEARING,
+                    ));
+                }
+                let (t, s) = (self.id(creature), source.as_ref().map(|s| self.id(s)));
+                let r = match effect {
+                    Some(name) => {
+                        self.e
+                            .apply_from_effect(t, *condition, name, duration, hit.as_ref())
+                    }
+                    None => self.e.apply(t, *condition, s, duration, hit.as_ref()),
+                };
+                self.acted("apply", r);
+            }
+            Step::Modifier {
+                creature,
+                to,
+                kind,
+                value,
+                source,
+                duration,
+            } => {
+                let m = Modifier::new(*kind, *value, source.clone());
+                let r = self.e.add_modifier(self.id(creature), *to, m, duration);
+                self.acted("modifier", r);
+            }
+            Step::Perception {
+                creature,
+                target,
+                dc,
+                passive,
+                rolls,
+            } => {
+                let c = self.id(creature);
+                let t = target.as_ref().map(|t| self.id(t));
+                self.with_rolls(rolls, line, column, |e, r| {
+                    let roll = (!passive).then(|| r.die(20));
+                    e.perception_check(c, t, roll, *dc);
+                });
+            }
+            Step::EndModifier { creature, source } => {
+                let r = self.e.end_modifier(self.id(creature), source);
+                self.acted("end modifier", r);
+            }
+            Step::End {
+                creature,
+                condition,
+                source,
+                effect,
+                reappear,
+                all,
+            } => {
+                let t = self.id(creature);
+                self.e.choose_reappearance(t, *reappear);
+                let r = if *all {
+                    self.e.end_all(t, *condition);
+                    Ok(())
+                } else if let Some(name) = effect {
+                    self.e.end_one_from_effect(t, *condition, name)
+                } else {
+                    let s = source.as_ref().map(|s| self.id(s));
+                    self.e.end_one(t, *condition, s)
+                };
+                self.e.choose_reappearance(t, None);
+                self.acted("end", r);
+            }
+            Step::NextTurn { rolls } => self.with_rolls(rolls, line, column, |e, r| e.next_turn(r)),
+            Step::EndEncounter => self.e.end_encounter(),
+            Step::Move { creature, path } => {
+                let r = self.e.walk(self.id(creature), path);
+                self.acted("move", r);
+            }
+            Step::StandUp { creature, then } => {
+                let r = self.e.stand_up(self.id(creature), *then);
+                self.acted("stand up", r);
+            }
+            Step::Attack {
+                attacker,
+                power,
+                targets,
+                rolls,
+                cover: cv,
+                concealment,
+                forced_by,
+                earlier,
+                initially,
+                marked_during,
+                coup_de_grace,
+                forced_path,
+                dominated_save,
+            } => {
+                let targets = self.ids(targets);
+                let mut o = AttackOptions {
+                    situation: Situation {
+                        cover: cover(cv),
+                        concealment: cover(concealment),
+                    },
+                    coup_de_grace: *coup_de_grace,
+                    decline_dominated_save: !*dominated_save,
+                    ..self.mark_options(earlier, initially, marked_during, forced_by)
+                };
+                if let Some(&first) = targets.first() {
+                    o.forced_paths.insert(first, forced_path.clone());
+                }
+                let a = self.id(attacker);
+                for &m in &o.marked_during {
+                    let _ = self.e.apply(
+                        a,
+                        CharacterCondition::Marked,
+                        Some(m),
+                        &Duration::EndOfNextTurn(self.e.creatures[m].name.clone()),
+                        None,
+                    );
+                }
+                let r = self.with_rolls(rolls, line, column, |e, rolls| {
+                    e.attack(a, power, &targets, &o, rolls)
+                });
+                self.acted("attack", r);
+            }
+            Step::Push {
+                creature,
+                by,
+                path,
+                escape,
+                escape_skill,
+                area,
+            } => self.forced(
+                Forced::Push,
+                creature,
+                by,
+                path,
+                (escape, *escape_skill),
+                *area,
+            ),
+            Step::Pull {
+                creature,
+                by,
+                path,
+                escape,
+                escape_skill,
+                area,
+            } => self.forced(
+                Forced::Pull,
+                creature,
+                by,
+                path,
+                (escape, *escape_skill),
+                *area,
+            ),
+            Step::Slide {
+                creature,
+                by,
+                path,
+                escape,
+                escape_skill,
+                area,
+            } => self.forced(
+                Forced::Slide,
+                creature,
+                by,
+                path,
+                (escape, *escape_skill),
+                *area,
+            ),
+            Step::DominatorMoves {
+                dominator,
+                creature,
+                path,
+            } => {
+                let r = self.e.dominator_moves(
+                    self.id(dominator),
+                    self.id(creature),
+                    path,
+                    &HashMap::new(),
+                );
+                self.acted("dominator moves", r);
+            }
+            Step::Escape {
+                creature,
+                from,
+                rolls,
+                condition,
+                skill,
+                reappear,
+            } => {
+                let (c, f) = (self.id(creature), self.id(from));
+                self.e.choose_reappearance(c, *reappear);
+                let r = self.with_rolls(rolls, line, column, |e, r| {
+                    let roll = r.die(20);
+                    let choice = EscapeChoice {
+                        roll,
+                        skill: *skill,
+                    };
+                    e.escape(c, f, *condition, choice).map(|_| ())
+                });
+                self.e.choose_reappearance(c, None);
+                self.acted("escape", r);
+            }
+            Step::Save {
+                creature,
+                condition,
+                rolls,
+            } => {
+                let c = self.id(creature);
+                let r = self.with_rolls(rolls, line, column, |e, r| {
+                    let roll = r.die(20);
+                    e.saving_throw(c, *condition, roll).map(|_| ())
+                });
+                self.acted("save", r);
+            }
+            Step::TotalDefense { creature } => {
+                let r = self.e.total_defense(self.id(creature));
+                self.acted("total defense", r);
+            }
+            Step::Heal { creature, amount } => self.e.heal(self.id(creature), *amount),
+            Step::Damage {
+                creature,
+                amount,
+                types,
+                rolls,
+                dominated_save,
+            } => {
+                let c = self.id(creature);
+                let hit = Hit::new(*amount, types.clone());
+                self.with_rolls(rolls, line, column, |e, r| {
+                    e.take_damage_choosing(c, &hit, *dominated_save, r)
+                });
+            }
+            Step::Query {
+                what,
+                creature,
+                target,
+                cover: cv,
+                concealment,
+            } => self.query(
+                *what,
+                creature,
+                target,
+                Situation {
+                    cover: cover(cv),
+                    concealment: cover(concealment),
+                },
+            ),
+            Step::Expect(check) => match self.check(check) {
+                Ok(()) => self.met += 1,
+                Err(message) => self.fail(line, column, message),
+            },
+        }
+    }
+
+    fn forced(
+        &mut self,
+        kind: Forced,
+        creature: &Name,
+        by: &Name,
+        path: &[Square],
+        (escape, skill): (&[u32], Option<Skill>),
+        area: bool,
+    ) {
+        let t = self.id(creature);
+        let grabbers: Vec<usize> = self
+            .e
+            .instances_of(t, CharacterCondition::Grabbed)
+            .filter_map(|i| i.source)
+            .collect();
+        let rolls: HashMap<usize, EscapeChoice> = grabbers
+            .into_iter()
+            .zip(escape.iter().map(|&roll| EscapeChoice { roll, skill }))
+            .collect();
+        let hit =
+            area.then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
+        let r = self
+            .e
+            .force_move(t, kind, path, self.id(by), &rolls, hit.as_ref());
+        self.acted("forced movement", r);
+    }
+
+    fn query(
+        &mut self,
+        what: Query,
+        creature: &Option<Name>,
+        target: &Option<Name>,
+        situation: Situation,
+    ) {
+        let c = creature.as_ref().map(|n| self.id(n)).unwrap_or(0);
+        let t = target.as_ref().map(|n| self.id(n)).unwrap_or(0);
+        let (cn, tn) = (
+            self.e.creatures[c].name.clone(),
+            self.e.creatures[t].name.clone(),
+        );
+        let text = match what {
+            Query::AttackModifiers => {
+                let b = self.e.attack_modifiers(
+                    c,
+                    t,
+                    situation,
+                    !self
+                        .e
+                        .violated_marks(c, &[t], &AttackOptions::default())
+                        .is_empty(),
+                );
+                let counted: Vec<String> = b
+                    .counted
+                    .iter()
+                    .map(|m| format!("{} {:+} ({:?})", m.source, m.value, m.kind))
+                    .collect();
+                let suppressed: Vec<String> = b
+                    .suppressed
+                    .iter()
+                    .map(|s| format!("{} {:+}: {}", s.modifier.source, s.modifier.value, s.reason))
+                    .collect();
+                format!(
+                    "attack modifiers of {cn} against {tn}: total {:+}; counted: [{}]; suppressed: [{}]",
+                    b.total,
+                    counted.join(", "),
+                    suppressed.join("; ")
+                )
+            }
+            Query::CombatAdvantage => {
+                let why = self.e.combat_advantage(c, t);
+                if why.is_empty() {
+                    format!("{cn} has no combat advantage against {tn}")
+                } else {
+                    format!("{cn} has combat advantage against {tn}: {}", why.join("; "))
+                }
+            }
+            Query::Actions => {
+                let answers: Vec<String> = [
+                    ActionType::Standard,
+                    ActionType::Move,
+                    ActionType::Minor,
+                    ActionType::Opportunity,
+                    ActionType::Immediate,
+                ]
+                .into_iter()
+                .map(|a| match self.e.can_take(c, a) {
+                    Ok(()) => format!("{a:?}: yes"),
+                    Err(r) => format!("{a:?}: no ({})", r.0),
+                })
+                .collect();
+                format!("{cn} may take: {}", answers.join("; ")).to_lowercase()
+            }
+            Query::Conditions => {
+                let list: Vec<String> = self
+                    .e
+                    .instances
+                    .iter()
+                    .filter(|(o, _)| *o == c)
+                    .map(|(_, i)| {
+                        format!(
+                            "{} #{}{}{}",
+                            i.condition,
+                            i.id,
+                            i.source
+                                .map(|s| format!(" from {}", self.e.creatures[s].name))
+                                .or_else(|| i.effect.as_ref().map(|e| format!(" from `{e}`")))
+                                .unwrap_or_default(),
+                            if i.duration == InstanceDuration::WhileInAura {
+                                " (defender aura)"
+                            } else {
+                                ""
+                            }
+                        )
+                    })
+                    .collect();
+                format!("{cn}'s conditions: [{}]", list.join(", "))
+            }
+        };
+        self.e
+            .log
+            .push(LogStep::new(SCRIPT, format!("query: {text}")));
+    }
+}

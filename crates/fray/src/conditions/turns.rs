@@ -1,0 +1,151 @@
+//! Turns, a part of [`Encounter`]: initiative order, ongoing damage at the start of a
+//! turn, saving throws and durations at its end, and the end of the encounter.
+
+use super::*;
+
+impl Encounter {
+    /// Ends the current turn (if any) and starts the next in initiative order.
+    pub fn next_turn(&mut self, rolls: &mut impl Rolls) {
+        if self.order.is_empty() {
+            self.note(rules::TURNS, "no creature takes turns");
+            return;
+        }
+        let next = match self.current {
+            Some(c) => {
+                self.end_turn(c, rolls);
+                let at = self.order.iter().position(|&o| o == c).unwrap_or(0);
+                if at + 1 == self.order.len() {
+                    self.round += 1;
+                    self.note(rules::TURNS, format!("round {} begins", self.round));
+                }
+                self.order[(at + 1) % self.order.len()]
+            }
+            None => {
+                self.round = 1;
+                self.note(rules::TURNS, "round 1 begins");
+                self.order[0]
+            }
+        };
+        self.start_turn(next, rolls);
+    }
+
+    /// Starts a creature's turn: ongoing damage, in the order it was applied.
+    pub fn start_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
+        self.current = Some(c);
+        self.spent = Spent::default();
+        self.turns_begun[c] += 1;
+        self.note(rules::TURNS, format!("{}'s turn begins", self.name(c)));
+        let ongoing: Vec<Ongoing> = self
+            .ongoing
+            .iter()
+            .filter(|(o, _)| *o == c)
+            .map(|(_, g)| g.clone())
+            .collect();
+        for g in ongoing {
+            let hit = Hit {
+                ongoing: true,
+                ..Hit::new(g.amount, g.types.clone())
+            };
+            self.note(
+                rules::ONGOING,
+                format!(
+                    "{} takes ongoing {} {} damage",
+                    self.name(c),
+                    g.amount,
+                    hit.types
+                ),
+            );
+            self.take_damage(c, &hit, rolls);
+        }
+    }
+
+    /// Ends a creature's turn: saving throws, then durations that end now.
+    pub fn end_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
+        let saves: Vec<u32> = self
+            .instances
+            .iter()
+            .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
+            .map(|(_, i)| i.id)
+            .collect();
+        for id in saves {
+            let roll = rolls.die(20);
+            let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) else {
+                continue;
+            };
+            let cond = self.instances[at].1.condition;
+            let ok = roll >= 10;
+            self.note(
+                rules::SAVES,
+                format!(
+                    "{} saves against {cond} (instance {id}): d20 = {roll}, {}",
+                    self.name(c),
+                    if ok { "success" } else { "failure" }
+                ),
+            );
+            if ok {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "saved");
+            }
+        }
+        let ongoing: Vec<u32> = self
+            .ongoing
+            .iter()
+            .filter(|(o, _)| *o == c)
+            .map(|(_, g)| g.id)
+            .collect();
+        for id in ongoing {
+            let roll = rolls.die(20);
+            let ok = roll >= 10;
+            self.note(
+                rules::SAVES,
+                format!(
+                    "{} saves against ongoing damage: d20 = {roll}, {}",
+                    self.name(c),
+                    if ok { "it ends" } else { "it continues" }
+                ),
+            );
+            if ok {
+                self.ongoing.retain(|(_, g)| g.id != id);
+            }
+        }
+        let begun = self.turns_begun[c];
+        let expiring: Vec<(usize, ConditionInstance)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
+            .cloned()
+            .collect();
+        for (o, inst) in expiring {
+            self.instances.retain(|(_, i)| i.id != inst.id);
+            self.ended(
+                o,
+                &inst,
+                &format!("the end of {}'s next turn", self.creatures[c].name),
+            );
+        }
+        self.expire_modifiers(Some((c, begun)));
+        if self.total_defense[c].is_some_and(|then| begun > then) {
+            self.total_defense[c] = None;
+            self.note(
+                rules::TOTAL_DEFENSE,
+                format!("{}'s Total Defense ends", self.name(c)),
+            );
+        }
+        self.note(rules::TURNS, format!("{}'s turn ends", self.name(c)));
+    }
+
+    /// The encounter ends: instances lasting until then end.
+    pub fn end_encounter(&mut self) {
+        let ending: Vec<(usize, ConditionInstance)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| i.duration == InstanceDuration::EndOfEncounter)
+            .cloned()
+            .collect();
+        for (c, inst) in ending {
+            self.instances.retain(|(_, i)| i.id != inst.id);
+            self.ended(c, &inst, "the end of the encounter");
+        }
+        self.expire_modifiers(None);
+    }
+}
