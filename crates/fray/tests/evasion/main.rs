@@ -2,5 +2,5 @@
 //! forms and brute force, the damage formula step by step, and sampling.
 
 mod damage;
-mod issue11;
+mod rules_as_written;
 mod to_hit;

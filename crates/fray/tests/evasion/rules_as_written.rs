@@ -1,4 +1,4 @@
-//! Issue 11, "Rules exactly as written": negative DR, physical-only reduction, monsters'
+//! Rules as written: negative DR, physical-only reduction, monsters'
 //! launchers, luckstones drawn once, caught gems, the missing bonuses, and profile
 //! combinations the rules cannot play.
 
