@@ -232,6 +232,11 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
             .context("--modify")?;
         modifications.push(m);
     }
+    // The extra damage was added to 0 above; with the amount or the dice's highest roll
+    // it must stay within the same bound (damage, Adding extra damage to an attack).
+    if i64::from(hit.amount) + dice.max().max(0) > i64::from(damage::modify::MAX_AMOUNT) {
+        return Err(anyhow!(damage::ModifyError::TooMuch)).context("--modify");
+    }
     Ok(Request {
         dice,
         hit,

@@ -256,7 +256,10 @@ mod tests {
         assert_eq!(shown[l.quote_column - 12], 'é');
         let printed = l.to_string();
         let caret = printed.lines().nth(1).unwrap();
-        assert_eq!(caret.trim_end().len(), "  | ".len() + l.quote_column - 1 + 3);
+        assert_eq!(
+            caret.trim_end().len(),
+            "  | ".len() + l.quote_column - 1 + 3
+        );
         // A place at the very start of a long line: no leading ellipsis.
         let l = index.locate(6, 1);
         assert_eq!((l.column, l.quote_column), (1, 1));

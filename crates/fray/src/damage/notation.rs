@@ -458,7 +458,11 @@ impl<'s> Reader<'s> {
                 token.len,
                 format!(
                     "limit `{digits}` is {}: expected a whole number from 0 to {MAX_LIMIT}",
-                    if plain { "too large" } else { "not a whole number" }
+                    if plain {
+                        "too large"
+                    } else {
+                        "not a whole number"
+                    }
                 ),
             )),
         }
