@@ -44,8 +44,11 @@ pub fn warn_all<T: std::fmt::Display>(warnings: &[T], prefix: &str) {
 }
 
 /// Pretty JSON followed by a new line.
+/// Control characters serde_json leaves raw (C1, DEL, bidirectional overrides) are
+/// written as `\uXXXX`, so the JSON stays valid and nothing raw reaches the terminal.
 pub fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {
-    Ok(serde_json::to_string_pretty(value)? + "\n")
+    let text = serde_json::to_string_pretty(value)?;
+    Ok(fray::text::escape_controls_json(&text).into_owned() + "\n")
 }
 
 /// A horizontal bar for a probability, `width` characters at p = `scale`.

@@ -1491,6 +1491,21 @@ fn escape_sequences_from_files_never_reach_the_terminal() {
     let (_, stdout, _) = run_fray(&["minions", battle.to_str().unwrap(), "--json"]);
     assert_no_controls(&stdout, "minions JSON");
     let _: Value = serde_json::from_slice(&stdout).unwrap();
+    // C1 controls and bidirectional overrides, which serde_json writes raw: escaped in
+    // text, and valid JSON escapes that read back as the same name.
+    let text = std::fs::read_to_string(example("recruits-vs-orcs.toml"))
+        .unwrap()
+        .replacen("name = \"Orc\"", "name = \"Orc\\u009b2J\\u202e\"", 1);
+    std::fs::write(&battle, text).unwrap();
+    let (_, stdout, _) = run_fray(&["minions", battle.to_str().unwrap()]);
+    assert_no_controls(&stdout, "minions log, C1");
+    assert!(String::from_utf8_lossy(&stdout).contains("hits Orc\\u{9b}2J\\u{202e} 1"));
+    let (_, stdout, _) = run_fray(&["minions", battle.to_str().unwrap(), "--json"]);
+    let json = String::from_utf8(stdout).unwrap();
+    assert!(!json.contains('\u{9b}') && !json.contains('\u{202e}'));
+    assert!(json.contains("Orc\\u009b2J\\u202e 1"), "{json}");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert!(v.to_string().contains("Orc\u{9b}2J\u{202e} 1"));
 
     // A stat block: raw bytes in a trigger's effect, and in a line quoted by an error.
     let block = dir.join("block.txt");

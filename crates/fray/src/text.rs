@@ -191,6 +191,30 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Like [`escape_controls`], for JSON text: serde_json escapes C0 controls itself but
+/// writes DEL, C1 controls and bidirectional overrides raw; they become `\uXXXX`
+/// escapes, which JSON reads back as the same characters. (They can only stand inside
+/// strings, since JSON's own syntax is ASCII.)
+///
+/// ```
+/// let json = serde_json::to_string("a\u{9b}2J").unwrap();
+/// assert_eq!(fray::text::escape_controls_json(&json), r#""a\u009b2J""#);
+/// ```
+pub fn escape_controls_json(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(is_unsafe) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_unsafe(c) {
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A character a terminal would act on rather than show.
 fn is_unsafe(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
