@@ -44,6 +44,7 @@ pub fn warn_all<T: std::fmt::Display>(warnings: &[T], prefix: &str) {
 }
 
 /// Pretty JSON followed by a new line.
+///
 /// Control characters serde_json leaves raw (C1, DEL, bidirectional overrides) are
 /// written as `\uXXXX`, so the JSON stays valid and nothing raw reaches the terminal.
 pub fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {

@@ -34,7 +34,8 @@ pub struct NotationError {
     pub line: usize,
     /// 1-based column (in characters) where the bad part starts.
     pub column: usize,
-    /// Length of the bad part, in characters.
+    /// How many characters of `line_text` the bad part spans (its length, as far as
+    /// the quoted window shows it).
     pub len: usize,
     /// The line to quote, or a window of it around the bad part (see
     /// [`crate::text::Location::line_text`]).
