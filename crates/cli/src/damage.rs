@@ -45,7 +45,7 @@ pub struct DamageArgs {
     #[arg(long)]
     area: bool,
     /// The attacker's level (Paragon from 11, Epic from 21).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    #[arg(long, value_name = "N", value_parser = attacker_level, allow_hyphen_values = true)]
     attacker_level: Option<u32>,
     /// An attack keyword (repeatable): a known one (fear, charm, gaze, melee...; see
     /// docs/rules/damage.md), a damage type, or a declared condition.
@@ -77,7 +77,7 @@ pub struct DamageArgs {
     roll: bool,
     /// The seed for --roll (the same seed gives the same roll). Default: from the clock,
     /// and printed.
-    #[arg(long, requires = "roll")]
+    #[arg(long, requires = "roll", value_parser = seed, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Switch a reading of the rules text (repeatable); see docs/rules/damage.md.
     #[arg(long = "reading", value_enum, value_name = "READING")]
@@ -91,6 +91,26 @@ pub struct DamageArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// The highest `--attacker-level` accepted (Epic starts at 21; this only keeps the number
+/// sane).
+const MAX_ATTACKER_LEVEL: u32 = 1000;
+
+/// `--attacker-level`: a whole number from 0 to [`MAX_ATTACKER_LEVEL`], stated as such
+/// when refused (also for `-1`, which clap would otherwise take for a flag).
+fn attacker_level(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|v| *v <= MAX_ATTACKER_LEVEL)
+        .ok_or_else(|| format!("expected a whole number from 0 to {MAX_ATTACKER_LEVEL}"))
+}
+
+/// `--seed`: any 64-bit unsigned number, stated as such when refused.
+fn seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .ok_or_else(|| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
 /// The non-default readings a designer may switch on.
@@ -186,6 +206,13 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
     let dice: DiceExpr = amount
         .parse()
         .with_context(|| format!("the damage amount `{amount}`"))?;
+    if dice.is_constant() && dice.modifier() < 0 {
+        bail!(
+            "the damage amount `{amount}` comes to {}: a fixed amount is a whole number from 0 to {} (dice may roll below 0, which deals 0)",
+            dice.modifier(),
+            fray::dice::MAX_MODIFIER
+        );
+    }
     let (traits, vocabulary) = read_traits(args)?;
     let defender = Defender::new(traits.clone());
     let mut hit = base_hit(args, &vocabulary)?;
@@ -204,6 +231,11 @@ fn build(args: &DamageArgs, example: Option<&'static Example>) -> Result<Request
         m.apply(&mut hit, &mut fray::trace::NoTrace)
             .context("--modify")?;
         modifications.push(m);
+    }
+    // The extra damage was added to 0 above; with the amount or the dice's highest roll
+    // it must stay within the same bound (damage, Adding extra damage to an attack).
+    if i64::from(hit.amount) + dice.max().max(0) > i64::from(damage::modify::MAX_AMOUNT) {
+        return Err(anyhow!(damage::ModifyError::TooMuch)).context("--modify");
     }
     Ok(Request {
         dice,
@@ -244,9 +276,7 @@ fn read_traits(args: &DamageArgs) -> Result<(Vec<Trait>, Vocabulary)> {
         (None, None) => (String::new(), "--vs".to_string()),
     };
     let block = damage::parse_stat_block_with(&text, &vocabulary);
-    for w in &block.warnings {
-        output::warn(&format!("{source}, {w}"));
-    }
+    output::warn_all(&block.warnings, &format!("{source}, "));
     if !block.errors.is_empty() {
         let mut shown: Vec<String> = block
             .errors
@@ -274,7 +304,7 @@ fn read_traits(args: &DamageArgs) -> Result<(Vec<Trait>, Vocabulary)> {
 }
 
 /// More errors than this are counted, not printed.
-const MAX_SHOWN_ERRORS: usize = 20;
+const MAX_SHOWN_ERRORS: usize = output::MAX_SHOWN;
 /// A stat block is a few lines; a file larger than this is surely not one.
 const MAX_STAT_BLOCK_BYTES: u64 = 1 << 20;
 

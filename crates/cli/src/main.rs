@@ -77,7 +77,7 @@ fn main() -> ExitCode {
     match result.and_then(|text| output::print(&text)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            output::error(&format!("{e:#}"));
             ExitCode::from(2)
         }
     }

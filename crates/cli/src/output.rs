@@ -1,9 +1,14 @@
-//! Printing: the only place that writes to standard output.
+//! Printing: the only place that writes to standard output, and (with `main`'s error
+//! printer) to standard error. Everything printed passes through
+//! [`fray::text::escape_controls`], since names and quoted lines come from files a user
+//! may not have written: an escape sequence in a creature's name must not reach the
+//! terminal.
 
 use std::io::{ErrorKind, Write};
 
 /// Writes `text` to standard output; a closed pipe (`fray ... | head`) is not an error.
 pub fn print(text: &str) -> anyhow::Result<()> {
+    let text = fray::text::escape_controls(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
@@ -13,12 +18,38 @@ pub fn print(text: &str) -> anyhow::Result<()> {
 
 /// Prints warnings to standard error, so they never mix with `--json` output.
 pub fn warn(message: &str) {
-    eprintln!("warning: {message}");
+    eprintln!("warning: {}", fray::text::escape_controls(message));
+}
+
+/// Prints an error to standard error, escaped like all output.
+pub fn error(message: &str) {
+    eprintln!("error: {}", fray::text::escape_controls(message));
+}
+
+/// Warnings of one input past this many are counted, not printed (as errors are).
+pub const MAX_SHOWN: usize = 20;
+
+/// Prints at most [`MAX_SHOWN`] warnings, then how many more there were: a file with
+/// thousands of doubtful items must not flood the terminal.
+pub fn warn_all<T: std::fmt::Display>(warnings: &[T], prefix: &str) {
+    for w in warnings.iter().take(MAX_SHOWN) {
+        warn(&format!("{prefix}{w}"));
+    }
+    if warnings.len() > MAX_SHOWN {
+        warn(&format!(
+            "{prefix}... and {} more warnings",
+            warnings.len() - MAX_SHOWN
+        ));
+    }
 }
 
 /// Pretty JSON followed by a new line.
+///
+/// Control characters serde_json leaves raw (C1, DEL, bidirectional overrides) are
+/// written as `\uXXXX`, so the JSON stays valid and nothing raw reaches the terminal.
 pub fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {
-    Ok(serde_json::to_string_pretty(value)? + "\n")
+    let text = serde_json::to_string_pretty(value)?;
+    Ok(fray::text::escape_controls_json(&text).into_owned() + "\n")
 }
 
 /// A horizontal bar for a probability, `width` characters at p = `scale`.
@@ -33,16 +64,36 @@ pub fn bar(p: f64, scale: f64, width: usize) -> String {
 
 /// Reads a text file of at most `max_bytes`, refusing a larger one (surely not what the
 /// command expects) with a message naming the file and `what` it should be.
+///
+/// The size is counted while reading, never trusted from the file's metadata: a device
+/// (`/dev/zero`) or a pipe reports 0 bytes and would otherwise be read without end. Text
+/// that is not UTF-8 is refused with the line and column of its first bad byte.
 pub fn read_text(path: &std::path::Path, max_bytes: u64, what: &str) -> anyhow::Result<String> {
     use anyhow::Context;
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if size > max_bytes {
+    use std::io::Read;
+    let cannot = || format!("cannot read {}", path.display());
+    let file = std::fs::File::open(path).with_context(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .with_context(cannot)?;
+    if bytes.len() as u64 > max_bytes {
         anyhow::bail!(
-            "{} is {size} bytes: {what} may hold at most {max_bytes}",
+            "{} is larger than {max_bytes} bytes: {what} may hold at most {max_bytes}",
             path.display()
         );
     }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // The prefix before the first bad byte is valid UTF-8 by definition.
+        let valid = std::str::from_utf8(valid).unwrap_or_default();
+        let line = valid.matches('\n').count() + 1;
+        let line_start = valid.rfind('\n').map_or(0, |i| i + 1);
+        let column = valid[line_start..].chars().count() + 1;
+        let byte = e.as_bytes()[valid.len()];
+        anyhow::anyhow!(
+            "{}, line {line}, column {column}: the byte 0x{byte:02X} is not UTF-8 text: {what} must be UTF-8",
+            path.display()
+        )
+    })
 }

@@ -1438,3 +1438,334 @@ fn new_encounter_scripts_run_and_bad_terrain_is_located() {
         "line 3, column 11: expected at least one square",
     );
 }
+
+// ---- issue 12: reading input and writing text ----
+
+/// A scratch directory of its own for each test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-text12-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs fray; returns (exit code, stdout, stderr) after checking it did not panic.
+fn run_fray(args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = fray().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    (out.status.code().unwrap_or(-1), out.stdout, stderr)
+}
+
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_read_only_up_to_the_limit() {
+    refused(
+        &["damage", "5", "--vs-file", "/dev/zero"],
+        "/dev/zero is larger than 1048576 bytes: a stat block file may hold at most 1048576",
+    );
+    refused(&["minions", "/dev/zero"], "/dev/zero is larger than");
+    refused(
+        &["appraise", "--defender", "/dev/zero"],
+        "/dev/zero is larger than",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_only_up_to_the_limit() {
+    let fifo = scratch("fifo").join("pipe");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here: /dev/zero above covers the same reader
+    }
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            use std::io::Write;
+            let mut w = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            let chunk = vec![b'#'; 1 << 16];
+            // Writes until the reader hangs up (a broken pipe ends the loop).
+            while w.write_all(&chunk).is_ok() {}
+        })
+    };
+    refused(
+        &["damage", "5", "--vs-file", fifo.to_str().unwrap()],
+        "is larger than 1048576 bytes",
+    );
+    writer.join().unwrap();
+}
+
+#[test]
+fn text_that_is_not_utf8_is_located() {
+    let file = scratch("utf8").join("block.txt");
+    std::fs::write(&file, b"Resist Fire\nResist \xE9t\xFF Cold\n").unwrap();
+    refused(
+        &["damage", "5", "--vs-file", file.to_str().unwrap()],
+        "block.txt, line 2, column 8: the byte 0xE9 is not UTF-8 text",
+    );
+    let battle = scratch("utf8").join("battle.toml");
+    std::fs::write(&battle, b"[a]\nname = \"Orcs\xC3\"\n").unwrap();
+    refused(
+        &["minions", battle.to_str().unwrap()],
+        "battle.toml, line 2, column 13: the byte 0xC3",
+    );
+}
+
+#[test]
+fn a_deep_nesting_error_quotes_a_short_excerpt() {
+    let file = scratch("nest").join("deep.toml");
+    let deep = format!("x = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    std::fs::write(&file, deep).unwrap();
+    let (code, _, stderr) = run_fray(&["minions", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(stderr.len() < 600, "{} bytes: {stderr}", stderr.len());
+    assert!(
+        stderr.contains("deep.toml, line 1, column 85: arrays or tables are nested too deeply"),
+        "{stderr}"
+    );
+    // The caret stands under a `[` of the excerpt, at the column's place in it.
+    let lines: Vec<&str> = stderr.lines().collect();
+    let at = lines[2].find('^').unwrap();
+    assert_eq!(lines[1].chars().nth(at), Some('['), "{stderr}");
+    // A long stat-block line is quoted the same way.
+    let long = scratch("nest").join("long.txt");
+    let text = format!(
+        "{}Resist Fier 99999999999999999999",
+        "Swarm; ".repeat(30_000)
+    );
+    std::fs::write(&long, text).unwrap();
+    let (code, _, stderr) = run_fray(&["damage", "5", "--vs-file", long.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(stderr.len() < 800, "{} bytes: {stderr}", stderr.len());
+    assert!(stderr.contains("line 1, column 210013: limit `99999999999999999999` is too large: expected a whole number from 0 to 1000000000"), "{stderr}");
+}
+
+/// No control character but new line and tab reaches the terminal.
+fn assert_no_controls(bytes: &[u8], what: &str) {
+    let text = String::from_utf8_lossy(bytes);
+    assert!(
+        !text
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "{what}: {text:?}"
+    );
+}
+
+#[test]
+fn escape_sequences_from_files_never_reach_the_terminal() {
+    let dir = scratch("escape");
+    // A minions battle file naming a creature with an escape sequence (a TOML escape).
+    let battle = dir.join("battle.toml");
+    let text = std::fs::read_to_string(example("recruits-vs-orcs.toml"))
+        .unwrap()
+        .replacen("name = \"Orc\"", "name = \"Orc\\u001b]0;pwned\\u0007\"", 1);
+    std::fs::write(&battle, text).unwrap();
+    let (code, stdout, stderr) = run_fray(&["minions", battle.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_no_controls(&stdout, "minions log");
+    assert!(String::from_utf8_lossy(&stdout).contains("hits Orc\\u{1b}]0;pwned\\u{7} 1"));
+    let (_, stdout, _) = run_fray(&["minions", battle.to_str().unwrap(), "--json"]);
+    assert_no_controls(&stdout, "minions JSON");
+    let _: Value = serde_json::from_slice(&stdout).unwrap();
+    // C1 controls and bidirectional overrides, which serde_json writes raw: escaped in
+    // text, and valid JSON escapes that read back as the same name.
+    let text = std::fs::read_to_string(example("recruits-vs-orcs.toml"))
+        .unwrap()
+        .replacen("name = \"Orc\"", "name = \"Orc\\u009b2J\\u202e\"", 1);
+    std::fs::write(&battle, text).unwrap();
+    let (_, stdout, _) = run_fray(&["minions", battle.to_str().unwrap()]);
+    assert_no_controls(&stdout, "minions log, C1");
+    assert!(String::from_utf8_lossy(&stdout).contains("hits Orc\\u{9b}2J\\u{202e} 1"));
+    let (_, stdout, _) = run_fray(&["minions", battle.to_str().unwrap(), "--json"]);
+    let json = String::from_utf8(stdout).unwrap();
+    assert!(!json.contains('\u{9b}') && !json.contains('\u{202e}'));
+    assert!(json.contains("Orc\\u009b2J\\u202e 1"), "{json}");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert!(v.to_string().contains("Orc\u{9b}2J\u{202e} 1"));
+
+    // A stat block: raw bytes in a trigger's effect, and in a line quoted by an error.
+    let block = dir.join("block.txt");
+    std::fs::write(&block, "Damage Trigger Fire: \x1b[2J\x07glows\n").unwrap();
+    let (code, stdout, _) =
+        run_fray(&["damage", "5", "fire", "--vs-file", block.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_no_controls(&stdout, "damage output");
+    assert!(String::from_utf8_lossy(&stdout).contains("trigger (fire): \\u{1b}[2J\\u{7}glows"));
+    std::fs::write(&block, "Damage Trigger Fire: x\x1b]0;pwned\x07\n").unwrap();
+    let (code, _, stderr) =
+        run_fray(&["damage", "5", "fire", "--vs-file", block.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_no_controls(stderr.as_bytes(), "damage error");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines[1].contains("`pwned\\u{7}` does not start a trait"),
+        "{stderr}"
+    );
+    assert_eq!(lines[2], "  | Damage Trigger Fire: x\\u{1b}]0;pwned\\u{7}");
+    assert_eq!(
+        lines[3],
+        format!("  | {}{}", " ".repeat(31), "^".repeat(10))
+    );
+
+    // A profile: a value with an escape sequence, and a raw one in a comment.
+    let profile = dir.join("profile.toml");
+    std::fs::write(&profile, "kind = \"\\u001b]0;pwned\\u0007\"\nev = 2\n").unwrap();
+    let (code, _, stderr) = run_fray(&["appraise", "--defender", profile.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_no_controls(stderr.as_bytes(), "profile error");
+    assert!(
+        stderr.contains("unknown variant `\\u{1b}]0;pwned\\u{7}`"),
+        "{stderr}"
+    );
+    std::fs::write(&profile, "kind = \"monster\" # \x1b]0;pwned\x07\n").unwrap();
+    let (code, _, stderr) = run_fray(&["appraise", "--defender", profile.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_no_controls(stderr.as_bytes(), "profile comment");
+    assert!(stderr.contains("# \\u{1b}]0;pwned\\u{7}"), "{stderr}");
+}
+
+#[test]
+fn warnings_are_capped_like_errors() {
+    let file = scratch("warnings").join("typos.txt");
+    std::fs::write(&file, "Resist fier\n".repeat(80_000)).unwrap();
+    let (code, _, stderr) = run_fray(&["damage", "5", "fire", "--vs-file", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(stderr.len() < 10_000, "{} bytes of warnings", stderr.len());
+    assert_eq!(stderr.matches("warning: ").count(), 21, "{stderr}");
+    assert!(
+        stderr.contains("typos.txt, line 20, column 8: `fier`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("... and 79980 more warnings"), "{stderr}");
+}
+
+#[test]
+fn damage_numeric_flags_walk_their_range() {
+    // (arguments after `damage`, Ok(final damage) or Err(phrase of the refusal))
+    let cases: &[(&[&str], Result<i64, &str>)] = &[
+        (&["0", "fire"], Ok(0)),
+        (&["--", "-1", "fire"], Err("from 0 to 1000000")),
+        (&["--", "2-3", "fire"], Err("comes to -1")),
+        (&["1000000", "fire"], Ok(1_000_000)),
+        (&["1000001", "fire"], Err("too large")),
+        (&["4294967295", "fire"], Err("too large")),
+        (&["99999999999999999999", "fire"], Err("too large")),
+        (&["--", "-9223372036854775808", "fire"], Err("amount")),
+        (&["1d0"], Err("no sides")),
+        (&["--", "-1d6"], Err("not a dice expression")),
+        (&["0d6", "--roll", "--seed", "1"], Ok(0)),
+        (&["1000d1", "--roll", "--seed", "1"], Ok(1000)),
+        (&["10", "--attacker-level", "0"], Ok(10)),
+        (&["10", "--attacker-level", "1000"], Ok(10)),
+        (
+            &["10", "--attacker-level", "-1"],
+            Err("expected a whole number from 0 to 1000"),
+        ),
+        (
+            &["10", "--attacker-level", "1001"],
+            Err("expected a whole number from 0 to 1000"),
+        ),
+        (
+            &["10", "--attacker-level", "4294967295"],
+            Err("from 0 to 1000"),
+        ),
+        (
+            &["10", "--attacker-level", "99999999999999999999"],
+            Err("from 0 to 1000"),
+        ),
+        (
+            &["10", "fire", "--vs", "Resist Fire", "--reduce", "fire:0"],
+            Ok(5),
+        ),
+        (
+            &[
+                "10",
+                "fire",
+                "--vs",
+                "Resist Fire",
+                "--reduce",
+                "fire:1000000000",
+            ],
+            Ok(10),
+        ),
+        (&["10", "--reduce", "fire:-1"], Err("from 0 to 1000000000")),
+        (
+            &["10", "--reduce", "fire:1000000001"],
+            Err("from 0 to 1000000000"),
+        ),
+        (
+            &["10", "--reduce", "fire:4294967295"],
+            Err("from 0 to 1000000000"),
+        ),
+        (
+            &["10", "--reduce", "fire:99999999999999999999"],
+            Err("from 0 to 1000000000"),
+        ),
+        (&["10", "--modify", "extra 0"], Ok(10)),
+        (&["10", "--modify", "extra 999999990"], Ok(1_000_000_000)),
+        (
+            &["10", "--modify", "extra 999999991"],
+            Err("above 1000000000"),
+        ),
+        (
+            &["1d10", "--modify", "extra 999999991"],
+            Err("above 1000000000"),
+        ),
+        (
+            &[
+                "1d10",
+                "--modify",
+                "extra 999999991",
+                "--roll",
+                "--seed",
+                "1",
+            ],
+            Err("above"),
+        ),
+        (
+            &["10", "--modify", "extra -1"],
+            Err("extra amount `-1` is not a whole number from 0 to 1000000000"),
+        ),
+        (
+            &["10", "--modify", "extra 4294967295"],
+            Err("from 0 to 1000000000"),
+        ),
+        (
+            &["10", "--modify", "extra 99999999999999999999"],
+            Err("from 0 to 1000000000"),
+        ),
+        (&["1d6", "--roll", "--seed", "0"], Ok(-1)),
+        (&["1d6", "--roll", "--seed", "18446744073709551615"], Ok(-1)),
+        (
+            &["1d6", "--roll", "--seed", "-1"],
+            Err("expected a whole number from 0 to 18446744073709551615"),
+        ),
+        (
+            &["1d6", "--roll", "--seed", "99999999999999999999"],
+            Err("from 0 to 18446744073709551615"),
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["damage", "--json"];
+        all.extend_from_slice(args);
+        let (code, stdout, stderr) = run_fray(&all);
+        match expected {
+            Ok(final_damage) => {
+                assert_eq!(code, 0, "{args:?}: {stderr}");
+                let v: Value = serde_json::from_slice(&stdout).unwrap();
+                let got = v["final"].as_i64().unwrap();
+                if *final_damage >= 0 {
+                    assert_eq!(got, *final_damage, "{args:?}");
+                } else {
+                    assert!((1..=6).contains(&got), "{args:?}: {got}");
+                }
+            }
+            Err(phrase) => {
+                assert_eq!(code, 2, "{args:?}");
+                assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+                assert!(stderr.contains(phrase), "{args:?}: {stderr}");
+            }
+        }
+    }
+}

@@ -40,6 +40,10 @@ impl fmt::Display for ScenarioError {
     }
 }
 
+/// How deeply the TOML reader lets arrays and tables nest (the `toml` crate's own limit,
+/// named in the error it gives past it).
+pub const MAX_NESTING: usize = 80;
+
 /// Reads TOML `text` into `T`, and keeps the text's line index for later checks.
 pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), ScenarioError> {
     let checker = Checker {
@@ -47,7 +51,13 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), Scenari
         lines: LineIndex::new(text),
     };
     let raw = toml::from_str(text).map_err(|e| {
-        let message = e.message().trim().to_string();
+        let mut message = e.message().trim().to_string();
+        if message.contains("recurs") {
+            // toml's own words say nothing of what to change.
+            message = format!(
+                "arrays or tables are nested too deeply here (at most {MAX_NESTING} levels): {message}"
+            );
+        }
         let span = e.span().map(|s| refine(text, s, &message));
         ScenarioError {
             location: span.map(|s| checker.lines.locate(s.start, s.end - s.start)),

@@ -1,5 +1,9 @@
 //! Small text helpers for messages to people.
 
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::fmt::Write as _;
+
 /// Levenshtein distance between two short words, for "did you mean" hints.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -30,11 +34,21 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 }
 
 /// Finds the line and column of byte offsets in a text, without rescanning it.
+///
+/// Columns are counted from the last place located when it is earlier on the same line,
+/// so locating many places of one long line in order costs the line's length once, not
+/// once per place.
 #[derive(Debug, Clone)]
 pub struct LineIndex<'s> {
     source: &'s str,
     starts: Vec<usize>,
+    /// The last place located: (byte offset, its 0-based column in characters).
+    last: Cell<(usize, usize)>,
 }
+
+/// At most this many characters of a line are quoted under an error (a line may be
+/// hundreds of kilobytes long; the quote is a window around the located part).
+pub const MAX_QUOTED_CHARS: usize = 80;
 
 /// A place in a text, for people: 1-based line and column (in characters).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,9 +57,14 @@ pub struct Location {
     pub line: usize,
     /// 1-based column, counted in characters.
     pub column: usize,
-    /// The whole line, to quote.
+    /// The line to quote: all of it, or a window of at most [`MAX_QUOTED_CHARS`]
+    /// characters around the located part, with `…` where it was cut.
     pub line_text: String,
-    /// How many characters the located part spans on that line (at least 1).
+    /// Where the located part starts within `line_text` (1-based, in characters), for
+    /// the caret; equal to `column` when the whole line is quoted.
+    pub quote_column: usize,
+    /// How many characters of `line_text` the caret spans (at least 1): the located
+    /// part, as far as the quote shows it.
     pub len: usize,
 }
 
@@ -55,7 +74,11 @@ impl<'s> LineIndex<'s> {
         let starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Self { source, starts }
+        Self {
+            source,
+            starts,
+            last: Cell::new((0, 0)),
+        }
     }
 
     /// Where the byte range `at..at + len` starts (clamped to the text and its line).
@@ -70,17 +93,132 @@ impl<'s> LineIndex<'s> {
             .starts
             .get(line)
             .map_or(self.source.len(), |next| next - 1);
-        let mut stop = (at + len).min(end).max(at);
+        let end = start + self.source[start..end].trim_end_matches('\r').len();
+        let mut stop = (at.saturating_add(len)).min(end).max(at);
         while !self.source.is_char_boundary(stop) {
             stop -= 1;
         }
+        let (last_at, last_column) = self.last.get();
+        let column = if start <= last_at && last_at <= at {
+            last_column + self.source[last_at..at].chars().count()
+        } else {
+            self.source[start..at].chars().count()
+        };
+        self.last.set((at, column));
+        let len = self.source[at..stop].chars().count().max(1);
+        let (line_text, quote_column, len) = quote(&self.source[start..end], at - start, len);
         Location {
             line,
-            column: self.source[start..at].chars().count() + 1,
-            line_text: self.source[start..end].trim_end_matches('\r').to_string(),
-            len: self.source[at..stop].chars().count().max(1),
+            column: column + 1,
+            line_text,
+            quote_column,
+            len,
         }
     }
+}
+
+/// A window of `line` around the byte offset `at` (a char boundary) where a part of
+/// `len` characters starts: the quoted text, the part's 1-based column in it, and how
+/// many characters of the quote the part spans. Control characters are escaped here, as
+/// [`escape_controls`] does, so the caret stays under the part they shift.
+pub fn quote(line: &str, at: usize, len: usize) -> (String, usize, usize) {
+    const BEFORE: usize = MAX_QUOTED_CHARS / 3;
+    let mut at = at.min(line.len());
+    while !line.is_char_boundary(at) {
+        at -= 1;
+    }
+    let (head, tail) = line.split_at(at);
+    let from = head
+        .char_indices()
+        .rev()
+        .take(BEFORE)
+        .last()
+        .map_or(at, |(i, _)| i);
+    let room = MAX_QUOTED_CHARS - head[from..].chars().count();
+    let to = tail
+        .char_indices()
+        .nth(room)
+        .map_or(line.len(), |(i, _)| at + i);
+    let mut text = String::with_capacity(to - from + 8);
+    if from > 0 {
+        text.push('…');
+    }
+    let mut width = usize::from(from > 0);
+    let (mut column, mut span, mut counted) = (None, 0, 0);
+    for (i, c) in line[from..to].char_indices() {
+        let shown = push_shown(&mut text, c);
+        if from + i >= at && counted < len {
+            column.get_or_insert(width + 1);
+            span += shown;
+            counted += 1;
+        }
+        width += shown;
+    }
+    if to < line.len() {
+        text.push('…');
+    }
+    (text, column.unwrap_or(width + 1), span.max(1))
+}
+
+/// Pushes `c` as [`escape_controls`] shows it; returns how many characters that took.
+fn push_shown(out: &mut String, c: char) -> usize {
+    if is_unsafe(c) {
+        let before = out.len();
+        let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        out.len() - before
+    } else {
+        out.push(c);
+        1
+    }
+}
+
+/// Makes text safe to print to a terminal: control characters other than new line and
+/// tab (C0, DEL, C1) and the bidirectional overrides, which could clear or retitle the
+/// terminal or reorder what it shows, become visible `\u{..}` escapes. Text read from
+/// files (names, quoted lines) passes through here before it is printed.
+///
+/// ```
+/// assert_eq!(fray::text::escape_controls("a\x1b]0;x\x07b\n"), "a\\u{1b}]0;x\\u{7}b\n");
+/// ```
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        push_shown(&mut out, c);
+    }
+    Cow::Owned(out)
+}
+
+/// Like [`escape_controls`], for JSON text: serde_json escapes C0 controls itself but
+/// writes DEL, C1 controls and bidirectional overrides raw; they become `\uXXXX`
+/// escapes, which JSON reads back as the same characters. (They can only stand inside
+/// strings, since JSON's own syntax is ASCII.)
+///
+/// ```
+/// let json = serde_json::to_string("a\u{9b}2J").unwrap();
+/// assert_eq!(fray::text::escape_controls_json(&json), r#""a\u009b2J""#);
+/// ```
+pub fn escape_controls_json(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(is_unsafe) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_unsafe(c) {
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A character a terminal would act on rather than show.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 impl std::fmt::Display for Location {
@@ -90,7 +228,7 @@ impl std::fmt::Display for Location {
         write!(
             f,
             "  | {}{}",
-            " ".repeat(self.column - 1),
+            " ".repeat(self.quote_column.saturating_sub(1)),
             "^".repeat(self.len)
         )
     }
@@ -124,5 +262,58 @@ mod tests {
         assert_eq!(index.locate(0, 0).column, 1);
         assert_eq!(index.locate(999, 1).line, 3);
         assert!(l.to_string().ends_with("|   ^^"), "{l}");
+    }
+
+    #[test]
+    fn long_lines_are_quoted_around_the_place() {
+        let line = format!("{}é{}", "[".repeat(100_000), "]".repeat(100_000));
+        let text = format!("x = 1\n{line}\n");
+        let index = LineIndex::new(&text);
+        let at = 6 + 100_002 + 10; // the 11th `]`, after the two-byte é
+        let l = index.locate(at, 3);
+        assert_eq!((l.line, l.column, l.len), (2, 100_012, 3));
+        assert!(l.line_text.chars().count() <= MAX_QUOTED_CHARS + 2, "{l}");
+        assert!(l.line_text.starts_with('…') && l.line_text.ends_with('…'));
+        // The caret stands under the located character of the excerpt.
+        let shown: Vec<char> = l.line_text.chars().collect();
+        assert_eq!(shown[l.quote_column - 1], ']');
+        assert_eq!(shown[l.quote_column - 12], 'é');
+        let printed = l.to_string();
+        let caret = printed.lines().nth(1).unwrap();
+        assert_eq!(
+            caret.trim_end().len(),
+            "  | ".len() + l.quote_column - 1 + 3
+        );
+        // A place at the very start of a long line: no leading ellipsis.
+        let l = index.locate(6, 1);
+        assert_eq!((l.column, l.quote_column), (1, 1));
+        assert!(l.line_text.starts_with('[') && l.line_text.ends_with('…'));
+        // Short lines are quoted whole.
+        let l = index.locate(4, 1);
+        assert_eq!((l.line_text.as_str(), l.quote_column), ("x = 1", 5));
+    }
+
+    #[test]
+    fn columns_of_places_out_of_order() {
+        let text = "aé b c\nd e";
+        let index = LineIndex::new(text);
+        assert_eq!(index.locate(6, 1).column, 6);
+        assert_eq!(index.locate(4, 1).column, 4);
+        assert_eq!(index.locate(10, 1).column, 3);
+        assert_eq!(index.locate(0, 1).column, 1);
+        assert_eq!(index.locate(6, 1).column, 6);
+    }
+
+    #[test]
+    fn controls_are_escaped() {
+        assert_eq!(escape_controls("plain\tand\nlines"), "plain\tand\nlines");
+        let l = LineIndex::new("Trigger: x\x1b]0;pwned\x07").locate(14, 5);
+        assert_eq!(l.line_text, "Trigger: x\\u{1b}]0;pwned\\u{7}");
+        assert_eq!((l.column, l.quote_column, l.len), (15, 20, 5));
+        assert!(l.to_string().ends_with(&format!("{}^^^^^", " ".repeat(19))));
+        assert_eq!(
+            escape_controls("\x1b]0;pwned\x07 \x1b[2J\r\u{9b}\u{7f}\u{202e}"),
+            "\\u{1b}]0;pwned\\u{7} \\u{1b}[2J\\u{d}\\u{9b}\\u{7f}\\u{202e}"
+        );
     }
 }

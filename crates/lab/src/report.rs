@@ -341,8 +341,11 @@ pub fn text(r: &Report) -> String {
     s
 }
 
+/// Markup characters become entities, and control characters (which HTML does not
+/// allow and a terminal showing the file would act on) become visible `\u{..}` escapes.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
+    fray::text::escape_controls(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -475,4 +478,16 @@ pub fn html(r: &Report) -> String {
         hp = hit_points(&r.survivors),
         text = escape(&text(r)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn html_escapes_markup_and_control_characters() {
+        let shown = super::escape("<b>\"Orc\" & \u{1b}]0;pwned\u{7}</b>\nnext");
+        assert_eq!(
+            shown,
+            "&lt;b&gt;&quot;Orc&quot; &amp; \\u{1b}]0;pwned\\u{7}&lt;/b&gt;\nnext"
+        );
+    }
 }

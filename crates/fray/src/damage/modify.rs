@@ -48,6 +48,9 @@ pub enum ModifyError {
         "`{0}` is not a modification: expected `gain TYPE`, `become TYPE`, or `extra AMOUNT [TYPE...]`"
     )]
     Syntax(String),
+    /// An extra amount outside `0..=MAX_AMOUNT` (negative, a fraction, too large).
+    #[error("extra amount `{0}` is not a whole number from 0 to {MAX_AMOUNT}")]
+    Amount(String),
     /// A bad type name.
     #[error("in `{text}`: {source}")]
     Type {
@@ -137,11 +140,15 @@ impl FromStr for Modification {
             (Some("gain" | "gains"), [_, t]) => Ok(Self::Gain(type_of(t)?)),
             (Some("become" | "becomes"), [_, t]) => Ok(Self::Become(type_of(t)?)),
             (Some("extra"), [_, amount, types @ ..]) => {
+                let unsigned = amount.strip_prefix(['-', '+']).unwrap_or(amount);
+                if !unsigned.starts_with(|c: char| c.is_ascii_digit()) {
+                    return Err(ModifyError::Syntax(text.into()));
+                }
                 let amount = amount
                     .parse::<u32>()
                     .ok()
                     .filter(|a| *a <= MAX_AMOUNT)
-                    .ok_or_else(|| ModifyError::Syntax(text.into()))?;
+                    .ok_or_else(|| ModifyError::Amount((*amount).into()))?;
                 let types = types
                     .iter()
                     .filter(|w| !w.eq_ignore_ascii_case("and"))

@@ -34,10 +34,14 @@ pub struct NotationError {
     pub line: usize,
     /// 1-based column (in characters) where the bad part starts.
     pub column: usize,
-    /// Length of the bad part, in characters.
+    /// How many characters of `line_text` the bad part spans (its length, as far as
+    /// the quoted window shows it).
     pub len: usize,
-    /// The whole line, to quote.
+    /// The line to quote, or a window of it around the bad part (see
+    /// [`crate::text::Location::line_text`]).
     pub line_text: String,
+    /// Where the bad part starts within `line_text` (1-based), for the caret.
+    pub quote_column: usize,
     /// What was wrong and what was expected.
     pub message: String,
 }
@@ -53,7 +57,7 @@ impl fmt::Display for NotationError {
         write!(
             f,
             "  | {}{}",
-            " ".repeat(self.column - 1),
+            " ".repeat(self.quote_column.saturating_sub(1)),
             "^".repeat(self.len.max(1))
         )
     }
@@ -197,6 +201,7 @@ impl<'s> Reader<'s> {
             column: place.column,
             len: place.len,
             line_text: place.line_text,
+            quote_column: place.quote_column,
             message: message.into(),
         }
     }
@@ -396,9 +401,13 @@ impl<'s> Reader<'s> {
                     limit = Some(self.limit(n, *token)?)
                 }
                 Tok::Group(inside)
-                    if is_number(inside) && limit.is_none() && condition.is_none() =>
+                    if looks_numeric(inside) && limit.is_none() && condition.is_none() =>
                 {
                     limit = Some(self.limit(inside.trim(), *token)?);
+                }
+                // `-1`, `+5`, `2.5`: a number the notation cannot take; say which it can.
+                Tok::Word(w) if looks_numeric(w) && limit.is_none() && condition.is_none() => {
+                    limit = Some(self.limit(w, *token)?);
                 }
                 Tok::Word(w) if types.is_none() => types = Some(self.selector(w, *token)?),
                 Tok::Group(inside) if condition.is_none() && types.is_some() => {
@@ -439,13 +448,23 @@ impl<'s> Reader<'s> {
         &self.source[t.at..t.at + t.len]
     }
 
+    /// A limit in `0..=MAX_LIMIT`, written as plain digits; anything else (a sign, a
+    /// fraction, too many digits) is refused with the range.
     fn limit(&self, digits: &str, token: Token<'_>) -> Item<Limit> {
+        let plain = digits.chars().all(|c| c.is_ascii_digit());
         match digits.parse::<u32>() {
-            Ok(v) if v <= MAX_LIMIT => Ok(Limit(v)),
+            Ok(v) if plain && v <= MAX_LIMIT => Ok(Limit(v)),
             _ => Err(self.error(
                 token.at,
                 token.len,
-                format!("limit `{digits}` is too large: at most {MAX_LIMIT}"),
+                format!(
+                    "limit `{digits}` is {}: expected a whole number from 0 to {MAX_LIMIT}",
+                    if plain {
+                        "too large"
+                    } else {
+                        "not a whole number"
+                    }
+                ),
             )),
         }
     }
@@ -740,7 +759,10 @@ impl<'s> Reader<'s> {
     }
 }
 
-fn is_number(text: &str) -> bool {
+/// Text that starts like a number (`5`, `-1`, `+5`, `2.5`): where a limit may stand, it
+/// is read as one (and checked), never as a damage type or condition.
+fn looks_numeric(text: &str) -> bool {
     let t = text.trim();
-    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
+    let t = t.strip_prefix(['-', '+']).unwrap_or(t);
+    t.starts_with(|c: char| c.is_ascii_digit())
 }

@@ -5,6 +5,7 @@ mod declared;
 mod examples;
 mod notation;
 mod properties;
+mod robust;
 mod rules;
 
 use fray::damage::{
