@@ -3,4 +3,6 @@
 
 mod damage;
 mod issue11;
+mod issue12;
+mod properties;
 mod to_hit;
