@@ -323,8 +323,9 @@ pub fn check_defender(c: &Checker, d: &Defender, at: &[&str]) -> Result<(), Scen
 
 /// Puts the key path in front of an out-of-range value's message (`armor.torso.enchantment:
 /// invalid value ... expected a whole number from -50 to 50`), as the checks after
-/// reading do: the range is checked while reading, where the key is not known.
-fn name_the_key(text: &str, mut e: ScenarioError) -> ScenarioError {
+/// reading do: the range is checked while reading, where the key is not known. Files
+/// that embed profiles (the lab's duels) pass their read errors through it too.
+pub fn name_the_key(text: &str, mut e: ScenarioError) -> ScenarioError {
     let Some(l) = &e.location else { return e };
     if !e.message.starts_with("invalid value") {
         return e;
