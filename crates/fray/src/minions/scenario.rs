@@ -80,8 +80,11 @@ struct RawSpell {
     turn: Option<Spanned<i64>>,
     minion: Option<Spanned<String>>,
     group: Option<Spanned<Side>>,
+    #[serde(default, deserialize_with = "whole::levels")]
     levels: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::armor_penalty")]
     armor_penalty: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::spell_damage")]
     damage: Option<Spanned<i64>>,
 }
 
@@ -91,7 +94,9 @@ struct RawRules {
     order: Option<Order>,
     targeting: Option<Targeting>,
     level_excess: Option<LevelExcess>,
+    #[serde(default, deserialize_with = "whole::max_rounds")]
     max_rounds: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::turns")]
     turns: Option<Spanned<i64>>,
 }
 
@@ -108,20 +113,74 @@ struct RawGroup {
 struct RawMinion {
     name: Spanned<String>,
     kind: Kind,
+    #[serde(default, deserialize_with = "whole::level")]
     level: Option<Spanned<i64>>,
+    #[serde(deserialize_with = "whole::hp")]
     hp: Spanned<i64>,
+    #[serde(deserialize_with = "whole::damage")]
     damage: Spanned<i64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::armor")]
     armor: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::attacks")]
     attacks: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::count")]
     count: Option<Spanned<i64>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::spell_levels")]
     spell_levels: Option<Spanned<i64>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::armor_penalty")]
     armor_penalty: Option<Spanned<i64>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::gaze_armor")]
     gaze_armor: Option<Spanned<i64>>,
     learns: Option<Spanned<bool>>,
+}
+
+/// Every whole number of a battle file is read as any TOML integer and checked against
+/// its field's range while the file is read, as a type error would be: a value such as
+/// -1 or 4294967296 is refused at once, with the range, rather than named by its type.
+mod whole {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer};
+    use toml::Spanned;
+
+    fn check<E: Error>(v: Spanned<i64>, what: &str, lo: i64, hi: i64) -> Result<Spanned<i64>, E> {
+        let n = *v.get_ref();
+        if (lo..=hi).contains(&n) {
+            Ok(v)
+        } else if what == "level" {
+            Err(E::custom(format!("level {n} is outside {lo} to {hi}")))
+        } else {
+            Err(E::custom(format!(
+                "{what} is {n}: expected a whole number from {lo} to {hi}"
+            )))
+        }
+    }
+
+    macro_rules! fields {
+        ($($name:ident: $what:literal, $lo:expr, $hi:expr;)*) => {$(
+            pub fn $name<'de, D: Deserializer<'de>, T: From<Spanned<i64>>>(
+                d: D,
+            ) -> Result<T, D::Error> {
+                check(Spanned::<i64>::deserialize(d)?, $what, $lo, $hi).map(T::from)
+            }
+        )*};
+    }
+
+    const STAT: i64 = super::MAX_STAT as i64;
+    fields! {
+        hp: "hp", 1, STAT;
+        damage: "damage", 0, STAT;
+        spell_damage: "damage", 0, STAT;
+        armor: "armor", 0, STAT;
+        armor_penalty: "armor_penalty", 0, STAT;
+        gaze_armor: "gaze_armor", 0, STAT;
+        attacks: "attacks", 1, super::MAX_ATTACKS as i64;
+        count: "count", 1, super::MAX_MINIONS as i64;
+        level: "level", 0, super::MAX_LEVEL as i64;
+        spell_levels: "spell_levels", -10, 10;
+        levels: "levels", -10, 10;
+        max_rounds: "max_rounds", 1, 100_000;
+        turns: "turns", 1, 1_000;
+    }
 }
 
 /// A whole number read as any TOML integer, so that -1 or the largest integer is refused
