@@ -329,7 +329,12 @@ fn duel(c: &Checker, raw: DuelFile) -> Result<Duel, ScenarioError> {
             ));
         }
     };
-    fray::evasion::ToHit::new(model).map_err(|e| c.at_path(&["evasion"], e.to_string()))?;
+    let at: &[&str] = if raw.sigma.is_some() {
+        &["evasion", "sigma"]
+    } else {
+        &["evasion"]
+    };
+    fray::evasion::ToHit::new(model).map_err(|e| c.at_path(at, e.to_string()))?;
     let options = Options {
         model,
         rounding: raw.rounding.unwrap_or_default(),

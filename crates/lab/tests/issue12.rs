@@ -177,3 +177,29 @@ fn every_numeric_field_of_a_scenario_at_its_edges_is_accepted_or_refused_with_it
         }
     }
 }
+
+#[test]
+fn the_duel_sigma_at_its_edges_is_refused_at_its_line_with_its_range() {
+    let duel =
+        "[evasion.a]\nname = \"A\"\ndamage = \"d6\"\n[evasion.b]\nname = \"B\"\ndamage = \"d6\"\n";
+    for value in [
+        "0",
+        "-1",
+        "1e308",
+        "-1.7976931348623157e308",
+        "inf",
+        "nan",
+        "1001",
+    ] {
+        let text = format!("system = \"evasion\"\n[evasion]\nsigma = {value}\n{duel}");
+        let e = parse_scenario(&text).unwrap_err().to_string();
+        assert!(
+            e.contains("line 3") && e.contains("up to 1000"),
+            "sigma = {value}: {e}"
+        );
+    }
+    for value in ["0.5", "5", "1000"] {
+        let text = format!("system = \"evasion\"\n[evasion]\nsigma = {value}\n{duel}");
+        assert!(parse_scenario(&text).is_ok(), "sigma = {value}");
+    }
+}
