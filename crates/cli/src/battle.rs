@@ -1,7 +1,10 @@
 //! `fray battle`: whole battles, sampled on every core or solved exactly, with reports.
 
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
@@ -37,9 +40,13 @@ pub struct BattleArgs {
     /// Write an HTML report with SVG charts into this directory.
     #[arg(long, value_name = "DIR")]
     report: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress bar and no progress lines.
     #[arg(long)]
     quiet: bool,
+    /// Seconds between progress lines, printed on standard error when it is not a
+    /// terminal or with --json (a terminal gets a progress bar instead).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    progress_every: u64,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -47,6 +54,34 @@ pub struct BattleArgs {
 
 /// A scenario file is small; anything larger is surely not one.
 const MAX_FILE_BYTES: u64 = 8 << 20;
+
+/// Set by Ctrl-C: the lab finishes the chunks under way and starts no more.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the last run was interrupted by Ctrl-C (the command then exits with 130).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// The first Ctrl-C stops the run at the next chunk boundary, and its results are
+/// printed marked incomplete; a second one ends the process at once.
+fn catch_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// Makes sure the report can be written before any battle is played: the directory
+/// is created and the page opened now, and written when the run ends.
+fn open_report(dir: &Path) -> Result<(PathBuf, std::fs::File)> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let page = dir.join("report.html");
+    let file =
+        std::fs::File::create(&page).with_context(|| format!("cannot write {}", page.display()))?;
+    Ok((page, file))
+}
 
 pub fn run(args: &BattleArgs) -> Result<String> {
     if args.list_examples {
@@ -59,22 +94,27 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     let mut scenario = parse_scenario(&text).map_err(|e| anyhow!("{source}, {e}"))?;
     scenario.trials = args.trials.unwrap_or(scenario.trials);
     scenario.seed = args.seed.unwrap_or(scenario.seed);
-    let bar = progress_bar(
-        args,
-        if run::deterministic(&scenario) {
-            1
-        } else {
-            scenario.trials
-        },
-    );
-    let tally = run::play_on(&scenario, args.threads as usize, &|n| bar.inc(n))
-        .map_err(|e| anyhow!("{e}"))?;
-    bar.finish_and_clear();
+    let report_file = args.report.as_deref().map(open_report).transpose()?;
+    let planned = run::planned_trials(&scenario);
+    let progress = Progress::new(args, planned);
+    catch_ctrl_c();
+    let tally = run::play_on_until(
+        &scenario,
+        args.threads as usize,
+        &|n| progress.add(n),
+        &INTERRUPTED,
+    )
+    .map_err(|e| anyhow!("{e}"))?;
+    progress.finish();
     let r = report::report(&scenario, &tally);
-    if let Some(dir) = &args.report {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let page = dir.join("report.html");
-        std::fs::write(&page, report::html(&r))
+    if !r.complete {
+        output::warn(&format!(
+            "interrupted: {} of {planned} battles finished; the results below are incomplete",
+            tally.trials
+        ));
+    }
+    if let Some((page, mut file)) = report_file {
+        file.write_all(report::html(&r).as_bytes())
             .with_context(|| format!("cannot write {}", page.display()))?;
         if !args.json {
             output::warn(&format!("report written to {}", page.display()).replace("warning: ", ""));
@@ -105,18 +145,74 @@ fn scenario_text(args: &BattleArgs) -> Result<(String, String)> {
     ))
 }
 
-/// A bar on standard error, only for a terminal and more than a moment of work.
-fn progress_bar(args: &BattleArgs, trials: u64) -> ProgressBar {
-    if args.quiet || args.json || trials < 50_000 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// Progress on standard error: a bar on a terminal (for more than a moment of work);
+/// with --json or when standard error is not a terminal, a short line every few
+/// seconds (`--progress-every`); nothing with --quiet.
+enum Progress {
+    Silent,
+    Bar(ProgressBar),
+    Lines {
+        every: Duration,
+        planned: u64,
+        done: AtomicU64,
+        last: Mutex<Instant>,
+    },
+}
+
+impl Progress {
+    fn new(args: &BattleArgs, planned: u64) -> Self {
+        if args.quiet {
+            return Self::Silent;
+        }
+        if !args.json && std::io::stderr().is_terminal() {
+            if planned < 50_000 {
+                return Self::Silent;
+            }
+            let bar = ProgressBar::new(planned);
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {per_sec}, {eta} left")
+            {
+                bar.set_style(style);
+            }
+            return Self::Bar(bar);
+        }
+        Self::Lines {
+            every: Duration::from_secs(args.progress_every),
+            planned,
+            done: AtomicU64::new(0),
+            last: Mutex::new(Instant::now()),
+        }
     }
-    let bar = ProgressBar::new(trials);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {per_sec}, {eta} left")
-    {
-        bar.set_style(style);
+
+    fn add(&self, n: u64) {
+        match self {
+            Self::Silent => {}
+            Self::Bar(bar) => bar.inc(n),
+            Self::Lines {
+                every,
+                planned,
+                done,
+                last,
+            } => {
+                let done = done.fetch_add(n, Ordering::Relaxed) + n;
+                let Ok(mut last) = last.lock() else { return };
+                if last.elapsed() >= *every && done < *planned {
+                    *last = Instant::now();
+                    let pct = done as f64 * 100.0 / (*planned).max(1) as f64;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "fray battle: {done}/{planned} battles ({pct:.0}%)"
+                    );
+                }
+            }
+        }
     }
-    bar
+
+    fn finish(&self) {
+        if let Self::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 fn list(as_json: bool) -> Result<String> {

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use fray::dice::DiceExpr;
 use fray::evasion::{
     Attacker, Breakdown, DamageKind, Defender, Kind, LuckDice, Options, Rounding, SkillLevel,
-    ToHit, ToHitModel, appraise, damage_odds, hit_chance, profile,
+    ToHit, ToHitModel, appraise, damage_odds, hit_chance, hit_chance_with, profile,
 };
 use serde_json::json;
 
@@ -403,24 +403,22 @@ pub fn table(args: &TableArgs) -> Result<String> {
         .collect(),
     };
     let evs: Vec<i64> = (ev_lo..=ev_hi).collect();
-    let mut grid = Vec::new();
-    for (_, a) in &rows {
-        let line: Result<Vec<f64>> = evs
-            .iter()
-            .map(|ev| {
-                Ok(hit_chance(
-                    a,
-                    &Defender {
+    // One model for the whole table: the integer model is prepared once, not per cell.
+    let to_hit = ToHit::new(o.model)?;
+    let grid: Vec<Vec<f64>> = rows
+        .iter()
+        .map(|(_, a)| {
+            evs.iter()
+                .map(|ev| {
+                    let d = Defender {
                         ev: *ev as f64,
                         ..Defender::default()
-                    },
-                    &o,
-                )?
-                .p_hit)
-            })
-            .collect();
-        grid.push(line?);
-    }
+                    };
+                    hit_chance_with(&to_hit, a, &d, &o).p_hit
+                })
+                .collect()
+        })
+        .collect();
     if args.json {
         let rows_json: Vec<_> = rows
             .iter()

@@ -75,6 +75,8 @@ fn main() -> ExitCode {
         Command::Encounter(args) => encounter::run(&args),
     };
     match result.and_then(|text| output::print(&text)) {
+        // An interrupted battle printed what it had; the exit code says it stopped early.
+        Ok(()) if battle::interrupted() => ExitCode::from(130),
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             output::error(&format!("{e:#}"));

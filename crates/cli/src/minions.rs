@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use fray::minions::{
     self, Battle, Event, Experience, LevelExcess, Order, Outcome, Side, Targeting,
 };
+use fray::trace::{NoTrace, Recorder};
 use serde_json::json;
 
 use crate::output;
@@ -32,7 +33,8 @@ pub struct MinionsArgs {
     /// Override the number of turns (one combat each).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000))]
     turns: Option<u32>,
-    /// Print only the result, not the round-by-round log.
+    /// Print only the result, not the round-by-round log (no log is kept). Without it,
+    /// a log longer than 200,000 events (50,000 with --json) is refused.
     #[arg(long)]
     quiet: bool,
     /// Print JSON (the log and the result) instead of text.
@@ -63,10 +65,59 @@ enum TargetingArg {
 /// A stat file is small; anything larger is surely not one.
 const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// The most log events printed as text (a few megabytes); beyond it, `--quiet`.
+pub const MAX_LOG_EVENTS: u64 = 200_000;
+/// The most log events printed as JSON, each several times longer than its text.
+pub const MAX_JSON_LOG_EVENTS: u64 = 50_000;
+
+/// A log that keeps at most `cap` events and counts the rest unbuilt, so a long battle
+/// never holds its whole log in memory.
+struct CappedLog {
+    events: Vec<Event>,
+    cap: u64,
+    total: u64,
+}
+
+impl Recorder<Event> for CappedLog {
+    fn record(&mut self, event: impl FnOnce() -> Event) {
+        self.total += 1;
+        if self.total <= self.cap {
+            self.events.push(event());
+        }
+    }
+}
+
 pub fn run(args: &MinionsArgs) -> Result<String> {
     let battle = load(args)?;
-    let mut log = Vec::new();
-    let outcome = minions::play(&battle, &mut log);
+    if args.quiet {
+        // Only the result is asked for: keep no log at all.
+        let outcome = minions::play(&battle, &mut NoTrace);
+        if args.json {
+            return as_json(&battle, &[], &outcome, true);
+        }
+        let mut s = header(&battle);
+        write_result(&mut s, &battle, &outcome);
+        return Ok(s);
+    }
+    let cap = if args.json {
+        MAX_JSON_LOG_EVENTS
+    } else {
+        MAX_LOG_EVENTS
+    };
+    let mut capped = CappedLog {
+        events: Vec::new(),
+        cap,
+        total: 0,
+    };
+    let outcome = minions::play(&battle, &mut capped);
+    if capped.total > cap {
+        bail!(
+            "this battle's log has {} events, more than the {cap} fray prints{}: add --quiet for the result alone, or lower turns or max_rounds",
+            capped.total,
+            if args.json { " as JSON" } else { "" }
+        );
+    }
+    let log = capped.events;
     if args.json {
         return as_json(&battle, &log, &outcome, args.quiet);
     }

@@ -1769,3 +1769,267 @@ fn damage_numeric_flags_walk_their_range() {
         }
     }
 }
+
+// ---- issue 12: evasion profiles, minions and the battle lab ----
+
+fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fray-12-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn issue12_evasion_enchantments_at_the_integer_minimum_are_refused_with_their_range() {
+    let dir = scratch_dir("evmin");
+    let troll = evasion_example("troll.toml");
+    let archer = evasion_example("archer.toml");
+    let cases = [
+        ("attacker", "rings_of_accuracy = -2147483648\n", "line 1"),
+        (
+            "attacker",
+            "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nlauncher_enchantment = -2147483648\n",
+            "line 5",
+        ),
+        (
+            "defender",
+            "[armor.torso]\nenchantment = -2147483648\n",
+            "line 2",
+        ),
+        ("defender", "rings_of_evasiveness = -2147483648\n", "line 1"),
+    ];
+    for (i, (role, text, line)) in cases.iter().enumerate() {
+        let file = dir.join(format!("p{i}.toml"));
+        std::fs::write(&file, text).unwrap();
+        let f = file.to_str().unwrap();
+        let (a, d) = if *role == "attacker" {
+            (f, troll.as_str())
+        } else {
+            (archer.as_str(), f)
+        };
+        refused(
+            &["tohit", "--attacker", a, "--defender", d],
+            "expected a whole number from -50 to 50",
+        );
+        refused(&["tohit", "--attacker", a, "--defender", d], line);
+    }
+}
+
+#[test]
+fn issue12_the_largest_uniform_sum_table_takes_moments() {
+    let out = fray()
+        .args(["evasion-table", "--uniform-sum", "64,1000", "--json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = v["rows"][0]["p_hit"][0].as_f64().unwrap();
+    assert!((first - 0.5).abs() < 1e-3, "level 0 against EV 0: {first}");
+}
+
+/// A battle whose log has 300,002 events: 100,000 rounds between two walls.
+fn long_minions_battle(dir: &std::path::Path) -> String {
+    let file = dir.join("long.toml");
+    std::fs::write(
+        &file,
+        "[rules]\nmax_rounds = 100000\n[a]\nname = \"A\"\n[[a.minions]]\nname = \"Wall\"\nkind = \"veteran\"\nhp = 1000000\ndamage = 1\n[b]\nname = \"B\"\n[[b.minions]]\nname = \"Rock\"\nkind = \"veteran\"\nhp = 1000000\ndamage = 1\n",
+    )
+    .unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn issue12_minions_keeps_only_the_log_asked_for_and_bounds_it() {
+    let dir = scratch_dir("minlog");
+    let file = long_minions_battle(&dir);
+    refused(&["minions", &file], "add --quiet for the result alone");
+    refused(
+        &["minions", &file, "--json"],
+        "more than the 50000 fray prints as JSON",
+    );
+    fray()
+        .args(["minions", &file, "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Wall"))
+        .stdout(predicate::str::contains("900000/1000000 hp"));
+    let v = json_of(&["minions", &file, "--quiet", "--json"]);
+    assert_eq!(v["log"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["result"]["rounds"], 100000);
+    // A short battle still prints its whole log.
+    let v = json_of(&["minions", "../../examples/minions/gorgon.toml", "--json"]);
+    assert!(v["log"].as_array().is_some_and(|l| !l.is_empty()));
+}
+
+#[test]
+fn issue12_minions_numbers_out_of_range_name_the_range() {
+    let dir = scratch_dir("minrange");
+    let file = dir.join("neg.toml");
+    std::fs::write(
+        &file,
+        "[a]\nname = \"A\"\n[[a.minions]]\nname = \"X\"\nkind = \"veteran\"\nhp = -1\ndamage = 1\n[b]\nname = \"B\"\n[[b.minions]]\nname = \"Y\"\nkind = \"veteran\"\nhp = 1\ndamage = 4294967296\n",
+    )
+    .unwrap();
+    refused(
+        &["minions", file.to_str().unwrap()],
+        "line 6, column 6: hp is -1: expected a whole number from 1 to 1000000",
+    );
+}
+
+fn stuck_duel(dir: &std::path::Path) -> String {
+    let file = dir.join("stuck.toml");
+    let side = |s: &str| {
+        format!(
+            "[evasion.{s}]\nname = \"{s} gems\"\ndamage = \"1d4\"\n[evasion.{s}.attack.ranged]\nprojectile = \"missile\"\nlauncher = \"none\"\nthrown = \"gem\"\n[evasion.{s}.defense]\nunicorn = true\n"
+        )
+    };
+    std::fs::write(
+        &file,
+        format!(
+            "system = \"evasion\"\ntrials = 300\nmax_rounds = 10\n{}{}",
+            side("a"),
+            side("b")
+        ),
+    )
+    .unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn issue12_an_exact_duel_nobody_can_win_is_a_draw_with_a_note() {
+    let dir = scratch_dir("stuck");
+    let file = stuck_duel(&dir);
+    fray()
+        .args(["battle", &file])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "draws (undecided after 10 rounds): 100.00%",
+        ))
+        .stdout(predicate::str::contains("exact 100.00%"))
+        .stdout(predicate::str::contains(
+            "neither duelist can ever deal damage",
+        ))
+        .stdout(predicate::str::contains("NaN").not());
+    let v = json_of(&["battle", &file, "--json", "--quiet"]);
+    assert_eq!(v["draw"]["exact_value"], 1.0);
+    assert_eq!(v["sides"][0]["win"]["exact_value"], 0.0);
+    assert_eq!(v["rounds"]["exact_mean"], Value::Null);
+}
+
+#[test]
+fn issue12_an_unwritable_report_directory_is_refused_before_the_run() {
+    let dir = scratch_dir("report");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let started = std::time::Instant::now();
+    fray()
+        .args([
+            "battle",
+            "--example",
+            "duel",
+            "--trials",
+            "100000000",
+            "--report",
+        ])
+        .arg(blocker.join("out"))
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot create"))
+        .stdout(predicate::str::is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn issue12_progress_lines_without_a_terminal_and_none_with_quiet() {
+    let out = fray()
+        .args([
+            "battle",
+            "--example",
+            "duel",
+            "--trials",
+            "3000",
+            "--threads",
+            "1",
+            "--json",
+            "--progress-every",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("fray battle: ") && err.contains("/3000 battles"),
+        "{err}"
+    );
+    assert!(err.lines().all(|l| l.len() < 80), "short lines: {err}");
+    fray()
+        .args(["battle", "--example", "duel", "--trials", "3000", "--quiet"])
+        .args(["--json", "--progress-every", "0"])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn issue12_ctrl_c_prints_the_finished_battles_marked_incomplete() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command as Std, Stdio};
+
+    let dir = scratch_dir("sigint");
+    let report = dir.join("report");
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("fray"))
+        .args(["battle", "--example", "duel", "--trials", "100000000"])
+        .args([
+            "--threads",
+            "1",
+            "--json",
+            "--progress-every",
+            "0",
+            "--report",
+        ])
+        .arg(&report)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    // Wait until some chunks are done, then interrupt as Ctrl-C does.
+    err.read_line(&mut line).unwrap();
+    assert!(line.starts_with("fray battle: "), "{line}");
+    let sent = Std::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("interrupted"), "{rest}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["planned_trials"], 100_000_000);
+    let done = v["trials"].as_u64().unwrap();
+    assert!(done > 0 && done < 100_000_000 && done % 256 == 0, "{done}");
+    let page = std::fs::read_to_string(report.join("report.html")).unwrap();
+    assert!(
+        page.contains("Incomplete: interrupted after"),
+        "the page says so"
+    );
+}

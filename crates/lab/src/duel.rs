@@ -23,7 +23,10 @@ pub struct ExactDuel {
     pub p_a_wins: f64,
     /// P(b wins).
     pub p_b_wins: f64,
-    /// Expected rounds.
+    /// P(the duel reaches a state where neither duelist can ever deal damage): it never
+    /// ends there, and counts as a draw (0 for a duel that always ends).
+    pub p_draw: f64,
+    /// Expected rounds: infinite (null in JSON) when the duel may never end.
     pub expected_rounds: f64,
 }
 
@@ -58,8 +61,8 @@ fn damage_by_hp(
 }
 
 /// Solves the duel exactly (no round limit). A duel that can reach a state where
-/// neither side can deal damage (certain misses, caught throws) never ends: that is an
-/// error.
+/// neither side can deal damage (certain misses, caught throws) never ends there: that
+/// share of duels is a draw (`p_draw`), and the expected rounds are infinite.
 ///
 /// ```
 /// use fray_lab::duel::exact_duel;
@@ -77,6 +80,7 @@ pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
     let mut mixed = ExactDuel {
         p_a_wins: 0.0,
         p_b_wins: 0.0,
+        p_draw: 0.0,
         expected_rounds: 0.0,
     };
     for (a, pa) in luckstone_draws(&duel.a) {
@@ -89,6 +93,7 @@ pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
             let w = pa * pb;
             mixed.p_a_wins += w * e.p_a_wins;
             mixed.p_b_wins += w * e.p_b_wins;
+            mixed.p_draw += w * e.p_draw;
             mixed.expected_rounds += w * e.expected_rounds;
         }
     }
@@ -133,47 +138,69 @@ fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
     let hits_second = damage_by_hp(first, second, duel, hs)?; // indexed by the second's hp
     let hits_first = damage_by_hp(second, first, duel, hf)?; // indexed by the first's hp
     let width = hs as usize + 1;
-    let mut win = vec![0.0; (hf as usize + 1) * width];
-    let mut rounds = vec![0.0; (hf as usize + 1) * width];
+    let cells = (hf as usize + 1) * width;
+    // P(first wins), P(second wins), expected rounds, and whether a state where neither
+    // can deal damage is reachable (then the duel may never end).
+    let mut win = vec![0.0; cells];
+    let mut lose = vec![0.0; cells];
+    let mut rounds = vec![0.0; cells];
+    let mut endless = vec![false; cells];
     for f in 1..=hf {
         for s in 1..=hs {
             let (dx, dy) = (&hits_second[s as usize], &hits_first[f as usize]);
             let (p_miss_x, p_miss_y) = (dx.p(0), dy.p(0));
-            let (mut w, mut r) = (0.0, 1.0);
+            let here = f as usize * width + s as usize;
+            let stay = 1.0 - p_miss_x * p_miss_y;
+            if stay <= 0.0 {
+                // Neither can deal damage: the duel stays here for ever, a draw.
+                endless[here] = true;
+                continue;
+            }
+            let (mut w, mut l, mut r, mut forever) = (0.0, 0.0, 1.0, false);
             for x in dx.iter() {
                 if s - x.value <= 0 {
                     w += x.p;
                     continue;
                 }
-                for y in dy.iter().filter(|y| f - y.value > 0) {
+                for y in dy.iter() {
+                    if f - y.value <= 0 {
+                        l += x.p * y.p;
+                        continue;
+                    }
                     if x.value == 0 && y.value == 0 {
                         continue;
                     }
                     let at = (f - y.value) as usize * width + (s - x.value) as usize;
                     w += x.p * y.p * win[at];
+                    l += x.p * y.p * lose[at];
                     r += x.p * y.p * rounds[at];
+                    forever |= endless[at] && x.p * y.p > 0.0;
                 }
             }
-            let stay = 1.0 - p_miss_x * p_miss_y;
-            if stay <= 0.0 {
-                return Err(format!(
-                    "the duel can go on forever: at {f} and {s} hit points neither duelist can deal damage"
-                ));
-            }
-            win[f as usize * width + s as usize] = w / stay;
-            rounds[f as usize * width + s as usize] = r / stay;
+            win[here] = w / stay;
+            lose[here] = l / stay;
+            rounds[here] = r / stay;
+            endless[here] = forever;
         }
     }
-    let p_first = win[hf as usize * width + hs as usize];
-    let expected_rounds = rounds[hf as usize * width + hs as usize];
-    let (p_a_wins, p_b_wins) = if duel.b_first {
-        (1.0 - p_first, p_first)
+    let start = hf as usize * width + hs as usize;
+    let p_first = win[start];
+    // A duel that always ends keeps P(second) = 1 − P(first), as before draws existed.
+    let (p_second, p_draw, expected_rounds) = if endless[start] {
+        let l = lose[start];
+        (l, (1.0 - p_first - l).max(0.0), f64::INFINITY)
     } else {
-        (p_first, 1.0 - p_first)
+        (1.0 - p_first, 0.0, rounds[start])
+    };
+    let (p_a_wins, p_b_wins) = if duel.b_first {
+        (p_second, p_first)
+    } else {
+        (p_first, p_second)
     };
     Ok(ExactDuel {
         p_a_wins,
         p_b_wins,
+        p_draw,
         expected_rounds,
     })
 }

@@ -95,6 +95,11 @@ pub struct Report {
     pub conditions_per_battle: BTreeMap<String, f64>,
     /// Which numbers are exact, and how.
     pub notes: Vec<String>,
+    /// False when the run was interrupted: the numbers are those of the `trials` that
+    /// finished, out of `planned_trials`.
+    pub complete: bool,
+    /// The trials the run was to play.
+    pub planned_trials: u64,
 }
 
 fn estimate(k: u64, n: u64, exact: bool) -> Estimate {
@@ -146,6 +151,14 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         },
     ];
     let mut notes = Vec::new();
+    let planned_trials = crate::run::planned_trials(s);
+    let complete = t.trials >= planned_trials;
+    if !complete {
+        notes.push(format!(
+            "INCOMPLETE: the run was interrupted after {} of {planned_trials} battles; every number is for the battles that finished",
+            t.trials
+        ));
+    }
     let mut rounds = Rounds {
         mean: t
             .rounds
@@ -168,10 +181,19 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
             t.trials, s.seed
         ));
     }
+    let mut draw_exact = None;
     if let Some(e) = exact_duel_of(s) {
         sides[0].win.exact_value = Some(e.p_a_wins);
         sides[1].win.exact_value = Some(e.p_b_wins);
-        rounds.exact_mean = Some(e.expected_rounds);
+        if e.p_draw > 0.0 {
+            draw_exact = Some(e.p_draw);
+            notes.push(format!(
+                "exact: the duel can reach a point where neither duelist can ever deal damage (certain misses, caught throws); it never ends there, so {:.2}% of duels are a draw and the expected number of rounds is infinite",
+                e.p_draw * 100.0
+            ));
+        } else {
+            rounds.exact_mean = Some(e.expected_rounds);
+        }
         notes.push("exact: the duel's win probabilities and expected rounds, from a Markov chain over both hit points (no round limit)".into());
     }
     let survivors = combatants
@@ -193,7 +215,10 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         max_rounds: s.max_rounds,
         sampled: !exact,
         sides,
-        draw: estimate(t.draws, n, exact),
+        draw: Estimate {
+            exact_value: draw_exact,
+            ..estimate(t.draws, n, exact)
+        },
         rounds,
         survivors,
         damage_per_battle: t
@@ -207,6 +232,8 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
             .map(|(k, v)| (k.clone(), *v as f64 / n as f64))
             .collect(),
         notes,
+        complete,
+        planned_trials,
     }
 }
 
@@ -293,6 +320,13 @@ fn pct(e: &Estimate) -> String {
 /// The report as text.
 pub fn text(r: &Report) -> String {
     let mut s = String::new();
+    if !r.complete {
+        let _ = writeln!(
+            s,
+            "INCOMPLETE: interrupted after {} of {} battles",
+            r.trials, r.planned_trials
+        );
+    }
     let _ = writeln!(
         s,
         "{} ({} system), {} battle(s)",
@@ -456,7 +490,7 @@ pub fn html(r: &Report) -> String {
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} h2{{margin-top:1.6em}}</style></head>
-<body><h1>{title}</h1>
+<body><h1>{title}</h1>{incomplete}
 <p>{system} system, {trials} battle(s), seed {seed}, at most {max_rounds} rounds.</p>
 <h2>Win probability (95% interval)</h2>{wins}
 <h2>Rounds</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
@@ -466,6 +500,14 @@ pub fn html(r: &Report) -> String {
 </body></html>
 "#,
         title = escape(&r.name),
+        incomplete = if r.complete {
+            String::new()
+        } else {
+            format!(
+                "\n<p><strong>Incomplete: interrupted after {} of {} battles.</strong> Every number is for the battles that finished.</p>",
+                r.trials, r.planned_trials
+            )
+        },
         system = r.system,
         trials = r.trials,
         seed = r.seed,

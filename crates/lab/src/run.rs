@@ -4,6 +4,8 @@
 //! grow with the number of trials.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use fray::character::Side;
 use fray::pool::replay_mass_battle;
@@ -71,7 +73,9 @@ impl Tally {
         }
     }
 
-    fn merge(mut self, other: Self) -> Self {
+    /// Adds another tally: tallies of disjoint sets of chunks merge into the tally of
+    /// their union, whatever the split.
+    pub fn merge(mut self, other: Self) -> Self {
         self.trials += other.trials;
         self.wins[0] += other.wins[0];
         self.wins[1] += other.wins[1];
@@ -187,23 +191,58 @@ pub fn deterministic(s: &Scenario) -> bool {
     matches!(s.battle, BattleKind::Minions(_))
 }
 
+/// How many trials a run of the scenario plays: 1 for a system with no dice.
+pub fn planned_trials(s: &Scenario) -> u64 {
+    if deterministic(s) { 1 } else { s.trials }
+}
+
+/// How many chunks the scenario's trials make.
+pub fn chunks(s: &Scenario) -> u64 {
+    s.trials.div_ceil(CHUNK)
+}
+
 /// Plays every trial of the scenario on the current rayon pool, calling `progress` with
 /// the trials done after each chunk.
 pub fn play(s: &Scenario, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+    play_until(s, progress, &AtomicBool::new(false))
+}
+
+/// Like [`play`], but stops early once `cancel` is set: it is looked at before each
+/// chunk, so the chunks under way finish and the tally holds whole chunks of finished
+/// trials (`tally.trials < planned_trials(s)` tells an interrupted run). The flag is
+/// the caller's (a Ctrl-C handler, a server's deadline): the lab itself reads no signal.
+pub fn play_until(s: &Scenario, progress: &(dyn Fn(u64) + Sync), cancel: &AtomicBool) -> Tally {
     if deterministic(s) {
         let mut t = Tally::default();
-        if let BattleKind::Minions(b) = &s.battle {
+        if let BattleKind::Minions(b) = &s.battle
+            && !cancel.load(Ordering::Relaxed)
+        {
             t.add(&minions_trial(b));
+            progress(1);
         }
-        progress(1);
         return t;
     }
-    let chunks = s.trials.div_ceil(CHUNK);
-    (0..chunks)
+    play_chunks(s, 0..chunks(s), progress, cancel)
+}
+
+/// Plays the chunks `range` of the scenario (chunk `k` is trials `k·CHUNK..`, on stream
+/// `k` of the seed), skipping those not yet started once `cancel` is set. Any split of
+/// the chunks into ranges, merged, gives the tally of the whole run.
+pub fn play_chunks(
+    s: &Scenario,
+    range: Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Tally {
+    let range = range.start.min(chunks(s))..range.end.min(chunks(s));
+    range
         .into_par_iter()
         .map(|k| {
-            let mut rolls = SeededRolls::with_stream(s.seed, k);
             let mut t = Tally::default();
+            if cancel.load(Ordering::Relaxed) {
+                return t;
+            }
+            let mut rolls = SeededRolls::with_stream(s.seed, k);
             let mut scratch = Scratch::default();
             let n = CHUNK.min(s.trials - k * CHUNK);
             for _ in 0..n {
@@ -221,9 +260,19 @@ pub fn play_on(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, String> {
+    play_on_until(s, threads, progress, &AtomicBool::new(false))
+}
+
+/// [`play_until`] on a pool of `threads` threads (0: every core).
+pub fn play_on_until(
+    s: &Scenario,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Tally, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| e.to_string())?;
-    Ok(pool.install(|| play(s, progress)))
+    Ok(pool.install(|| play_until(s, progress, cancel)))
 }

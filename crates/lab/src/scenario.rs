@@ -56,6 +56,8 @@ use serde::{Deserialize, Serialize};
 pub const MAX_TRIALS: u64 = 100_000_000;
 /// The largest round limit.
 pub const MAX_ROUNDS: u32 = 100_000;
+/// The most creatures a skirmish may hold: every trial plays them all, every step.
+pub const MAX_SKIRMISH_CREATURES: usize = 50;
 
 /// The rule system a battle is played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -81,12 +83,18 @@ pub struct ScenarioFile {
     /// The rule system.
     #[schemars(with = "System")]
     pub system: toml::Spanned<System>,
-    /// How many battles to sample (sampled systems only; default 10,000).
-    pub trials: Option<u64>,
-    /// The seed: the same seed gives the same numbers on any thread count (default 1).
-    pub seed: Option<u64>,
-    /// The stopping rule: a battle still undecided after this many rounds is a draw.
-    pub max_rounds: Option<u32>,
+    /// How many battles to sample (sampled systems only; default 10,000; at most
+    /// 100,000,000).
+    #[schemars(with = "Option<u64>")]
+    pub trials: Option<toml::Spanned<i64>>,
+    /// The seed: the same seed gives the same numbers on any thread count (default 1;
+    /// any whole number from 0 up).
+    #[schemars(with = "Option<u64>")]
+    pub seed: Option<toml::Spanned<i64>>,
+    /// The stopping rule: a battle still undecided after this many rounds is a draw
+    /// (default 100; 1 to 100,000).
+    #[schemars(with = "Option<u32>")]
+    pub max_rounds: Option<toml::Spanned<i64>>,
     /// A pool mass battle: the format of `fray mass-battle` files.
     #[schemars(with = "Option<serde_json::Value>")]
     pub pool: Option<MassBattleFile>,
@@ -105,8 +113,9 @@ pub struct ScenarioFile {
 pub struct DuelFile {
     /// The normal model's standard deviation (default 5).
     pub sigma: Option<f64>,
-    /// The integer model instead: [K, R].
-    pub uniform_sum: Option<[u32; 2]>,
+    /// The integer model instead: [K, R], K from 1 to 64, R from 1 to 1000.
+    #[schemars(with = "Option<[u32; 2]>")]
+    pub uniform_sum: Option<toml::Spanned<[i64; 2]>>,
     /// Rounding of damage products: nearest, down, up, stochastic.
     #[schemars(with = "Option<String>")]
     pub rounding: Option<Rounding>,
@@ -199,22 +208,24 @@ pub fn json_schema() -> serde_json::Value {
 
 /// Reads and checks a scenario.
 pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
-    let (raw, c): (ScenarioFile, Checker) = read(text)?;
+    let (raw, c): (ScenarioFile, Checker) =
+        read(text).map_err(|e| fray::evasion::profile::name_the_key(text, e))?;
     let system = *raw.system.get_ref();
-    let trials = raw.trials.unwrap_or(10_000);
-    if !(1..=MAX_TRIALS).contains(&trials) {
-        return Err(c.at_path(
-            &["trials"],
-            format!("expected from 1 to {MAX_TRIALS} trials"),
-        ));
-    }
-    let max_rounds = raw.max_rounds.unwrap_or(100);
-    if !(1..=MAX_ROUNDS).contains(&max_rounds) {
-        return Err(c.at_path(
-            &["max_rounds"],
-            format!("expected from 1 to {MAX_ROUNDS} rounds"),
-        ));
-    }
+    let whole = |v: &Option<toml::Spanned<i64>>, what: &str, default: i64, lo: i64, hi: i64| {
+        let Some(v) = v else { return Ok(default) };
+        let n = *v.get_ref();
+        if (lo..=hi).contains(&n) {
+            Ok(n)
+        } else {
+            Err(c.at(
+                v,
+                format!("{what} is {n}: expected from {lo} to {hi} (a whole number)"),
+            ))
+        }
+    };
+    let trials = whole(&raw.trials, "trials", 10_000, 1, MAX_TRIALS as i64)? as u64;
+    let max_rounds = whole(&raw.max_rounds, "max_rounds", 100, 1, i64::from(MAX_ROUNDS))? as u32;
+    let seed = whole(&raw.seed, "seed", 1, 0, i64::MAX)? as u64;
     let present = [
         (System::Pool, raw.pool.is_some()),
         (System::Minions, raw.minions.is_some()),
@@ -257,9 +268,19 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         )?)),
         System::Skirmish => {
             let mut names = HashSet::new();
-            let creatures = raw
+            let file = raw
                 .skirmish
-                .ok_or_else(|| ScenarioError::whole("missing [skirmish]"))?
+                .ok_or_else(|| ScenarioError::whole("missing [skirmish]"))?;
+            if file.creature.len() > MAX_SKIRMISH_CREATURES {
+                return Err(c.at_path(
+                    &["skirmish", "creature"],
+                    format!(
+                        "{} creatures: a skirmish holds at most {MAX_SKIRMISH_CREATURES}, since every trial plays them all",
+                        file.creature.len()
+                    ),
+                ));
+            }
+            let creatures = file
                 .creature
                 .into_iter()
                 .map(|cf| check_creature(&c, cf, &mut names))
@@ -279,7 +300,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         name: raw.name.unwrap_or_else(|| format!("{system:?} battle")),
         battle,
         trials,
-        seed: raw.seed.unwrap_or(1),
+        seed,
         max_rounds,
     })
 }
@@ -287,7 +308,19 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
 fn duel(c: &Checker, raw: DuelFile) -> Result<Duel, ScenarioError> {
     let model = match (raw.sigma, raw.uniform_sum) {
         (Some(sigma), None) => ToHitModel::Normal { sigma },
-        (None, Some([k, r])) => ToHitModel::UniformSum { k, r },
+        (None, Some(kr)) => {
+            let [k, r] = *kr.get_ref();
+            if !((1..=64).contains(&k) && (1..=1000).contains(&r)) {
+                return Err(c.at(
+                    &kr,
+                    format!("uniform_sum is [{k}, {r}]: expected [K, R] with K from 1 to 64 terms and R from 1 to 1000"),
+                ));
+            }
+            ToHitModel::UniformSum {
+                k: k as u32,
+                r: r as u32,
+            }
+        }
         (None, None) => ToHitModel::NORMAL,
         (Some(_), Some(_)) => {
             return Err(c.at_path(
@@ -296,7 +329,12 @@ fn duel(c: &Checker, raw: DuelFile) -> Result<Duel, ScenarioError> {
             ));
         }
     };
-    fray::evasion::ToHit::new(model).map_err(|e| c.at_path(&["evasion"], e.to_string()))?;
+    let at: &[&str] = if raw.sigma.is_some() {
+        &["evasion", "sigma"]
+    } else {
+        &["evasion"]
+    };
+    fray::evasion::ToHit::new(model).map_err(|e| c.at_path(at, e.to_string()))?;
     let options = Options {
         model,
         rounding: raw.rounding.unwrap_or_default(),

@@ -37,6 +37,43 @@ pub enum EvasionError {
     TooMuchDamage(i64),
 }
 
+/// The distribution of the sum of `k` uniform integers in −r..=r, as probabilities from
+/// −k·r up. Each added uniform is a moving window over the sum so far, read off prefix
+/// sums, so the cost is O(k² · r) (about 8 million steps at the largest model, 64 terms of
+/// radius 1000) rather than the O((k·r)²) of convolving whole distributions, which took
+/// seconds. The sum is symmetric: the lower half is computed from prefix sums, whose
+/// values there are small, and mirrored, so both tails keep their relative precision and
+/// every probability is within about 1e-15 of the exact convolution (a test compares).
+fn uniform_sum(k: u32, r: u32) -> Vec<f64> {
+    let width = 2 * r as usize + 1;
+    let share = 1.0 / width as f64;
+    let mut current = vec![1.0];
+    let mut prefix = Vec::new();
+    for _ in 0..k {
+        let len = current.len() + width - 1;
+        prefix.clear();
+        prefix.push(0.0);
+        let mut total = 0.0;
+        for p in &current {
+            total += p;
+            prefix.push(total);
+        }
+        let mut next = vec![0.0; len];
+        let half = len / 2;
+        for (j, slot) in next.iter_mut().enumerate().take(half + 1) {
+            // next[j] = (current[j − 2r] + … + current[j]) / width.
+            let hi = (j + 1).min(current.len());
+            let lo = j.saturating_sub(width - 1).min(hi);
+            *slot = (prefix[hi] - prefix[lo]) * share;
+        }
+        for j in half + 1..len {
+            next[j] = next[len - 1 - j];
+        }
+        current = next;
+    }
+    current
+}
+
 /// A to-hit model ready to answer: P(draw > margin).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToHit {
@@ -59,16 +96,14 @@ impl ToHit {
             }
             ToHitModel::Normal { sigma } => Err(EvasionError::Sigma(sigma)),
             ToHitModel::UniformSum { k, r } if (1..=64).contains(&k) && (1..=1000).contains(&r) => {
-                let one = Distribution::uniform(-i64::from(r), i64::from(r));
-                let (sum, _) = one.power(u64::from(k), 0.0);
-                let mut at_least: Vec<f64> = (sum.min()..=sum.max()).map(|v| sum.p(v)).collect();
+                let mut at_least = uniform_sum(k, r);
                 for i in (0..at_least.len().saturating_sub(1)).rev() {
                     at_least[i] += at_least[i + 1];
                 }
                 Ok(Self {
                     model,
                     at_least,
-                    min: sum.min(),
+                    min: -i64::from(k) * i64::from(r),
                 })
             }
             ToHitModel::UniformSum { k, r } => Err(EvasionError::UniformSum { k, r }),
@@ -147,19 +182,24 @@ pub struct HitChance {
 /// assert_eq!(h.p_hit, 0.5); // level 8 / 4 = 2 against EV 2
 /// ```
 pub fn hit_chance(a: &Attacker, d: &Defender, o: &Options) -> Result<HitChance, EvasionError> {
-    let to_hit = ToHit::new(o.model)?;
+    Ok(hit_chance_with(&ToHit::new(o.model)?, a, d, o))
+}
+
+/// [`hit_chance`] with a to-hit model prepared once, for tables and sweeps that ask many
+/// questions of one model (`to_hit` is used in place of `o.model`).
+pub fn hit_chance_with(to_hit: &ToHit, a: &Attacker, d: &Defender, o: &Options) -> HitChance {
     let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
     let caught = caught(a, d);
     let p_hit = match caught {
         Some(_) => 0.0,
         None => to_hit.p_hit_with_luck(ab.fixed(), ab.luck, db.fixed(), db.luck),
     };
-    Ok(HitChance {
+    HitChance {
         p_hit,
         caught,
         attacker: ab,
         defender: db,
-    })
+    }
 }
 
 /// The exact damage of one attack.

@@ -15,6 +15,7 @@ pub mod sample;
 
 pub use exact::{
     Appraisal, DamageOdds, EvasionError, HitChance, ToHit, appraise, damage_odds, hit_chance,
+    hit_chance_with,
 };
 pub use model::{
     Armor, ArmorPiece, Attacker, DamageKind, Defender, Encumbrance, Kind, Launcher, MartialArts,

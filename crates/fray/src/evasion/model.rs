@@ -3,6 +3,49 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Whole-number fields of profiles are read through a range check, so a value outside
+/// the field's range (the type's minimum, a huge number) is refused at its line and
+/// column with the range stated, never stored and never negated.
+mod bounded {
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    use serde::Deserializer;
+    use serde::de::{Error, Unexpected, Visitor};
+
+    struct Whole<T, const LO: i64, const HI: i64>(PhantomData<T>);
+
+    impl<'de, T: TryFrom<i64>, const LO: i64, const HI: i64> Visitor<'de> for Whole<T, LO, HI> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a whole number from {LO} to {HI}")
+        }
+
+        fn visit_i64<E: Error>(self, v: i64) -> Result<T, E> {
+            if (LO..=HI).contains(&v) {
+                T::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+            } else {
+                Err(E::invalid_value(Unexpected::Signed(v), &self))
+            }
+        }
+
+        fn visit_u64<E: Error>(self, v: u64) -> Result<T, E> {
+            match i64::try_from(v) {
+                Ok(v) => self.visit_i64(v),
+                Err(_) => Err(E::invalid_value(Unexpected::Unsigned(v), &self)),
+            }
+        }
+    }
+
+    /// A whole number in `LO..=HI`.
+    pub fn whole<'de, D: Deserializer<'de>, T: TryFrom<i64>, const LO: i64, const HI: i64>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        d.deserialize_i64(Whole::<T, LO, HI>(PhantomData))
+    }
+}
+
 /// Player or monster: some terms apply to only one of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -142,6 +185,7 @@ pub struct Weapon {
     /// Blessed (matters against demons and undead).
     pub blessed: bool,
     /// Its greatest erosion (0 to 3): damage loses 1d(erosion) − 1.
+    #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 3>")]
     pub erosion: u32,
 }
 
@@ -194,13 +238,15 @@ pub enum Thrown {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Ranged {
-    /// Grid distance (diagonals count 1).
+    /// Grid distance (diagonals count 1), 0 to 100.
+    #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
     pub distance: u32,
     /// What flies.
     pub projectile: Projectile,
     /// For ammunition: the launcher.
     pub launcher: Launcher,
-    /// The launcher's enchantment (counts for ammo fired from its own launcher).
+    /// The launcher's enchantment (counts for ammo fired from its own launcher), −50 to 50.
+    #[serde(deserialize_with = "bounded::whole::<_, i32, { -50 }, 50>")]
     pub launcher_enchantment: i32,
     /// An artifact launcher's specific bonus against this defender: like a weapon's,
     /// it counts when ammo is fired from it (evasion, Attacker bonus).
@@ -218,9 +264,11 @@ pub struct Ranged {
 #[serde(default, deny_unknown_fields)]
 pub struct Attacker {
     pub kind: Kind,
-    /// A monster's level (adds level / 4).
+    /// A monster's level (adds level / 4), 0 to 100.
+    #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
     pub level: u32,
-    /// A player's Dexterity (adds floor((Dex − 10) / 4)).
+    /// A player's Dexterity (adds floor((Dex − 10) / 4)), 3 to 25.
+    #[serde(deserialize_with = "bounded::whole::<_, i32, 3, 25>")]
     pub dex: i32,
     /// A player's skill with the attack.
     pub skill: SkillLevel,
@@ -232,9 +280,11 @@ pub struct Attacker {
     pub weapon: Option<Weapon>,
     /// The ranged part of the attack, if it is ranged.
     pub ranged: Option<Ranged>,
-    /// Total enchantment of rings of increase accuracy.
+    /// Total enchantment of rings of increase accuracy, −50 to 50.
+    #[serde(deserialize_with = "bounded::whole::<_, i32, { -50 }, 50>")]
     pub rings_of_accuracy: i32,
     /// Luck (−13 to 13).
+    #[serde(deserialize_with = "bounded::whole::<_, i32, { -13 }, 13>")]
     pub luck: i32,
     /// Carries a luckstone (a monster's Luck is then 3 + 1d3).
     pub luckstone: bool,
@@ -377,7 +427,8 @@ pub struct ArmorPiece {
     pub ev: f64,
     /// Damage reduction.
     pub dr: f64,
-    /// Enchantment: +1 DR a point.
+    /// Enchantment: +1 DR a point, −50 to 50.
+    #[serde(deserialize_with = "bounded::whole::<_, i32, { -50 }, 50>")]
     pub enchantment: i32,
     /// A shirt alone in the torso slot is not body armor.
     pub shirt: bool,
@@ -428,22 +479,28 @@ pub struct Defender {
     pub kind: Kind,
     /// The form's evasiveness.
     pub ev: f64,
-    /// Divine protection (counts at most 6).
+    /// Divine protection (counts at most 6), 0 to 100.
+    #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
     pub divine_protection: u32,
-    /// Spell protection.
+    /// Spell protection, 0 to 100.
+    #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
     pub spell_protection: u32,
     /// Size: 0 tiny, 1 small, 2 medium, 3 large, 4 huge, 7 gigantic (adds 2 − size).
+    #[serde(deserialize_with = "bounded::whole::<_, i32, 0, 7>")]
     pub size: i32,
     /// Armor by slot.
     pub armor: Armor,
     /// Total enchantment of rings of evasiveness (or defense): a flat defense bonus, the
-    /// counterpart of rings of increase accuracy (evasion, Changes to other mechanics).
+    /// counterpart of rings of increase accuracy (evasion, Changes to other mechanics);
+    /// −50 to 50.
+    #[serde(deserialize_with = "bounded::whole::<_, i32, { -50 }, 50>")]
     pub rings_of_evasiveness: i32,
     /// A Monk's martial arts skill (counts without body armor, shield or weapon).
     pub monk_martial_arts: Option<MartialArts>,
     /// Wielding a weapon.
     pub wielding_weapon: bool,
     /// Luck (−13 to 13).
+    #[serde(deserialize_with = "bounded::whole::<_, i32, { -13 }, 13>")]
     pub luck: i32,
     /// Carries a luckstone (a monster's Luck is then 3 + 1d3).
     pub luckstone: bool,
@@ -459,7 +516,8 @@ pub struct Defender {
     pub paralyzed: bool,
     /// A player's burden.
     pub encumbrance: Encumbrance,
-    /// Current hit points (high-damage effects look at half of them).
+    /// Current hit points (high-damage effects look at half of them), 1 to 1,000,000.
+    #[serde(deserialize_with = "bounded::whole::<_, u32, 1, 1_000_000>")]
     pub hp: u32,
     /// The body's own damage reduction (a monster's, or a polymorph form's).
     pub intrinsic_dr: f64,

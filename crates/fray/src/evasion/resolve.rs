@@ -135,7 +135,7 @@ pub fn attacker_breakdown(a: &Attacker, d: &Defender, o: &Options) -> Breakdown 
     t.add(
         player,
         format!("Dexterity {}: floor((Dex − 10) / 4)", a.dex),
-        f64::from((a.dex - 10).div_euclid(4)),
+        (i64::from(a.dex) - 10).div_euclid(4) as f64,
     );
     t.add(
         player,
@@ -288,7 +288,7 @@ pub fn defender_breakdown(d: &Defender, _o: &Options) -> Breakdown {
     t.add(
         d.size != 2,
         format!("size {}: 2 − size", d.size),
-        f64::from(2 - d.size),
+        (2 - i64::from(d.size)) as f64,
     );
     for (slot, piece) in d.armor.pieces().filter(|(_, p)| p.ev != 0.0) {
         let name = if piece.name.is_empty() {

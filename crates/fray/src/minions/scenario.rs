@@ -77,12 +77,15 @@ pub struct BattleFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSpell {
-    turn: Option<Spanned<u32>>,
+    turn: Option<Spanned<i64>>,
     minion: Option<Spanned<String>>,
     group: Option<Spanned<Side>>,
-    levels: Option<Spanned<i32>>,
-    armor_penalty: Option<Spanned<u32>>,
-    damage: Option<Spanned<u32>>,
+    #[serde(default, deserialize_with = "whole::levels")]
+    levels: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::armor_penalty")]
+    armor_penalty: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::spell_damage")]
+    damage: Option<Spanned<i64>>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -91,8 +94,10 @@ struct RawRules {
     order: Option<Order>,
     targeting: Option<Targeting>,
     level_excess: Option<LevelExcess>,
-    max_rounds: Option<Spanned<u32>>,
-    turns: Option<Spanned<u32>>,
+    #[serde(default, deserialize_with = "whole::max_rounds")]
+    max_rounds: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::turns")]
+    turns: Option<Spanned<i64>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -108,20 +113,107 @@ struct RawGroup {
 struct RawMinion {
     name: Spanned<String>,
     kind: Kind,
+    #[serde(default, deserialize_with = "whole::level")]
     level: Option<Spanned<i64>>,
-    hp: Spanned<u32>,
-    damage: Spanned<u32>,
-    #[serde(default)]
-    armor: Option<Spanned<u32>>,
-    attacks: Option<Spanned<u32>>,
-    count: Option<Spanned<u32>>,
-    #[serde(default)]
-    spell_levels: Option<Spanned<i32>>,
-    #[serde(default)]
-    armor_penalty: Option<Spanned<u32>>,
-    #[serde(default)]
-    gaze_armor: Option<Spanned<u32>>,
+    #[serde(deserialize_with = "whole::hp")]
+    hp: Spanned<i64>,
+    #[serde(deserialize_with = "whole::damage")]
+    damage: Spanned<i64>,
+    #[serde(default, deserialize_with = "whole::armor")]
+    armor: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::attacks")]
+    attacks: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::count")]
+    count: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::spell_levels")]
+    spell_levels: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::armor_penalty")]
+    armor_penalty: Option<Spanned<i64>>,
+    #[serde(default, deserialize_with = "whole::gaze_armor")]
+    gaze_armor: Option<Spanned<i64>>,
     learns: Option<Spanned<bool>>,
+}
+
+/// Every whole number of a battle file is read as any TOML integer and checked against
+/// its field's range while the file is read, as a type error would be: a value such as
+/// -1 or 4294967296 is refused at once, with the range, rather than named by its type.
+mod whole {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer};
+    use toml::Spanned;
+
+    fn check<E: Error>(v: Spanned<i64>, what: &str, lo: i64, hi: i64) -> Result<Spanned<i64>, E> {
+        let n = *v.get_ref();
+        if (lo..=hi).contains(&n) {
+            Ok(v)
+        } else if what == "level" {
+            Err(E::custom(format!("level {n} is outside {lo} to {hi}")))
+        } else {
+            Err(E::custom(format!(
+                "{what} is {n}: expected a whole number from {lo} to {hi}"
+            )))
+        }
+    }
+
+    macro_rules! fields {
+        ($($name:ident: $what:literal, $lo:expr, $hi:expr;)*) => {$(
+            pub fn $name<'de, D: Deserializer<'de>, T: From<Spanned<i64>>>(
+                d: D,
+            ) -> Result<T, D::Error> {
+                check(Spanned::<i64>::deserialize(d)?, $what, $lo, $hi).map(T::from)
+            }
+        )*};
+    }
+
+    const STAT: i64 = super::MAX_STAT as i64;
+    fields! {
+        hp: "hp", 1, STAT;
+        damage: "damage", 0, STAT;
+        spell_damage: "damage", 0, STAT;
+        armor: "armor", 0, STAT;
+        armor_penalty: "armor_penalty", 0, STAT;
+        gaze_armor: "gaze_armor", 0, STAT;
+        attacks: "attacks", 1, super::MAX_ATTACKS as i64;
+        count: "count", 1, super::MAX_MINIONS as i64;
+        level: "level", 0, super::MAX_LEVEL as i64;
+        spell_levels: "spell_levels", -10, 10;
+        levels: "levels", -10, 10;
+        max_rounds: "max_rounds", 1, 100_000;
+        turns: "turns", 1, 1_000;
+    }
+}
+
+/// A whole number read as any TOML integer, so that -1 or the largest integer is refused
+/// with the field's range rather than a type name.
+fn within(
+    c: &Checker,
+    value: &Spanned<i64>,
+    what: &str,
+    lo: u32,
+    hi: u32,
+) -> Result<u32, ScenarioError> {
+    let v = *value.get_ref();
+    match u32::try_from(v) {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(c.at(
+            value,
+            format!("{what} is {v}: expected a whole number from {lo} to {hi}"),
+        )),
+    }
+}
+
+/// Like [`within`], with a default for a missing value.
+fn optional(
+    c: &Checker,
+    value: &Option<Spanned<i64>>,
+    what: &str,
+    default: u32,
+    lo: u32,
+    hi: u32,
+) -> Result<u32, ScenarioError> {
+    value
+        .as_ref()
+        .map_or(Ok(default), |v| within(c, v, what, lo, hi))
 }
 
 fn rules(c: &Checker, raw: &RawRules) -> Result<Rules, ScenarioError> {
@@ -130,8 +222,8 @@ fn rules(c: &Checker, raw: &RawRules) -> Result<Rules, ScenarioError> {
         order: raw.order.unwrap_or(d.order),
         targeting: raw.targeting.unwrap_or(d.targeting),
         level_excess: raw.level_excess.unwrap_or(d.level_excess),
-        max_rounds: c.optional(&raw.max_rounds, "max_rounds", d.max_rounds, 1, 100_000)?,
-        turns: c.optional(&raw.turns, "turns", d.turns, 1, 1_000)?,
+        max_rounds: optional(c, &raw.max_rounds, "max_rounds", d.max_rounds, 1, 100_000)?,
+        turns: optional(c, &raw.turns, "turns", d.turns, 1, 1_000)?,
     })
 }
 
@@ -182,11 +274,11 @@ fn declared(
     };
     let spell_levels = match &raw.spell_levels {
         None => 0,
-        Some(s) if (-10..=10).contains(s.get_ref()) => *s.get_ref(),
+        Some(s) if (-10..=10).contains(s.get_ref()) => *s.get_ref() as i32,
         Some(s) => {
             return Err(c.at(
                 s,
-                "spell_levels must be from -10 to 10 (levels stay within 0 to 5 anyway)",
+                "spell_levels must be a whole number from -10 to 10 (levels stay within 0 to 5 anyway)",
             ));
         }
     };
@@ -194,18 +286,18 @@ fn declared(
         name: name.clone(),
         kind: raw.kind,
         level,
-        hp: c.within(&raw.hp, "hp", 1, MAX_STAT)?,
-        armor: c.optional(&raw.armor, "armor", 0, 0, MAX_STAT)?,
-        damage: c.within(&raw.damage, "damage", 0, MAX_STAT)?,
-        attacks: c.optional(&raw.attacks, "attacks", 1, 1, MAX_ATTACKS)?,
+        hp: within(c, &raw.hp, "hp", 1, MAX_STAT)?,
+        armor: optional(c, &raw.armor, "armor", 0, 0, MAX_STAT)?,
+        damage: within(c, &raw.damage, "damage", 0, MAX_STAT)?,
+        attacks: optional(c, &raw.attacks, "attacks", 1, 1, MAX_ATTACKS)?,
         spell_levels,
-        armor_penalty: c.optional(&raw.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?,
-        gaze_armor: c.optional(&raw.gaze_armor, "gaze_armor", 0, 0, MAX_STAT)?,
+        armor_penalty: optional(c, &raw.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?,
+        gaze_armor: optional(c, &raw.gaze_armor, "gaze_armor", 0, 0, MAX_STAT)?,
         learns: learns(c, raw)?,
     };
     let count = match &raw.count {
         None => None,
-        Some(n) => Some(c.within(n, "count", 1, MAX_MINIONS)?),
+        Some(n) => Some(within(c, n, "count", 1, MAX_MINIONS)?),
     };
     let names = c.copies(&raw.name, &name, count, names)?;
     Ok(names
@@ -247,13 +339,13 @@ fn spell(
         None => 1,
         Some(t) => {
             let v = *t.get_ref();
-            if !(1..=turns).contains(&v) {
+            if !(1..=i64::from(turns)).contains(&v) {
                 return Err(c.at(
                     t,
                     format!("turn is {v}: expected a turn of this battle, from 1 to {turns} (rules.turns)"),
                 ));
             }
-            v
+            v as u32
         }
     };
     let target = match (&s.minion, &s.group) {
@@ -290,7 +382,7 @@ fn spell(
     };
     let levels = match &s.levels {
         None => 0,
-        Some(l) if (-10..=10).contains(l.get_ref()) => *l.get_ref(),
+        Some(l) if (-10..=10).contains(l.get_ref()) => *l.get_ref() as i32,
         Some(l) => {
             return Err(c.at(
                 l,
@@ -301,8 +393,8 @@ fn spell(
             ));
         }
     };
-    let armor_penalty = c.optional(&s.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?;
-    let damage = c.optional(&s.damage, "damage", 0, 0, MAX_STAT)?;
+    let armor_penalty = optional(c, &s.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?;
+    let damage = optional(c, &s.damage, "damage", 0, 0, MAX_STAT)?;
     if levels == 0 && armor_penalty == 0 && damage == 0 {
         return Err(c.at(
             raw,

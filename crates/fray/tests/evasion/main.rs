@@ -2,5 +2,7 @@
 //! forms and brute force, the damage formula step by step, and sampling.
 
 mod damage;
+mod properties;
+mod ranges;
 mod rules_as_written;
 mod to_hit;

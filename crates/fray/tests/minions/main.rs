@@ -1,6 +1,7 @@
 //! Hand-worked combats of the minions text (003_3eb7dd0a15101726.txt), checked through
 //! the event log.
 
+mod ranges;
 mod rules_as_written;
 
 use fray::minions::{

@@ -1,5 +1,9 @@
 //! The battle lab: reproducibility across thread counts, sampled against exact answers,
-//! every bundled scenario, and bad scenarios.
+//! every bundled scenario, and bad scenarios; evasion duels as written (`duel_rules`);
+//! interrupted runs, chunk splits and bounds (`runs`).
+
+mod duel_rules;
+mod runs;
 
 use fray_lab::duel::exact_duel;
 use fray_lab::examples::EXAMPLES;
