@@ -91,7 +91,8 @@ impl Distribution {
 
     /// The expected value.
     pub fn mean(&self) -> f64 {
-        self.iter().map(|m| m.value as f64 * m.p).sum()
+        // + 0.0: an empty sum is -0.0, which would print as "-0.000".
+        self.iter().map(|m| m.value as f64 * m.p).sum::<f64>() + 0.0
     }
 
     /// The variance.
@@ -99,7 +100,8 @@ impl Distribution {
         let mean = self.mean();
         self.iter()
             .map(|m| (m.value as f64 - mean).powi(2) * m.p)
-            .sum()
+            .sum::<f64>()
+            + 0.0
     }
 
     /// Every value with non-zero probability, in increasing order.
@@ -124,6 +126,45 @@ impl Distribution {
         }
         Self {
             min: self.min + other.min,
+            probs,
+        }
+    }
+
+    /// The distribution of X + U for U uniform on `lo..=hi` (`hi >= lo`), in time linear
+    /// in the support: each value is a window sum of `self`, taken from prefix sums on the
+    /// lower side and suffix sums on the upper side, whichever is smaller, so that small
+    /// tails do not vanish in a difference of two numbers near 1.
+    pub fn add_uniform(&self, lo: i64, hi: i64) -> Self {
+        let s = (hi - lo + 1).max(1) as usize;
+        let n = self.probs.len();
+        let mut prefix = Vec::with_capacity(n + 1);
+        let mut sum = 0.0;
+        prefix.push(0.0);
+        for p in &self.probs {
+            sum += p;
+            prefix.push(sum);
+        }
+        let mut suffix = vec![0.0; n + 1];
+        let mut sum = 0.0;
+        for (i, p) in self.probs.iter().enumerate().rev() {
+            sum += p;
+            suffix[i] = sum;
+        }
+        let scale = 1.0 / s as f64;
+        let probs = (0..n + s - 1)
+            .map(|i| {
+                // The window of self's indices first..=last.
+                let (first, last) = (i.saturating_sub(s - 1), i.min(n - 1));
+                let window = if prefix[last + 1] <= suffix[first] {
+                    prefix[last + 1] - prefix[first]
+                } else {
+                    suffix[first] - suffix[last + 1]
+                };
+                window.max(0.0) * scale
+            })
+            .collect();
+        Self {
+            min: self.min + lo,
             probs,
         }
     }
