@@ -183,28 +183,37 @@ impl CheckOdds {
     }
 
     /// The distribution of what the check adds to its side: its degree on a success,
-    /// 0 on a failure. Values below `eps` are trimmed; returns the trimmed mass too.
+    /// 0 on a failure. Values below `eps` are trimmed; returns the error too: the
+    /// unlisted explosion tails (in closed form), the trimmed values, and how far the
+    /// listed values miss 1 through rounding.
     pub fn contribution(&self, eps: f64) -> (Distribution, f64) {
-        let masses = self.outcomes.iter().flat_map(|o| {
-            let degree = if o.success { o.degree } else { 0 };
-            let extra = if o.success && o.explodes {
-                tail_length(o.p, eps)
-            } else {
-                0
-            };
-            (0..=extra).map(move |k| {
-                let p = if o.success && o.explodes {
-                    o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(k as i32)
+        let mut tail = 0.0;
+        let masses: Vec<(i64, f64)> = self
+            .outcomes
+            .iter()
+            .flat_map(|o| {
+                let degree = if o.success { o.degree } else { 0 };
+                let extra = if o.success && o.explodes {
+                    let extra = tail_length(o.p, eps);
+                    tail += o.p * EXPLODE_P.powi(extra as i32 + 1);
+                    extra
                 } else {
-                    o.p
+                    0
                 };
-                (i64::from(degree + k), p)
+                (0..=extra).map(move |k| {
+                    let p = if o.success && o.explodes {
+                        o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(k as i32)
+                    } else {
+                        o.p
+                    };
+                    (i64::from(degree + k), p)
+                })
             })
-        });
+            .collect();
         let mut d = Distribution::from_masses(masses);
-        let listed = d.total();
+        let rounding = (1.0 - tail - d.total()).abs();
         let dropped = d.trim(eps);
-        (d, (1.0 - listed).max(0.0) + dropped)
+        (d, tail + rounding + dropped)
     }
 }
 
@@ -267,7 +276,9 @@ fn ln_add(a: f64, b: f64) -> f64 {
 pub struct SideHits {
     /// The distribution of total hits.
     pub distribution: Distribution,
-    /// Probability mass trimmed away (values below [`TRIM`]): a bound on the error.
+    /// A bound on the error of the distribution, in total: the probability mass trimmed
+    /// away (values below [`TRIM`], explosion tails beyond them) plus what rounding can
+    /// add in the products (about 1e-16 times the support, per product).
     pub error_bound: f64,
 }
 
@@ -292,9 +303,10 @@ impl SideHits {
         let mut error_bound = 0.0;
         for &(count, check) in groups {
             let (one, dropped) = CheckOdds::new(check).contribution(TRIM);
-            let (all, dropped_power) = one.power(count, TRIM);
+            let (all, dropped_power, rounding) = one.power_bounded(count, TRIM);
+            let rounding = rounding + crate::dist::rounding(&total, &all);
             total = total.convolve(&all);
-            error_bound += dropped * count as f64 + dropped_power + total.trim(TRIM);
+            error_bound += dropped * count as f64 + dropped_power + rounding + total.trim(TRIM);
         }
         Self {
             distribution: total,

@@ -3,5 +3,6 @@
 
 mod battle;
 mod check;
+mod robust;
 mod rules_as_written;
 mod sides;
