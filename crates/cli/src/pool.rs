@@ -314,7 +314,7 @@ pub fn sides(args: &SidesArgs) -> Result<String> {
     .collect();
     if !below.is_empty() {
         warnings.push(format!(
-            "{} no larger than the trimmed mass {bound:.1e}: known only to be at most about {:.1e}",
+            "{} no larger than the error bound {bound:.1e}: known only to be at most {:.1e}",
             below.join(", "),
             2.0 * bound
         ));
