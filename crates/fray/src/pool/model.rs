@@ -342,9 +342,11 @@ pub fn parse_side(spec: &str, ladder: &Ladder) -> Result<Vec<(u64, Check)>, Pool
         }
         let (count, rest) = match part.split_once(['x', 'X']) {
             Some((n, rest)) => (
-                n.trim()
-                    .parse::<u64>()
-                    .map_err(|_| bad("expected a count before `x`, such as 5x3/6"))?,
+                n.trim().parse::<u64>().map_err(|_| {
+                    bad(&format!(
+                        "expected a count from 1 to {MAX_SIDE} before `x`, such as 5x3/6"
+                    ))
+                })?,
                 rest,
             ),
             None => (1, part),
@@ -357,7 +359,9 @@ pub fn parse_side(spec: &str, ladder: &Ladder) -> Result<Vec<(u64, Check)>, Pool
             let mut chars = piece.chars();
             let kind = chars.next_back();
             let n: u32 = chars.as_str().parse().map_err(|_| {
-                bad("expected +Nb (bonus dice) or +Np (penalty dice) after the difficulty")
+                bad(&format!(
+                    "expected +Nb (bonus dice) or +Np (penalty dice), N from 0 to {MAX_EXTRA_DICE}, after the difficulty"
+                ))
             })?;
             match kind {
                 Some('b' | 'B') => bonus = bonus.saturating_add(n),

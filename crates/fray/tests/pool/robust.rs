@@ -515,7 +515,10 @@ fn every_number_of_a_side_spec_at_its_edges() {
         let e = parse_side(&format!("3/6+{dice}"), &ladder)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("100") || e.contains("+Nb"), "{dice}: {e}");
+        assert!(
+            e.contains("at most 100") || e.contains("from 0 to 100"),
+            "{dice}: {e}"
+        );
     }
     assert_eq!(parse_side("3/6+100b+100p", &ladder).unwrap()[0].1.dice(), 1);
     for rung in [
