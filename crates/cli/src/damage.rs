@@ -172,6 +172,8 @@ pub fn run(args: &DamageArgs) -> Result<String> {
         let seed = args.seed.unwrap_or_else(clock_seed);
         resolved(&request, args, Some(seed))
     } else {
+        // Bounded before computing: an exact distribution of 1000d10000 takes minutes.
+        request.dice.check_exact()?;
         distribution(&request, args.json)
     }
 }

@@ -231,6 +231,9 @@ pub fn check(args: &CheckArgs) -> Result<String> {
         odds.p_success() * 100.0,
         odds.mean_degree()
     );
+    if odds.underflows() {
+        let _ = writeln!(s, "note: {UNDERFLOW}");
+    }
     let rows = odds.listing(SHOWN);
     let peak = rows.iter().map(|r| r.1).fold(0.0, f64::max);
     for (r, p) in &rows {
@@ -255,6 +258,9 @@ pub fn check(args: &CheckArgs) -> Result<String> {
     Ok(s)
 }
 
+/// Said wherever an outcome too unlikely for a 64-bit float shows as 0.
+const UNDERFLOW: &str = "some outcomes are less likely than 1e-308 and show as probability 0 (their conditional means are still exact)";
+
 fn check_json(odds: &CheckOdds) -> Result<String> {
     let rows: Vec<_> = odds
         .listing(LISTED)
@@ -278,14 +284,41 @@ fn check_json(odds: &CheckOdds) -> Result<String> {
         "mean_degree_given_failure": odds.mean_degree_given(false),
         "distribution": rows,
         "explosion_tails": tails,
+        "warnings": odds.underflows().then_some(UNDERFLOW).into_iter().collect::<Vec<_>>(),
     }))
 }
 
 pub fn sides(args: &SidesArgs) -> Result<String> {
     let ladder = &args.ladder;
-    let a = SideHits::new(&parse_side(&args.a, ladder).map_err(|e| anyhow::anyhow!("--a: {e}"))?);
-    let b = SideHits::new(&parse_side(&args.b, ladder).map_err(|e| anyhow::anyhow!("--b: {e}"))?);
+    let side = |flag: &str, spec: &str| {
+        parse_side(spec, ladder)
+            .and_then(|groups| SideHits::try_new(&groups))
+            .map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+    };
+    let (a, b) = (side("--a", &args.a)?, side("--b", &args.b)?);
     let c = compare(&a.distribution, &b.distribution);
+    let bound = a.error_bound + b.error_bound;
+    let mut warnings: Vec<String> = [("A", &a), ("B", &b)]
+        .iter()
+        .filter_map(|(name, s)| s.precision_warning().map(|w| format!("side {name}: {w}")))
+        .collect();
+    // A probability no larger than the trimmed mass is known only to be that small.
+    let below: Vec<&str> = [
+        ("p_a_more", c.p_a_more),
+        ("p_tie", c.p_tie),
+        ("p_b_more", c.p_b_more),
+    ]
+    .into_iter()
+    .filter(|(_, p)| *p <= bound && bound > 0.0)
+    .map(|(name, _)| name)
+    .collect();
+    if !below.is_empty() {
+        warnings.push(format!(
+            "{} no larger than the error bound {bound:.1e}: known only to be at most {:.1e}",
+            below.join(", "),
+            2.0 * bound
+        ));
+    }
     if args.json {
         let list = |d: &Distribution| {
             d.iter()
@@ -301,7 +334,9 @@ pub fn sides(args: &SidesArgs) -> Result<String> {
             "b_mean_total": b.distribution.mean(),
             "a_sd_total": a.distribution.variance().sqrt(),
             "b_sd_total": b.distribution.variance().sqrt(),
-            "error_bound": a.error_bound + b.error_bound,
+            "error_bound": bound,
+            "below_error_bound": below,
+            "warnings": warnings,
             "a_distribution": list(&a.distribution),
             "b_distribution": list(&b.distribution),
         }));
@@ -320,8 +355,11 @@ pub fn sides(args: &SidesArgs) -> Result<String> {
     let _ = writeln!(
         s,
         "(exact; probability trimmed as negligible: below {:.1e})",
-        (a.error_bound + b.error_bound).max(1e-300)
+        bound.max(1e-300)
     );
+    for w in &warnings {
+        let _ = writeln!(s, "warning: {w}");
+    }
     Ok(s)
 }
 

@@ -2033,3 +2033,140 @@ fn issue12_ctrl_c_prints_the_finished_battles_marked_incomplete() {
         "the page says so"
     );
 }
+
+// ---- issue 12: pool and dice ----
+
+#[test]
+fn pool_sides_with_a_multibyte_character_are_refused() {
+    refused(&["sides", "--a", "3/6+é", "--b", "3/6"], "--a");
+    refused(&["sides", "--a", "3/6", "--b", "é"], "--b");
+}
+
+#[test]
+fn pool_huge_ladders_are_refused_quickly_with_a_short_message() {
+    for ladder in ["4000000000", "1000000"] {
+        let out = fray()
+            .args(["check", "3/6", "--ladder", ladder])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("2 to 1000"), "{err}");
+        assert!(err.len() < 400, "{} bytes", err.len());
+    }
+    let out = fray()
+        .args(["check", "3/7", "--ladder", "1000"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("999 rungs") && err.len() < 400, "{err}");
+    let dir = std::env::temp_dir().join(format!("fray-pool12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let battle = dir.join("ladder.toml");
+    std::fs::write(
+        &battle,
+        "ladder = \"4000000000\"\n[a]\nname = \"A\"\n[[a.combatants]]\nname = \"x\"\nhp = 1\n[b]\nname = \"B\"\n[[b.combatants]]\nname = \"y\"\nhp = 1\n",
+    )
+    .unwrap();
+    refused(
+        &["mass-battle", battle.to_str().unwrap()],
+        "line 1, column 10",
+    );
+    let lab = dir.join("lab.toml");
+    std::fs::write(
+        &lab,
+        "system = \"pool\"\ntrials = 10\n[pool]\nladder = \"1000000\"\n[pool.a]\nname = \"A\"\n[[pool.a.combatants]]\nname = \"x\"\nhp = 1\n[pool.b]\nname = \"B\"\n[[pool.b.combatants]]\nname = \"y\"\nhp = 1\n",
+    )
+    .unwrap();
+    refused(&["battle", lab.to_str().unwrap()], "2 to 1000");
+}
+
+#[test]
+fn pool_a_near_certain_check_prints_near_certainty() {
+    let args = [
+        "check",
+        "9999/10000",
+        "--ladder",
+        "6:10000",
+        "--bonus",
+        "100",
+    ];
+    fray()
+        .args(args)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("P(success) = 100.0000%"))
+        .stdout(predicate::str::contains("success 101"))
+        .stdout(predicate::str::contains("less likely than 1e-308"));
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v = json_of(&json);
+    assert!((v["p_success"].as_f64().unwrap() - 1.0).abs() < 1e-12);
+    assert!(!v["distribution"].as_array().unwrap().is_empty());
+    assert!((v["mean_degree_given_failure"].as_f64().unwrap() - 101.2).abs() < 1e-9);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1);
+    let v = json_of(&[
+        "sides",
+        "--a",
+        "9999/10000+100b",
+        "--b",
+        "3/6",
+        "--ladder",
+        "6:10000",
+        "--json",
+    ]);
+    assert!(v["a_sd_total"].as_f64().unwrap() > 0.1, "{v}");
+    assert!(v["p_a_more"].as_f64().unwrap() > 0.99);
+    let out = fray()
+        .args([
+            "sides",
+            "--a",
+            "9999/10000+100b",
+            "--b",
+            "3/6",
+            "--ladder",
+            "6:10000",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("-0.000"), "{text}");
+}
+
+#[test]
+fn pool_small_side_odds_are_computed_directly_or_flagged() {
+    let v = json_of(&["sides", "--a", "8x5/6+3b", "--b", "8x1/8", "--json"]);
+    let b_more = v["p_b_more"].as_f64().unwrap();
+    assert!(b_more > 1e-14 && b_more < 1e-12, "{b_more}");
+    assert!(v["below_error_bound"].as_array().unwrap().is_empty());
+    // Far apart, the tie is below what the trimming can tell: flagged, not a bare 0.
+    let v = json_of(&["sides", "--a", "2000x3/6+2b", "--b", "2000x4/6", "--json"]);
+    let below: Vec<&str> = v["below_error_bound"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(
+        below.contains(&"p_tie") && below.contains(&"p_b_more"),
+        "{v}"
+    );
+    fray()
+        .args(["sides", "--a", "2000x3/6+2b", "--b", "2000x4/6"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("warning: p_tie, p_b_more"));
+    refused(
+        &["sides", "--a", "10000000x3/6+100b", "--b", "3/6"],
+        "use fewer combatants",
+    );
+}
+
+#[test]
+fn dice_too_costly_for_an_exact_distribution_say_to_roll() {
+    refused(&["damage", "1000d10000", "fire"], "--roll");
+    fray()
+        .args(["damage", "1000d10000", "fire", "--roll", "--seed", "3"])
+        .assert()
+        .success();
+}

@@ -14,6 +14,10 @@ pub const MAX_DICE: u32 = 1_000;
 pub const MAX_SIDES: u32 = 10_000;
 /// The largest flat modifier, in absolute value.
 pub const MAX_MODIFIER: i64 = 1_000_000;
+/// The most work (values touched, see [`DiceExpr::exact_work`]) an exact distribution
+/// may take: a fraction of a second. `1000d100` fits; `1000d10000` (five billion) does
+/// not and must be sampled instead.
+pub const MAX_EXACT_WORK: u64 = 500_000_000;
 
 /// A group of identical dice: `count`d`sides`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +59,16 @@ pub enum DiceError {
     TooLarge {
         /// The refused text.
         text: String,
+    },
+    /// An exact distribution too costly to compute: sample it instead.
+    #[error(
+        "the exact distribution of `{text}` would take {work} steps, more than {MAX_EXACT_WORK}: roll it instead (--roll), or use fewer or smaller dice"
+    )]
+    TooMuchWork {
+        /// The expression.
+        text: String,
+        /// Its cost, by [`DiceExpr::exact_work`].
+        work: u64,
     },
     /// A zero-sided die.
     #[error("`{text}` has a die with no sides")]
@@ -113,16 +127,52 @@ impl DiceExpr {
         dice + self.modifier
     }
 
-    /// The exact distribution of the total.
+    /// The exact distribution of the total. Each die is added by a running window sum
+    /// ([`Distribution::add_uniform`]), so the cost is [`DiceExpr::exact_work`]: check it
+    /// against [`MAX_EXACT_WORK`] first (or call [`DiceExpr::try_distribution`]) when
+    /// the expression comes from a user.
     pub fn distribution(&self) -> Distribution {
         let mut total = Distribution::point(self.modifier);
         for g in &self.groups {
-            let die = Distribution::uniform(1, i64::from(g.sides));
             for _ in 0..g.count {
-                total = total.convolve(&die);
+                total = total.add_uniform(1, i64::from(g.sides));
             }
         }
         total
+    }
+
+    /// The values [`DiceExpr::distribution`] touches: for each die, the support so far
+    /// plus the die's sides. Grows as dice² × sides, so it is checked before computing.
+    pub fn exact_work(&self) -> u64 {
+        let mut support = 1u64;
+        let mut work = 0u64;
+        for g in &self.groups {
+            for _ in 0..g.count {
+                work = work.saturating_add(support + u64::from(g.sides));
+                support += u64::from(g.sides) - 1;
+            }
+        }
+        work
+    }
+
+    /// The exact distribution, or [`DiceError::TooMuchWork`] when it would take more
+    /// than [`MAX_EXACT_WORK`].
+    pub fn try_distribution(&self) -> Result<Distribution, DiceError> {
+        self.check_exact()?;
+        Ok(self.distribution())
+    }
+
+    /// Whether the exact distribution is affordable ([`MAX_EXACT_WORK`]), before any
+    /// caller computes it.
+    pub fn check_exact(&self) -> Result<(), DiceError> {
+        let work = self.exact_work();
+        if work > MAX_EXACT_WORK {
+            return Err(DiceError::TooMuchWork {
+                text: self.to_string(),
+                work,
+            });
+        }
+        Ok(())
     }
 }
 

@@ -84,14 +84,26 @@ impl Distribution {
         self.iter().filter(|m| m.value >= value).map(|m| m.p).sum()
     }
 
-    /// Total probability mass (1 up to rounding).
+    /// Total probability mass (1 up to rounding), summed with compensation (Neumaier)
+    /// so that a deficit of 1e-17 is measured, not lost in the rounding of the sum.
     pub fn total(&self) -> f64 {
-        self.probs.iter().sum()
+        let (mut sum, mut lost) = (0.0f64, 0.0f64);
+        for &p in &self.probs {
+            let t = sum + p;
+            lost += if sum.abs() >= p.abs() {
+                (sum - t) + p
+            } else {
+                (p - t) + sum
+            };
+            sum = t;
+        }
+        sum + lost
     }
 
     /// The expected value.
     pub fn mean(&self) -> f64 {
-        self.iter().map(|m| m.value as f64 * m.p).sum()
+        // + 0.0: an empty sum is -0.0, which would print as "-0.000".
+        self.iter().map(|m| m.value as f64 * m.p).sum::<f64>() + 0.0
     }
 
     /// The variance.
@@ -99,7 +111,8 @@ impl Distribution {
         let mean = self.mean();
         self.iter()
             .map(|m| (m.value as f64 - mean).powi(2) * m.p)
-            .sum()
+            .sum::<f64>()
+            + 0.0
     }
 
     /// Every value with non-zero probability, in increasing order.
@@ -128,6 +141,45 @@ impl Distribution {
         }
     }
 
+    /// The distribution of X + U for U uniform on `lo..=hi` (`hi >= lo`), in time linear
+    /// in the support: each value is a window sum of `self`, taken from prefix sums on the
+    /// lower side and suffix sums on the upper side, whichever is smaller, so that small
+    /// tails do not vanish in a difference of two numbers near 1.
+    pub fn add_uniform(&self, lo: i64, hi: i64) -> Self {
+        let s = (hi - lo + 1).max(1) as usize;
+        let n = self.probs.len();
+        let mut prefix = Vec::with_capacity(n + 1);
+        let mut sum = 0.0;
+        prefix.push(0.0);
+        for p in &self.probs {
+            sum += p;
+            prefix.push(sum);
+        }
+        let mut suffix = vec![0.0; n + 1];
+        let mut sum = 0.0;
+        for (i, p) in self.probs.iter().enumerate().rev() {
+            sum += p;
+            suffix[i] = sum;
+        }
+        let scale = 1.0 / s as f64;
+        let probs = (0..n + s - 1)
+            .map(|i| {
+                // The window of self's indices first..=last.
+                let (first, last) = (i.saturating_sub(s - 1), i.min(n - 1));
+                let window = if prefix[last + 1] <= suffix[first] {
+                    prefix[last + 1] - prefix[first]
+                } else {
+                    suffix[first] - suffix[last + 1]
+                };
+                window.max(0.0) * scale
+            })
+            .collect();
+        Self {
+            min: self.min + lo,
+            probs,
+        }
+    }
+
     /// Drops the outer values whose probability is below `eps`, from both ends, and
     /// returns the mass dropped: an exact bound on the error this introduces.
     pub fn trim(&mut self, eps: f64) -> f64 {
@@ -150,22 +202,33 @@ impl Distribution {
     /// after each product, values below `eps` are trimmed. Returns the distribution and
     /// the total mass trimmed (a bound on the error).
     pub fn power(&self, n: u64, eps: f64) -> (Self, f64) {
+        let (result, trimmed, _) = self.power_bounded(n, eps);
+        (result, trimmed)
+    }
+
+    /// Like [`Distribution::power`], and a bound on the error rounding adds besides:
+    /// each product of supports of lengths `k ≤ l` is off by at most `k` units of
+    /// rounding in all (each value is a sum of at most `k` products).
+    pub fn power_bounded(&self, n: u64, eps: f64) -> (Self, f64, f64) {
         let mut result = Self::point(0);
         let mut base = self.clone();
         let mut dropped = base.trim(eps);
+        let mut rounding = 0.0;
         let mut n = n;
         while n > 0 {
             if n & 1 == 1 {
+                rounding += self::rounding(&result, &base);
                 result = result.convolve(&base);
                 dropped += result.trim(eps);
             }
             n >>= 1;
             if n > 0 {
+                rounding += self::rounding(&base, &base);
                 base = base.convolve(&base);
                 dropped += base.trim(eps);
             }
         }
-        (result, dropped)
+        (result, dropped, rounding)
     }
 
     /// The distribution of X + k.
@@ -178,6 +241,13 @@ impl Distribution {
     pub fn map(&self, mut f: impl FnMut(i64) -> i64) -> Self {
         Self::from_masses(self.iter().map(|m| (f(m.value), m.p)))
     }
+}
+
+/// A bound on the mass error of `a.convolve(b)` from rounding alone (supports below a
+/// point mass are exact).
+pub fn rounding(a: &Distribution, b: &Distribution) -> f64 {
+    let k = a.probs.len().min(b.probs.len());
+    if k <= 1 { 0.0 } else { k as f64 * f64::EPSILON }
 }
 
 #[cfg(test)]

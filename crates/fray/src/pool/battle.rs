@@ -261,9 +261,85 @@ pub struct MassState {
     pub hp: [Vec<u32>; 2],
     /// Rounds played.
     pub round: u32,
-    /// Attack rolls already worked out, by side, attacker and defender: they depend only
-    /// on the two combatants, so a state replayed with [`MassState::reset`] keeps them.
-    checks: [Vec<Option<Check>>; 2],
+    /// Attack rolls already worked out, by side: a roll depends only on what the
+    /// attacker and the defender bring to it, so it is kept per pair of such profiles,
+    /// never per pair of combatants (10,000 against 10,000 would be 4 GB). A state
+    /// replayed with [`MassState::reset`] keeps them.
+    checks: [RollCache; 2],
+}
+
+/// The most profile pairs a side caches (20 bytes each); beyond, rolls are worked out
+/// each time, so memory stays bounded whatever the battle.
+const MAX_CACHED_PAIRS: usize = 1 << 20;
+
+/// Attack rolls of one side by (attacker profile, defender profile).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RollCache {
+    /// The profile of each attacker, in list order.
+    attacker: Vec<usize>,
+    /// The profile of each defender, in list order.
+    defender: Vec<usize>,
+    /// One combatant of each profile, to work its rolls out with.
+    attacker_of: Vec<usize>,
+    defender_of: Vec<usize>,
+    /// Attacker profile × defender profile; empty when there would be too many pairs.
+    checks: Vec<Option<Check>>,
+}
+
+impl RollCache {
+    fn new(attackers: &Army, defenders: &Army) -> Self {
+        let (attacker, attacker_of) = profiles(&attackers.combatants, |c| {
+            let mask = |list: &[ArmorWeight]| list.iter().fold(0u8, |m, w| m | 1 << *w as u8);
+            (
+                c.bonus,
+                c.form.clone(),
+                mask(&c.penetrates),
+                mask(&c.resisted_by),
+            )
+        });
+        let (defender, defender_of) = profiles(&defenders.combatants, |c| {
+            (
+                c.form.clone(),
+                c.armor,
+                c.magic_armor,
+                c.hard_to_hit,
+                c.dodge,
+            )
+        });
+        let pairs = attacker_of.len().saturating_mul(defender_of.len());
+        Self {
+            attacker,
+            defender,
+            attacker_of,
+            defender_of,
+            checks: if pairs <= MAX_CACHED_PAIRS {
+                vec![None; pairs]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
+/// Numbers the distinct keys of `items` in order of first appearance: each item's
+/// number, and the first item of each number.
+fn profiles<T, K: std::hash::Hash + Eq>(
+    items: &[T],
+    key: impl Fn(&T) -> K,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut ids = std::collections::HashMap::new();
+    let mut first = Vec::new();
+    let of = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            *ids.entry(key(item)).or_insert_with(|| {
+                first.push(i);
+                first.len() - 1
+            })
+        })
+        .collect();
+    (of, first)
 }
 
 fn index(side: Side) -> usize {
@@ -277,14 +353,23 @@ impl MassState {
     /// The battle before its first round.
     pub fn new(battle: &MassBattle) -> Self {
         let hp = |army: &Army| army.combatants.iter().map(|c| c.hp).collect();
-        let (na, nb) = (battle.a.combatants.len(), battle.b.combatants.len());
         Self {
             hp: [hp(&battle.a), hp(&battle.b)],
             battle: battle.clone(),
             ladder: battle.ladder.clone(),
             round: 0,
-            checks: [vec![None; na * nb], vec![None; na * nb]],
+            checks: [
+                RollCache::new(&battle.a, &battle.b),
+                RollCache::new(&battle.b, &battle.a),
+            ],
         }
+    }
+
+    /// How many attack rolls the state may keep, both sides together: it grows with the
+    /// distinct attacker and defender profiles (at most a million pairs a side), not with
+    /// the product of the sides' sizes.
+    pub fn cache_len(&self) -> usize {
+        self.checks.iter().map(|c| c.checks.len()).sum()
     }
 
     /// Back to the start of the battle, keeping the attack rolls already worked out: the
@@ -298,20 +383,25 @@ impl MassState {
         self.round = 0;
     }
 
-    /// The attack roll, worked out once per pair.
+    /// The attack roll, worked out once per pair of profiles (see [`RollCache`]).
     fn cached_roll(
         &mut self,
         side: Side,
         attacker: usize,
         defender: usize,
     ) -> Result<Check, PoolError> {
-        let defenders = self.army(side.other()).combatants.len();
-        let at = attacker * defenders + defender;
-        if let Some(check) = self.checks[index(side)][at] {
+        let cache = &self.checks[index(side)];
+        if cache.checks.is_empty() {
+            return self.attack_roll(side, attacker, defender);
+        }
+        let (pa, pd) = (cache.attacker[attacker], cache.defender[defender]);
+        let at = pa * cache.defender_of.len() + pd;
+        if let Some(check) = cache.checks[at] {
             return Ok(check);
         }
-        let check = self.attack_roll(side, attacker, defender)?;
-        self.checks[index(side)][at] = Some(check);
+        let (a, d) = (cache.attacker_of[pa], cache.defender_of[pd]);
+        let check = self.attack_roll(side, a, d)?;
+        self.checks[index(side)].checks[at] = Some(check);
         Ok(check)
     }
 
@@ -352,9 +442,9 @@ impl MassState {
     /// lightest defenses and form inferiority first. Each defender is scored by
     /// [`MassState::defense_score`], lowest first; equal scores keep list order.
     pub fn targets(&self, attacking: Side) -> Vec<usize> {
-        let attackers = self.living(attacking);
+        let forms = self.form_counts(attacking, &self.living(attacking));
         let mut order = self.living(attacking.other());
-        order.sort_by_cached_key(|&d| self.defense_score(attacking, &attackers, d));
+        order.sort_by_cached_key(|&d| self.score(attacking, &forms, d));
         order
     }
 
@@ -364,6 +454,32 @@ impl MassState {
     /// cannot dodge), plus 1 if its form is superior to the living `attackers`, or minus 1
     /// if they have form superiority over it, counted as [`FormVote`] says.
     pub fn defense_score(&self, attacking: Side, attackers: &[usize], defender: usize) -> i64 {
+        self.score(attacking, &self.form_counts(attacking, attackers), defender)
+    }
+
+    /// The attackers counted by form, in order of first appearance: the form vote
+    /// depends on nothing else, so scoring a defender costs the number of distinct forms
+    /// rather than the number of attackers.
+    fn form_counts<'s>(
+        &'s self,
+        attacking: Side,
+        attackers: &[usize],
+    ) -> Vec<(&'s Combatant, usize)> {
+        let army = self.army(attacking);
+        let mut at: std::collections::HashMap<Option<&str>, usize> = Default::default();
+        let mut counts: Vec<(&Combatant, usize)> = Vec::new();
+        for &a in attackers {
+            let c = &army.combatants[a];
+            let i = *at.entry(c.form.as_deref()).or_insert_with(|| {
+                counts.push((c, 0));
+                counts.len() - 1
+            });
+            counts[i].1 += 1;
+        }
+        counts
+    }
+
+    fn score(&self, attacking: Side, forms: &[(&Combatant, usize)], defender: usize) -> i64 {
         let readings = self.battle.targeting;
         let c = &self.army(attacking.other()).combatants[defender];
         let mut defenses = c.armor as i64 + i64::from(c.magic_armor);
@@ -375,17 +491,18 @@ impl MassState {
                     Dodge::DodgesWell => 1,
                 };
         }
-        let (mut superior, mut inferior) = (0usize, 0usize);
-        for &a in attackers {
-            match self.form_edge(&self.army(attacking).combatants[a], c) {
-                FormEdge::Attacker => inferior += 1,
-                FormEdge::Defender => superior += 1,
+        let (mut superior, mut inferior, mut attackers) = (0usize, 0usize, 0usize);
+        for &(a, count) in forms {
+            attackers += count;
+            match self.form_edge(a, c) {
+                FormEdge::Attacker => inferior += count,
+                FormEdge::Defender => superior += count,
                 FormEdge::Neither => {}
             }
         }
         let form = match readings.form {
-            FormVote::Most if 2 * inferior > attackers.len() => -1,
-            FormVote::Most if 2 * superior > attackers.len() => 1,
+            FormVote::Most if 2 * inferior > attackers => -1,
+            FormVote::Most if 2 * superior > attackers => 1,
             FormVote::Most => 0,
             FormVote::Balance => (superior as i64 - inferior as i64).signum(),
         };

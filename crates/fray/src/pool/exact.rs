@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::{Check, CheckResult};
+use super::model::{Check, CheckResult, PoolError};
 use super::resolve::judge;
 use crate::dist::Distribution;
 
@@ -24,6 +24,10 @@ pub struct BaseOutcome {
     pub explodes: bool,
     /// Probability.
     pub p: f64,
+    /// Its natural logarithm, kept because `p` underflows to 0 for outcomes less likely
+    /// than about 1e-308 (all misses on 101 dice at 9999/10000) while their logarithm
+    /// stays exact: conditional means use it.
+    pub ln_p: f64,
 }
 
 /// The exact odds of a check.
@@ -56,20 +60,25 @@ impl CheckOdds {
         let dice = check.dice();
         let penalty = check.has_penalty();
         let mut outcomes: Vec<BaseOutcome> = Vec::new();
-        for (hits, p) in binomial(dice, check.rung.p_hit()).into_iter().enumerate() {
+        let rung = check.rung;
+        for (hits, ln_p) in ln_binomial(dice, rung.tn, rung.die).into_iter().enumerate() {
             let j = judge(hits as u32, dice, penalty);
             match outcomes
                 .iter_mut()
                 .find(|o| (o.success, o.degree, o.explodes) == (j.success, j.degree, j.explodes))
             {
-                Some(o) => o.p += p,
+                Some(o) => o.ln_p = ln_add(o.ln_p, ln_p),
                 None => outcomes.push(BaseOutcome {
                     success: j.success,
                     degree: j.degree,
                     explodes: j.explodes,
-                    p,
+                    p: 0.0,
+                    ln_p,
                 }),
             }
+        }
+        for o in &mut outcomes {
+            o.p = o.ln_p.exp();
         }
         outcomes.sort_by_key(|o| (!o.success, o.degree));
         Self {
@@ -88,6 +97,14 @@ impl CheckOdds {
             .sum()
     }
 
+    /// Whether some outcome is too unlikely for an `f64` (below about 1e-308) and shows
+    /// as probability 0: callers say so rather than print 0 as if exact.
+    pub fn underflows(&self) -> bool {
+        self.outcomes
+            .iter()
+            .any(|o| o.p == 0.0 && o.ln_p > f64::NEG_INFINITY)
+    }
+
     /// P(success = `success`, degree = `degree`), exactly.
     pub fn p(&self, success: bool, degree: u32) -> f64 {
         self.outcomes
@@ -96,9 +113,12 @@ impl CheckOdds {
             .map(|o| match (o.explodes, degree - o.degree) {
                 (false, 0) => o.p,
                 (false, _) => 0.0,
+                // 6^-400 is below every f64; the cast to i32 must not wrap.
+                (true, extra) if extra > 400 => 0.0,
                 (true, extra) => o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(extra as i32),
             })
-            .sum()
+            .sum::<f64>()
+            + 0.0
     }
 
     /// Expected degree of success, failures counting 0: what a check adds to its side's
@@ -111,16 +131,28 @@ impl CheckOdds {
             .sum()
     }
 
-    /// Expected degree given success (0 if success is impossible).
+    /// Expected degree given success (or given failure), 0 if that cannot happen.
+    /// Weighed by logarithms, so it stays right when the condition is too unlikely for
+    /// its probability to be an `f64` (a failure at 9999/10000 with 100 bonus dice).
     pub fn mean_degree_given(&self, success: bool) -> f64 {
-        let (mass, total) = self
+        let top = self
             .outcomes
             .iter()
             .filter(|o| o.success == success)
-            .fold((0.0, 0.0), |(m, t), o| {
-                (m + o.p, t + o.p * expected_degree(o))
-            });
-        if mass > 0.0 { total / mass } else { 0.0 }
+            .map(|o| o.ln_p)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if top == f64::NEG_INFINITY {
+            return 0.0;
+        }
+        let (mass, total) =
+            self.outcomes
+                .iter()
+                .filter(|o| o.success == success)
+                .fold((0.0, 0.0), |(m, t), o| {
+                    let w = (o.ln_p - top).exp();
+                    (m + w, t + w * expected_degree(o))
+                });
+        total / mass
     }
 
     /// Every (success, degree) with probability at least `eps`, in order; the explosion
@@ -151,28 +183,37 @@ impl CheckOdds {
     }
 
     /// The distribution of what the check adds to its side: its degree on a success,
-    /// 0 on a failure. Values below `eps` are trimmed; returns the trimmed mass too.
+    /// 0 on a failure. Values below `eps` are trimmed; returns the error too: the
+    /// unlisted explosion tails (in closed form), the trimmed values, and how far the
+    /// listed values miss 1 through rounding.
     pub fn contribution(&self, eps: f64) -> (Distribution, f64) {
-        let masses = self.outcomes.iter().flat_map(|o| {
-            let degree = if o.success { o.degree } else { 0 };
-            let extra = if o.success && o.explodes {
-                tail_length(o.p, eps)
-            } else {
-                0
-            };
-            (0..=extra).map(move |k| {
-                let p = if o.success && o.explodes {
-                    o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(k as i32)
+        let mut tail = 0.0;
+        let masses: Vec<(i64, f64)> = self
+            .outcomes
+            .iter()
+            .flat_map(|o| {
+                let degree = if o.success { o.degree } else { 0 };
+                let extra = if o.success && o.explodes {
+                    let extra = tail_length(o.p, eps);
+                    tail += o.p * EXPLODE_P.powi(extra as i32 + 1);
+                    extra
                 } else {
-                    o.p
+                    0
                 };
-                (i64::from(degree + k), p)
+                (0..=extra).map(move |k| {
+                    let p = if o.success && o.explodes {
+                        o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(k as i32)
+                    } else {
+                        o.p
+                    };
+                    (i64::from(degree + k), p)
+                })
             })
-        });
+            .collect();
         let mut d = Distribution::from_masses(masses);
-        let listed = d.total();
+        let rounding = (1.0 - tail - d.total()).abs();
         let dropped = d.trim(eps);
-        (d, (1.0 - listed).max(0.0) + dropped)
+        (d, tail + rounding + dropped)
     }
 }
 
@@ -197,15 +238,37 @@ fn tail_length(p: f64, eps: f64) -> u32 {
     k
 }
 
-/// P(hits = h) for h in 0..=n, on n dice each hitting with chance p (0 < p < 1).
-fn binomial(n: u32, p: f64) -> Vec<f64> {
-    let q = 1.0 - p;
-    let mut pmf = vec![0.0; n as usize + 1];
-    pmf[0] = q.powi(n as i32);
-    for h in 0..n as usize {
-        pmf[h + 1] = pmf[h] * (n as usize - h) as f64 / (h + 1) as f64 * p / q;
+/// ln P(hits = h) for h in 0..=n, on n dice each hitting on `tn` or lower on a
+/// `die`-sided die (0 < tn < die).
+///
+/// Worked outward from the most likely count, in logarithms, then normalised: no term
+/// underflows (q^n at 9999/10000 with 101 dice is 1e-404, which an `f64` cannot hold),
+/// and q is `(die − tn)/die` exactly rather than `1 − p` with its rounding.
+fn ln_binomial(n: u32, tn: u32, die: u32) -> Vec<f64> {
+    let n = n as usize;
+    let (hit, miss) = (f64::from(tn), f64::from(die - tn));
+    let ln_odds = (hit / miss).ln();
+    let mode = (((n + 1) as f64 * hit / f64::from(die)).floor() as usize).min(n);
+    let mut ln = vec![0.0; n + 1];
+    for h in mode..n {
+        ln[h + 1] = ln[h] + ((n - h) as f64 / (h + 1) as f64).ln() + ln_odds;
     }
-    pmf
+    for h in (0..mode).rev() {
+        ln[h] = ln[h + 1] + ((h + 1) as f64 / (n - h) as f64).ln() - ln_odds;
+    }
+    let total: f64 = ln.iter().map(|l| l.exp()).sum();
+    let ln_total = total.ln();
+    ln.iter().map(|l| l - ln_total).collect()
+}
+
+/// ln(e^a + e^b), without overflow or underflow.
+fn ln_add(a: f64, b: f64) -> f64 {
+    let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
+    if lo == f64::NEG_INFINITY {
+        hi
+    } else {
+        hi + (lo - hi).exp().ln_1p()
+    }
 }
 
 /// A side's total hits: the sum of the degrees of its successful checks.
@@ -213,14 +276,20 @@ fn binomial(n: u32, p: f64) -> Vec<f64> {
 pub struct SideHits {
     /// The distribution of total hits.
     pub distribution: Distribution,
-    /// Probability mass trimmed away (values below [`TRIM`]): a bound on the error.
+    /// A bound on the error of the distribution, in total: the probability mass trimmed
+    /// away (values below [`TRIM`], explosion tails beyond them) plus what rounding can
+    /// add in the products (about 1e-16 times the support, per product).
     pub error_bound: f64,
 }
+
+/// The most multiply-adds [`SideHits::try_new`] may spend: a second or two. Sides beyond
+/// it are refused rather than left running.
+pub const MAX_SIDE_WORK: f64 = 1e10;
 
 impl SideHits {
     /// The exact distribution of a side's total hits, for `count` combatants making each
     /// check. Identical checks are summed by repeated squaring, so sides of thousands
-    /// take milliseconds.
+    /// take milliseconds. Unbounded in time for huge sides: see [`SideHits::try_new`].
     ///
     /// ```
     /// use fray::pool::{Check, SideHits};
@@ -234,14 +303,62 @@ impl SideHits {
         let mut error_bound = 0.0;
         for &(count, check) in groups {
             let (one, dropped) = CheckOdds::new(check).contribution(TRIM);
-            let (all, dropped_power) = one.power(count, TRIM);
+            let (all, dropped_power, rounding) = one.power_bounded(count, TRIM);
+            let rounding = rounding + crate::dist::rounding(&total, &all);
             total = total.convolve(&all);
-            error_bound += dropped * count as f64 + dropped_power + total.trim(TRIM);
+            error_bound += dropped * count as f64 + dropped_power + rounding + total.trim(TRIM);
         }
         Self {
             distribution: total,
             error_bound,
         }
+    }
+
+    /// Like [`SideHits::new`], after estimating the work and refusing a side that would
+    /// take more than [`MAX_SIDE_WORK`] multiply-adds (ten million combatants with a
+    /// hundred bonus dice would take minutes).
+    pub fn try_new(groups: &[(u64, Check)]) -> Result<Self, PoolError> {
+        let work = Self::work(groups);
+        if work > MAX_SIDE_WORK {
+            return Err(PoolError::TooMuchWork(format!(
+                "computing this side exactly would take about {work:.1e} steps, more than {MAX_SIDE_WORK:.0e}: use fewer combatants, fewer bonus dice or fewer different checks"
+            )));
+        }
+        Ok(Self::new(groups))
+    }
+
+    /// An estimate of the multiply-adds [`SideHits::new`] spends: each repeated squaring
+    /// costs the square of the support it works on, which grows with the count but is
+    /// trimmed to about ±9 standard deviations (tails below [`TRIM`]). About 5e9 a
+    /// second in a release build.
+    pub fn work(groups: &[(u64, Check)]) -> f64 {
+        let mut work = 0.0;
+        let mut total_width = 1.0;
+        for &(count, check) in groups {
+            let (one, _) = CheckOdds::new(check).contribution(TRIM);
+            let width = (one.max() - one.min() + 1) as f64;
+            let n = count as f64;
+            let support =
+                (n * (width - 1.0) + 1.0).min(18.0 * one.variance().sqrt() * n.sqrt() + width);
+            // Squarings at growing sizes sum to about twice the last one; then the
+            // product with the groups before.
+            work += 2.0 * support * support + total_width * support;
+            total_width += support;
+        }
+        work
+    }
+
+    /// Why these odds cannot be trusted to their stated bound, if they cannot: the
+    /// distribution's mass plus the trimmed mass should be 1.
+    pub fn precision_warning(&self) -> Option<String> {
+        let total = self.distribution.total();
+        let missing = (1.0 - total - self.error_bound).abs();
+        (missing > 1e-9 || !total.is_finite()).then(|| {
+            format!(
+                "precision lost: the distribution holds {total:.6} of the probability instead of 1 (less the trimmed {:.1e})",
+                self.error_bound
+            )
+        })
     }
 }
 
@@ -256,27 +373,36 @@ pub struct Comparison {
     pub p_b_more: f64,
 }
 
-/// Compares two independent sides' total hits.
+/// Compares two independent sides' total hits. Each of the three probabilities is
+/// summed directly (none is 1 minus the others), with B's lower tail summed from the
+/// bottom and its upper tail from the top, so a small one keeps its relative precision.
 pub fn compare(a: &Distribution, b: &Distribution) -> Comparison {
-    let mut below = 0.0;
-    let mut b_cdf = Vec::with_capacity((a.max() - a.min() + 1) as usize);
-    let mut v = b.min();
-    for x in a.min()..=a.max() {
-        while v < x {
-            below += b.p(v);
-            v += 1;
-        }
-        b_cdf.push(below);
+    let (b_min, b_max) = (b.min(), b.max());
+    let values: Vec<f64> = (b_min..=b_max).map(|v| b.p(v)).collect();
+    // below[i]: P(B < b_min + i); above[i]: P(B > b_min + i - 1).
+    let mut below = Vec::with_capacity(values.len() + 1);
+    let mut sum = 0.0;
+    below.push(0.0);
+    for p in &values {
+        sum += p;
+        below.push(sum);
     }
-    let (mut more, mut tie) = (0.0, 0.0);
-    for (i, x) in (a.min()..=a.max()).enumerate() {
-        let pa = a.p(x);
-        more += pa * b_cdf[i];
-        tie += pa * b.p(x);
+    let mut above = vec![0.0; values.len() + 1];
+    let mut sum = 0.0;
+    for (i, p) in values.iter().enumerate().rev() {
+        sum += p;
+        above[i] = sum;
+    }
+    let index = |x: i64| (x.clamp(b_min, b_max + 1) - b_min) as usize;
+    let (mut more, mut tie, mut less) = (0.0, 0.0, 0.0);
+    for m in a.iter() {
+        more += m.p * below[index(m.value)];
+        tie += m.p * b.p(m.value);
+        less += m.p * above[index(m.value.saturating_add(1))];
     }
     Comparison {
         p_a_more: more,
         p_tie: tie,
-        p_b_more: (1.0 - more - tie).max(0.0),
+        p_b_more: less,
     }
 }

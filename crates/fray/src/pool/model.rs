@@ -7,6 +7,15 @@ use serde::{Deserialize, Serialize};
 
 /// The most bonus or penalty dice a check may have, so odds stay quick to compute.
 pub const MAX_EXTRA_DICE: u32 = 100;
+/// The largest base die of a ladder: it gives base − 1 rungs, so this bounds the ladder's
+/// size (a d100 base, for percentile designs, fits).
+pub const MAX_BASE_DIE: u32 = 1_000;
+/// The largest of a ladder's larger dice (each gives only two rungs).
+pub const MAX_LARGER_DIE: u32 = 1_000_000;
+/// The most larger dice a ladder may have.
+pub const MAX_LARGER_DICE: usize = 64;
+/// Error messages quote at most this many characters of the input.
+const QUOTED: usize = 40;
 
 /// A difficulty: roll `tn` or lower on a `die`-sided die to score a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -42,22 +51,20 @@ pub enum PoolError {
     OffLadder {
         /// The refused rung.
         rung: Rung,
-        /// The ladder, written out.
+        /// The ladder, written out (a long one only by its ends, so messages stay short).
         ladder: String,
     },
-    /// A ladder whose dice do not grow.
+    /// A ladder whose dice do not grow, or that would be too large.
     #[error(
-        "a ladder needs a base die of at least 2 sides and larger dice in increasing order, got base d{base} and {larger:?}"
+        "a ladder needs a base die from 2 to {MAX_BASE_DIE} sides and at most {MAX_LARGER_DICE} larger dice in increasing order, each at most {MAX_LARGER_DIE}: {0}"
     )]
-    BadLadder {
-        /// The base die.
-        base: u32,
-        /// The larger dice.
-        larger: Vec<u32>,
-    },
+    BadLadder(String),
     /// Too many extra dice.
     #[error("{0} extra dice is too many: at most {MAX_EXTRA_DICE} bonus or penalty dice")]
     TooManyDice(u32),
+    /// Exact odds that would take too long to compute, and what to do instead.
+    #[error("{0}")]
+    TooMuchWork(String),
     /// A check spec that could not be read.
     #[error("`{text}`: {why}")]
     Spec {
@@ -71,7 +78,7 @@ pub enum PoolError {
 impl FromStr for Rung {
     type Err = PoolError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let syntax = || PoolError::Syntax(s.trim().to_string());
+        let syntax = || PoolError::Syntax(excerpt(s.trim()));
         let (tn, die) = s.trim().split_once('/').ok_or_else(syntax)?;
         let tn: u32 = tn.trim().parse().map_err(|_| syntax())?;
         let die: u32 = die.trim().parse().map_err(|_| syntax())?;
@@ -119,19 +126,25 @@ impl Ladder {
         Self::new(6, &[8, 10, 12, 20]).unwrap_or_else(|_| Self { rungs: Vec::new() })
     }
 
-    /// A ladder on other dice.
+    /// A ladder on other dice: `base` from 2 to [`MAX_BASE_DIE`], at most
+    /// [`MAX_LARGER_DICE`] larger dice, increasing, each at most [`MAX_LARGER_DIE`].
+    /// Checked before anything is allocated, so a huge base is refused at once.
     pub fn new(base: u32, larger: &[u32]) -> Result<Self, PoolError> {
-        let increasing = larger.windows(2).all(|w| w[0] < w[1]);
-        if base < 2
-            || !increasing
-            || larger.first().is_some_and(|d| *d <= base)
-            || larger.len() > 64
-            || larger.last().is_some_and(|d| *d > 1_000_000)
-        {
-            return Err(PoolError::BadLadder {
-                base,
-                larger: larger.to_vec(),
-            });
+        let bad = |why: String| Err(PoolError::BadLadder(why));
+        if !(2..=MAX_BASE_DIE).contains(&base) {
+            return bad(format!("got base d{base}"));
+        }
+        if larger.len() > MAX_LARGER_DICE {
+            return bad(format!("got {} larger dice", larger.len()));
+        }
+        if let Some(w) = larger.windows(2).find(|w| w[0] >= w[1]) {
+            return bad(format!("d{} comes after d{}", w[1], w[0]));
+        }
+        if let Some(d) = larger.first().filter(|d| **d <= base) {
+            return bad(format!("larger die d{d} is not larger than base d{base}"));
+        }
+        if let Some(d) = larger.last().filter(|d| **d > MAX_LARGER_DIE) {
+            return bad(format!("got d{d}"));
         }
         let hard = larger.iter().rev().map(|&die| Rung { tn: 1, die });
         let middle = (1..base).map(|tn| Rung { tn, die: base });
@@ -153,8 +166,30 @@ impl Ladder {
             .position(|r| *r == rung)
             .ok_or_else(|| PoolError::OffLadder {
                 rung,
-                ladder: self.to_string(),
+                ladder: self.summary(),
             })
+    }
+
+    /// The ladder written out, or for a long one its first and last rungs and their
+    /// number: error messages never list hundreds of rungs.
+    pub fn summary(&self) -> String {
+        const ENDS: usize = 5;
+        if self.rungs.len() <= 3 * ENDS {
+            return self.to_string();
+        }
+        let names = |rungs: &[Rung]| {
+            rungs
+                .iter()
+                .map(Rung::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        format!(
+            "{} … {} ({} rungs)",
+            names(&self.rungs[..ENDS]),
+            names(&self.rungs[self.rungs.len() - ENDS..]),
+            self.rungs.len()
+        )
     }
 
     /// Reads a rung and checks that it is on this ladder.
@@ -166,7 +201,9 @@ impl Ladder {
     /// The rung `steps` easier (positive) or harder (negative), stopping at the ends.
     pub fn step(&self, rung: Rung, steps: i64) -> Result<Rung, PoolError> {
         let at = self.position(rung)? as i64;
-        let to = (at + steps).clamp(0, self.rungs.len() as i64 - 1);
+        let to = at
+            .saturating_add(steps)
+            .clamp(0, self.rungs.len() as i64 - 1);
         Ok(self.rungs[to as usize])
     }
 }
@@ -176,14 +213,19 @@ impl FromStr for Ladder {
     /// `BASE:LARGER,LARGER...`, e.g. `6:8,10,12,20` (the standard ladder) or `10:12,20`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why: &str| PoolError::Spec {
-            text: s.trim().to_string(),
+            text: excerpt(s.trim()),
             why: why.to_string(),
         };
         let (base, larger) = s.split_once(':').unwrap_or((s, ""));
-        let base: u32 = base
-            .trim()
-            .parse()
-            .map_err(|_| bad("expected BASE:LARGER,..., such as 6:8,10,12,20"))?;
+        let base: u32 = base.trim().parse().map_err(|_| {
+            bad(&format!(
+                "expected BASE:LARGER,..., such as 6:8,10,12,20 (a base die from 2 to {MAX_BASE_DIE})"
+            ))
+        })?;
+        // Counted before any list is built, so a huge list costs nothing.
+        if larger.split(',').filter(|d| !d.trim().is_empty()).count() > MAX_LARGER_DICE {
+            return Err(bad(&format!("at most {MAX_LARGER_DICE} larger dice")));
+        }
         let larger = larger
             .split(',')
             .map(str::trim)
@@ -289,20 +331,22 @@ pub fn parse_side(spec: &str, ladder: &Ladder) -> Result<Vec<(u64, Check)>, Pool
     let mut total = 0u64;
     for part in spec.split(',').map(str::trim) {
         let bad = |why: &str| PoolError::Spec {
-            text: part.to_string(),
+            text: excerpt(part),
             why: why.to_string(),
         };
         if part.is_empty() {
             return Err(PoolError::Spec {
-                text: spec.to_string(),
+                text: excerpt(spec),
                 why: "an empty check between commas".into(),
             });
         }
         let (count, rest) = match part.split_once(['x', 'X']) {
             Some((n, rest)) => (
-                n.trim()
-                    .parse::<u64>()
-                    .map_err(|_| bad("expected a count before `x`, such as 5x3/6"))?,
+                n.trim().parse::<u64>().map_err(|_| {
+                    bad(&format!(
+                        "expected a count from 1 to {MAX_SIDE} before `x`, such as 5x3/6"
+                    ))
+                })?,
                 rest,
             ),
             None => (1, part),
@@ -311,13 +355,17 @@ pub fn parse_side(spec: &str, ladder: &Ladder) -> Result<Vec<(u64, Check)>, Pool
         let rung = ladder.parse(pieces.next().unwrap_or_default())?;
         let (mut bonus, mut penalty) = (0u32, 0u32);
         for piece in pieces {
-            let (digits, kind) = piece.split_at(piece.len().saturating_sub(1));
-            let n: u32 = digits.parse().map_err(|_| {
-                bad("expected +Nb (bonus dice) or +Np (penalty dice) after the difficulty")
+            // The kind is the last character, whatever its width: never split inside one.
+            let mut chars = piece.chars();
+            let kind = chars.next_back();
+            let n: u32 = chars.as_str().parse().map_err(|_| {
+                bad(&format!(
+                    "expected +Nb (bonus dice) or +Np (penalty dice), N from 0 to {MAX_EXTRA_DICE}, after the difficulty"
+                ))
             })?;
             match kind {
-                "b" | "B" => bonus = bonus.saturating_add(n),
-                "p" | "P" => penalty = penalty.saturating_add(n),
+                Some('b' | 'B') => bonus = bonus.saturating_add(n),
+                Some('p' | 'P') => penalty = penalty.saturating_add(n),
                 _ => {
                     return Err(bad(
                         "expected +Nb (bonus dice) or +Np (penalty dice) after the difficulty",
@@ -334,4 +382,13 @@ pub fn parse_side(spec: &str, ladder: &Ladder) -> Result<Vec<(u64, Check)>, Pool
         side.push((count, Check::new(rung, bonus, penalty)?));
     }
     Ok(side)
+}
+
+/// At most [`QUOTED`] characters of `text` (cut on a character boundary), so an error
+/// about a huge input stays short.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }

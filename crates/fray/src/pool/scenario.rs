@@ -41,7 +41,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::battle::{ArmorWeight, Army, Combatant, FormRule, MassBattle, TargetingReadings};
-use super::model::{Ladder, Rung};
+use super::model::{Ladder, MAX_EXTRA_DICE, Rung};
 use super::resolve::Dodge;
 use crate::scenario::{Checker, ScenarioError};
 
@@ -49,6 +49,8 @@ use crate::scenario::{Checker, ScenarioError};
 pub const MAX_COMBATANTS: u32 = 10_000;
 /// The largest hit points, bonus or magic armor.
 pub const MAX_STAT: u32 = 1_000_000;
+/// The most rounds a battle may last.
+pub const MAX_ROUNDS: u32 = 10_000;
 /// The most attack rolls a battle may ask for (combatants × rounds).
 pub const MAX_WORK: u64 = 50_000_000;
 
@@ -57,9 +59,9 @@ pub const MAX_WORK: u64 = 50_000_000;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MassBattleFile {
-    seed: Option<u64>,
-    max_rounds: Option<Spanned<u32>>,
-    first_hit_die: Option<Spanned<u32>>,
+    seed: Option<Spanned<i64>>,
+    max_rounds: Option<Spanned<i64>>,
+    first_hit_die: Option<Spanned<i64>>,
     ladder: Option<Spanned<String>>,
     #[serde(default)]
     forms: Vec<FormRule>,
@@ -73,8 +75,8 @@ pub struct MassBattleFile {
 #[serde(deny_unknown_fields)]
 struct RawArmy {
     name: Spanned<String>,
-    advantage: Option<Spanned<u32>>,
-    disadvantage: Option<Spanned<u32>>,
+    advantage: Option<Spanned<i64>>,
+    disadvantage: Option<Spanned<i64>>,
     #[serde(default)]
     combatants: Vec<RawCombatant>,
 }
@@ -83,13 +85,13 @@ struct RawArmy {
 #[serde(deny_unknown_fields)]
 struct RawCombatant {
     name: Spanned<String>,
-    hp: Spanned<u32>,
-    count: Option<Spanned<u32>>,
-    bonus: Option<Spanned<u32>>,
+    hp: Spanned<i64>,
+    count: Option<Spanned<i64>>,
+    bonus: Option<Spanned<i64>>,
     form: Option<String>,
     #[serde(default)]
     armor: ArmorWeight,
-    magic_armor: Option<Spanned<u32>>,
+    magic_armor: Option<Spanned<i64>>,
     #[serde(default)]
     hard_to_hit: bool,
     #[serde(default)]
@@ -130,8 +132,8 @@ fn army(c: &Checker, raw: &RawArmy, names: &mut HashSet<String>) -> Result<Army,
     Ok(Army {
         name,
         combatants,
-        advantage: c.optional(&raw.advantage, "advantage", 0, 0, 50)?,
-        disadvantage: c.optional(&raw.disadvantage, "disadvantage", 0, 0, 50)?,
+        advantage: optional(c, &raw.advantage, "advantage", 0, 0, 50)?,
+        disadvantage: optional(c, &raw.disadvantage, "disadvantage", 0, 0, 50)?,
     })
 }
 
@@ -143,11 +145,11 @@ fn declared(
     let name = c.name(&raw.name, "combatant")?;
     let template = Combatant {
         name: name.clone(),
-        hp: c.within(&raw.hp, "hp", 1, MAX_STAT)?,
-        bonus: c.optional(&raw.bonus, "bonus", 0, 0, 50)?,
+        hp: within(c, &raw.hp, "hp", 1, MAX_STAT)?,
+        bonus: optional(c, &raw.bonus, "bonus", 0, 0, 50)?,
         form: raw.form.clone(),
         armor: raw.armor,
-        magic_armor: c.optional(&raw.magic_armor, "magic_armor", 0, 0, 20)?,
+        magic_armor: optional(c, &raw.magic_armor, "magic_armor", 0, 0, 20)?,
         hard_to_hit: raw.hard_to_hit,
         dodge: raw.dodge,
         penetrates: raw.penetrates.clone(),
@@ -155,7 +157,7 @@ fn declared(
     };
     let count = match &raw.count {
         None => None,
-        Some(n) => Some(c.within(n, "count", 1, MAX_COMBATANTS)?),
+        Some(n) => Some(within(c, n, "count", 1, MAX_COMBATANTS)?),
     };
     let names = c.copies(&raw.name, &name, count, names)?;
     Ok(names
@@ -217,15 +219,91 @@ pub fn check_mass_battle(c: &Checker, raw: MassBattleFile) -> Result<MassScenari
         a: army(c, &raw.a, &mut names)?,
         b: army(c, &raw.b, &mut names)?,
         forms: raw.forms,
-        max_rounds: c.optional(&raw.max_rounds, "max_rounds", 50, 1, 10_000)?,
-        first_hit_die: c.optional(&raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
+        max_rounds: optional(c, &raw.max_rounds, "max_rounds", 50, 1, MAX_ROUNDS)?,
+        first_hit_die: optional(c, &raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
         targeting: raw.targeting,
     };
+    check_bonus_dice(c, &raw.a, &battle.a, &battle.b)?;
+    check_bonus_dice(c, &raw.b, &battle.b, &battle.a)?;
     check_work(&battle)?;
-    Ok(MassScenario {
-        battle,
-        seed: raw.seed,
-    })
+    let seed = match &raw.seed {
+        None => None,
+        Some(v) if *v.get_ref() >= 0 => Some(v.get_ref().unsigned_abs()),
+        Some(v) => {
+            return Err(c.at(
+                v,
+                format!(
+                    "seed is {}: expected a whole number from 0 to {}",
+                    v.get_ref(),
+                    i64::MAX
+                ),
+            ));
+        }
+    };
+    Ok(MassScenario { battle, seed })
+}
+
+/// A number of the file read as any TOML integer, so that -1 or a huge value gets the
+/// same located message with the range as any other value out of it (not "expected
+/// u32").
+fn within(
+    c: &Checker,
+    value: &Spanned<i64>,
+    what: &str,
+    lo: u32,
+    hi: u32,
+) -> Result<u32, ScenarioError> {
+    let v = *value.get_ref();
+    match u32::try_from(v) {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(c.at(
+            value,
+            format!("{what} is {v}: expected a whole number from {lo} to {hi}"),
+        )),
+    }
+}
+
+/// Like [`within`], with a default for a missing value.
+fn optional(
+    c: &Checker,
+    value: &Option<Spanned<i64>>,
+    what: &str,
+    default: u32,
+    lo: u32,
+    hi: u32,
+) -> Result<u32, ScenarioError> {
+    value
+        .as_ref()
+        .map_or(Ok(default), |v| within(c, v, what, lo, hi))
+}
+
+/// Refuses a combatant whose attack bonus, with its side's advantage and the other
+/// side's disadvantage, would give more than [`MAX_EXTRA_DICE`] bonus dice: checked at
+/// load, since the battle could not play its attack roll.
+fn check_bonus_dice(
+    c: &Checker,
+    raw: &RawArmy,
+    army: &Army,
+    other: &Army,
+) -> Result<(), ScenarioError> {
+    let side = army.advantage + other.disadvantage;
+    for rc in &raw.combatants {
+        // Already checked to lie in 0..=50.
+        let bonus = rc.bonus.as_ref().map_or(0, |b| *b.get_ref()).clamp(0, 50) as u32;
+        if bonus + side > MAX_EXTRA_DICE {
+            let message = format!(
+                "bonus {bonus} with the side's advantage {} and the other side's disadvantage {} gives {} bonus dice: at most {MAX_EXTRA_DICE} in all",
+                army.advantage,
+                other.disadvantage,
+                bonus + side
+            );
+            return Err(match &rc.bonus {
+                Some(b) => c.at(b, message),
+                None => c.at(&rc.name, message),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a battle that could ask for more than [`MAX_WORK`] attack rolls.

@@ -3,5 +3,7 @@
 
 mod battle;
 mod check;
+mod properties;
+mod robust;
 mod rules_as_written;
 mod sides;
