@@ -68,6 +68,9 @@ pub fn play_skirmish(
     rolls: &mut impl Rolls,
 ) -> SkirmishOutcome {
     let mut e = Encounter::new(creatures.to_vec());
+    // Only the outcome is returned: no log is kept, so a long skirmish played many
+    // times (the lab's trials) uses memory for its creatures only.
+    e.keep_log = false;
     let mut used = vec![Vec::new(); creatures.len()];
     while side_standing(&e, Side::A) && side_standing(&e, Side::B) {
         e.next_turn(rolls);
@@ -157,17 +160,12 @@ fn approach(e: &mut Encounter, c: usize, target: usize) {
     };
     while !at.adjacent(goal) && e.movement_cost(c, path.len() as u32 + 1).is_ok() {
         let next = (-1..=1)
-            .flat_map(|dx| {
-                (-1..=1).map(move |dy| Square {
-                    x: at.x + dx,
-                    y: at.y + dy,
-                })
-            })
+            .flat_map(|dx| (-1..=1).filter_map(move |dy| at.offset(dx, dy)))
             .filter(|s| *s != at && !path.contains(s) && free(e, c, *s))
             .min_by_key(|s| {
                 (
                     s.distance(goal),
-                    (s.x - goal.x).pow(2) + (s.y - goal.y).pow(2),
+                    s.squared_distance(goal),
                 )
             });
         match next {

@@ -95,6 +95,7 @@ use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
     Side, Skill, Square,
 };
+use super::bounds;
 use super::readings::Readings;
 use super::stacking::{Modifier, ModifierType};
 use crate::damage::{DamageType, Hit, parse_traits};
@@ -105,7 +106,7 @@ use crate::trace::{Rule, Step as LogStep};
 /// A script that could not be read.
 pub type ScriptError = ScenarioError;
 
-/// The most creatures and steps a script may hold.
+/// The most creatures and objects a script may hold.
 pub const MAX_CREATURES: usize = 1_000;
 /// The most steps a script may hold.
 pub const MAX_STEPS: usize = 10_000;
@@ -113,6 +114,7 @@ pub const MAX_STEPS: usize = 10_000;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScript {
+    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::SEED }, _>")]
     seed: Option<u64>,
     #[serde(default)]
     readings: Readings,
@@ -133,12 +135,13 @@ struct RawScript {
 struct ObjectFile {
     name: Spanned<String>,
     position: Option<Square>,
-    hp: Option<Spanned<u32>>,
-    #[serde(default = "ten")]
+    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::HP }, _>")]
+    hp: Option<u32>,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     ac: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     fortitude: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     reflex: i32,
 }
 
@@ -149,7 +152,8 @@ struct TerrainFile {
     name: Spanned<String>,
     squares: Spanned<Vec<Square>>,
     /// Falling damage (default 0).
-    fall: Option<Spanned<u32>>,
+    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::FALL }, _>")]
+    fall: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -169,33 +173,35 @@ fn six() -> u32 {
 pub struct CreatureFile {
     name: Spanned<String>,
     side: Side,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "bounds::level")]
     level: u32,
-    hp: Spanned<u32>,
-    #[serde(default = "ten")]
+    #[serde(deserialize_with = "bounds::hp")]
+    hp: u32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     ac: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     fortitude: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     reflex: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     will: i32,
-    #[serde(default = "six")]
+    #[serde(default = "six", deserialize_with = "bounds::speed")]
     speed: u32,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "bounds::speed")]
     crawl: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::skill")]
     acrobatics: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::skill")]
     athletics: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::skill")]
     perception: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::initiative")]
     initiative: i32,
     position: Option<Square>,
     traits: Option<Spanned<String>>,
     #[serde(rename = "power", default)]
     powers: Vec<Power>,
+    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::AURA }, _>")]
     aura: Option<u32>,
 }
 
@@ -241,7 +247,7 @@ pub enum Step {
         all: bool,
     },
     NextTurn {
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
         rolls: Vec<u32>,
     },
     EndEncounter,
@@ -257,7 +263,7 @@ pub enum Step {
         attacker: Name,
         power: String,
         targets: Vec<Name>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
         rolls: Vec<u32>,
         /// `cover` or `superior`.
         cover: Option<String>,
@@ -286,7 +292,7 @@ pub enum Step {
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
         /// Escape checks (d20) against each grabber the movement would leave.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>")]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -297,7 +303,7 @@ pub enum Step {
         path: Vec<Square>,
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>")]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -308,7 +314,7 @@ pub enum Step {
         path: Vec<Square>,
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>")]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -321,7 +327,7 @@ pub enum Step {
     Escape {
         creature: Name,
         from: Name,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
         rolls: Vec<u32>,
         /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
         condition: Option<CharacterCondition>,
@@ -333,7 +339,7 @@ pub enum Step {
     Save {
         creature: Name,
         condition: CharacterCondition,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
         rolls: Vec<u32>,
     },
     TotalDefense {
@@ -341,14 +347,16 @@ pub enum Step {
     },
     Heal {
         creature: Name,
+        #[serde(deserialize_with = "bounds::amount")]
         amount: u32,
     },
     Damage {
         creature: Name,
+        #[serde(deserialize_with = "bounds::amount")]
         amount: u32,
         #[serde(default)]
         types: Vec<DamageType>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
         rolls: Vec<u32>,
         /// Whether a dominated creature makes the saving throw it can make (default yes).
         #[serde(default = "yes")]
@@ -368,6 +376,7 @@ pub enum Step {
         to: Target,
         #[serde(rename = "type")]
         kind: ModifierType,
+        #[serde(deserialize_with = "bounds::modifier")]
         value: i32,
         /// The effect's name; `end-modifier` ends it by this name.
         source: String,
@@ -383,10 +392,11 @@ pub enum Step {
         creature: Name,
         /// What is to be noticed, if a creature or object of the encounter.
         target: Option<Name>,
+        #[serde(deserialize_with = "bounds::dc")]
         dc: i32,
         #[serde(default)]
         passive: bool,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
         rolls: Vec<u32>,
     },
     Expect(Check),
@@ -415,6 +425,7 @@ pub enum Check {
         condition: CharacterCondition,
         #[serde(default = "yes")]
         present: bool,
+        #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::COUNT }, _>")]
         count: Option<usize>,
         source: Option<Name>,
         /// Only instances imposed by this effect (not a creature).
@@ -422,6 +433,7 @@ pub enum Check {
     },
     Hp {
         creature: Name,
+        #[serde(deserialize_with = "bounds::expected_hp")]
         value: i64,
     },
     Position {
@@ -436,6 +448,7 @@ pub enum Check {
     AttackModifier {
         attacker: Name,
         target: Name,
+        #[serde(deserialize_with = "bounds::expected")]
         total: i32,
         cover: Option<String>,
         concealment: Option<String>,
@@ -463,7 +476,9 @@ pub enum Check {
     },
     MovementCost {
         creature: Name,
+        #[serde(deserialize_with = "bounds::squares")]
         squares: u32,
+        #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::SQUARES }, _>")]
         value: Option<u32>,
     },
     LineOfSight {
@@ -492,10 +507,12 @@ pub enum Check {
     Defense {
         creature: Name,
         defense: Defense,
+        #[serde(deserialize_with = "bounds::expected")]
         value: i32,
     },
     Perception {
         creature: Name,
+        #[serde(deserialize_with = "bounds::expected")]
         modifier: i32,
     },
     Initiative {
@@ -506,6 +523,7 @@ pub enum Check {
     Perceives {
         creature: Name,
         target: Option<Name>,
+        #[serde(deserialize_with = "bounds::dc")]
         dc: i32,
         value: bool,
     },
@@ -567,11 +585,19 @@ pub struct Report {
 /// assert_eq!((report.expectations_met, report.failures.len()), (1, 0));
 /// ```
 pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
-    let (raw, c): (RawScript, Checker) = read(text)?;
-    if raw.creatures.len() > MAX_CREATURES || raw.steps.len() > MAX_STEPS {
+    let (raw, c): (RawScript, Checker) = read(text).map_err(|e| bounds::refine(text, e))?;
+    let (creature_count, step_count) = (raw.creatures.len() + raw.objects.len(), raw.steps.len());
+    if creature_count > MAX_CREATURES || step_count > MAX_STEPS {
         return Err(ScenarioError::whole(format!(
-            "a script holds at most {MAX_CREATURES} creatures and {MAX_STEPS} steps"
+            "the script has {creature_count} creatures and objects and {step_count} steps: \
+             a script holds at most {MAX_CREATURES} creatures and objects and {MAX_STEPS} steps"
         )));
+    }
+    if creature_count == 0 {
+        return Err(ScenarioError::whole(
+            "nothing to play: the script declares no creature or object \
+             (expected [[creature]] tables, then [[step]] tables)",
+        ));
     }
     let mut names = HashSet::new();
     let mut creatures = Vec::new();
@@ -586,10 +612,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 format!("a creature or object named `{name}` already exists"),
             ));
         }
-        let hp = match &o.hp {
-            Some(h) => c.within(h, "hp", 1, 1_000_000)?,
-            None => 1,
-        };
+        let hp = o.hp.unwrap_or(1);
         creatures.push(Creature {
             name,
             side: Side::B,
@@ -650,10 +673,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
         if t.squares.get_ref().is_empty() {
             return Err(c.at(&t.squares, "expected at least one square, as [[x, y], ...]"));
         }
-        let fall = match &t.fall {
-            Some(f) => c.within(f, "fall", 0, 1_000_000)?,
-            None => 0,
-        };
+        let fall = t.fall.unwrap_or(0);
         for &sq in t.squares.get_ref() {
             let tile = Terrain {
                 name: name.clone(),
@@ -702,7 +722,7 @@ fn check_step_values(c: &Checker, step: &Step, index: &str) -> Result<(), Script
             duration,
             ..
         } => {
-            if *value == 0 || !(-20..=20).contains(value) {
+            if *value == 0 {
                 return Err(at(
                     "value",
                     "expected a bonus or penalty from -20 to 20, not 0",
@@ -736,7 +756,7 @@ pub fn check_creature(
             format!("a creature named `{name}` already exists"),
         ));
     }
-    let hp = c.within(&rc.hp, "hp", 1, 1_000_000)?;
+    let hp = rc.hp;
     let traits = match &rc.traits {
         None => Vec::new(),
         Some(t) => parse_traits(t.get_ref()).map_err(|e| {
