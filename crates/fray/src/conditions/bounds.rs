@@ -18,6 +18,8 @@ pub struct Bound {
     pub lo: i64,
     /// The largest value accepted.
     pub hi: i64,
+    /// The keys of the fields that take it.
+    pub keys: &'static [&'static str],
 }
 
 impl Bound {
@@ -34,55 +36,78 @@ impl Bound {
     }
 }
 
-const fn b(what: &'static str, lo: i64, hi: i64) -> Bound {
-    Bound { what, lo, hi }
+const fn b(what: &'static str, lo: i64, hi: i64, keys: &'static [&'static str]) -> Bound {
+    Bound { what, lo, hi, keys }
 }
 
 /// A coordinate of a square (see [`super::Square::MAX_COORD`]).
-pub const COORDINATE: Bound = b("a square's coordinate", -1_000_000, 1_000_000);
+pub const COORDINATE: Bound = b(
+    "a square's coordinate",
+    -1_000_000,
+    1_000_000,
+    &[
+        "position",
+        "path",
+        "forced_path",
+        "then",
+        "reappear",
+        "at",
+        "squares",
+    ],
+);
 /// Hit points of a creature or object.
-pub const HP: Bound = b("hp", 1, 1_000_000);
+pub const HP: Bound = b("hp", 1, 1_000_000, &["hp"]);
 /// A creature's level.
-pub const LEVEL: Bound = b("level", 1, 100);
+pub const LEVEL: Bound = b("level", 1, 100, &["level"]);
 /// AC, Fortitude, Reflex and Will.
-pub const DEFENSE: Bound = b("a defense", 0, 100);
+pub const DEFENSE: Bound = b("a defense", 0, 100, &["ac", "fortitude", "reflex", "will"]);
 /// Speed and crawl speed, in squares.
-pub const SPEED: Bound = b("a speed", 0, 100);
+pub const SPEED: Bound = b("a speed", 0, 100, &["speed", "crawl"]);
 /// Acrobatics, Athletics and Perception bonuses.
-pub const SKILL: Bound = b("a skill bonus", -100, 100);
+pub const SKILL: Bound = b(
+    "a skill bonus",
+    -100,
+    100,
+    &["acrobatics", "athletics", "perception"],
+);
 /// The initiative bonus.
-pub const INITIATIVE: Bound = b("initiative", -100, 100);
+pub const INITIATIVE: Bound = b("initiative", -100, 100, &["initiative"]);
 /// A defender aura's radius, in squares.
-pub const AURA: Bound = b("an aura's radius", 1, 100);
+pub const AURA: Bound = b("an aura's radius", 1, 100, &["aura"]);
 /// A power's attack bonus.
-pub const ATTACK: Bound = b("an attack bonus", -100, 100);
+pub const ATTACK: Bound = b("an attack bonus", -100, 100, &["attack"]);
 /// A power's ongoing damage.
-pub const ONGOING: Bound = b("ongoing damage", 0, 10_000);
+pub const ONGOING: Bound = b("ongoing damage", 0, 10_000, &["ongoing"]);
 /// A power's forced movement, in squares.
-pub const FORCED: Bound = b("a forced movement's distance", 1, 100);
+pub const FORCED: Bound = b("a forced movement's distance", 1, 100, &["forced"]);
 /// A terrain's falling damage.
-pub const FALL: Bound = b("falling damage", 0, 1_000_000);
+pub const FALL: Bound = b("falling damage", 0, 1_000_000, &["fall"]);
 /// A fixed roll of any die (the dice of damage may have up to `dice::MAX_SIDES` sides;
 /// a roll is checked again against its actual die when it is used).
-pub const ROLL: Bound = b("a fixed roll", 1, MAX_SIDES as i64);
+pub const ROLL: Bound = b("a fixed roll", 1, MAX_SIDES as i64, &["rolls"]);
 /// A fixed d20 roll of an escape check made during forced movement.
-pub const D20: Bound = b("a d20 roll", 1, 20);
+pub const D20: Bound = b("a d20 roll", 1, 20, &["escape"]);
 /// Damage or healing a step deals.
-pub const AMOUNT: Bound = b("an amount", 0, 1_000_000);
+pub const AMOUNT: Bound = b("an amount", 0, 1_000_000, &["amount"]);
 /// A modifier step's bonus or penalty (0 is refused separately).
-pub const MODIFIER: Bound = b("a bonus or penalty", -20, 20);
+pub const MODIFIER: Bound = b("a bonus or penalty", -20, 20, &["value"]);
 /// A Perception DC.
-pub const DC: Bound = b("a DC", 0, 100);
+pub const DC: Bound = b("a DC", 0, 100, &["dc"]);
 /// The seed: any value TOML can write that is not negative.
-pub const SEED: Bound = b("the seed", 0, i64::MAX);
+pub const SEED: Bound = b("the seed", 0, i64::MAX, &["seed"]);
 /// Expected hit points (damage can take a creature far below 0).
-pub const EXPECTED_HP: Bound = b("expected hp", -1_000_000_000_000, 1_000_000);
+pub const EXPECTED_HP: Bound = b("expected hp", -1_000_000_000_000, 1_000_000, &["value"]);
 /// An expected number of instances.
-pub const COUNT: Bound = b("a count", 0, 1_000_000);
+pub const COUNT: Bound = b("a count", 0, 1_000_000, &["count"]);
 /// An expected attack modifier, defense or Perception modifier.
-pub const EXPECTED_MODIFIER: Bound = b("an expected value", -1_000_000, 1_000_000);
+pub const EXPECTED_MODIFIER: Bound = b(
+    "an expected value",
+    -1_000_000,
+    1_000_000,
+    &["total", "value", "modifier"],
+);
 /// Squares of an expected movement cost, and the cost.
-pub const SQUARES: Bound = b("a number of squares", 0, 1_000);
+pub const SQUARES: Bound = b("a number of squares", 0, 1_000, &["squares", "value"]);
 
 /// Every bound, for the documentation and the tests that walk them.
 pub const ALL: [Bound; 22] = [
@@ -194,20 +219,31 @@ pub(crate) fn refine(text: &str, e: ScenarioError) -> ScenarioError {
         .and_then(|(_, rest)| rest.split_once(": expected a whole number from"))
         .map(|(v, _)| v.to_string());
     let Some(value) = value else { return e };
+    let keys = ALL
+        .iter()
+        .find(|b| e.message.starts_with(&format!("{} is ", b.what)))
+        .map_or(&[][..], |b| b.keys);
     if !loc.line_text.trim_start().starts_with("[[") {
         return e;
     }
     let lines = crate::text::LineIndex::new(text);
-    let mut offset: usize = text.split_inclusive('\n').take(loc.line).map(str::len).sum();
+    let mut offset: usize = text
+        .split_inclusive('\n')
+        .take(loc.line)
+        .map(str::len)
+        .sum();
     for line in text[offset.min(text.len())..].split_inclusive('\n') {
         if line.trim_start().starts_with('[') {
             break;
         }
+        let key = line.split('=').next().unwrap_or("").trim();
         let hit = line.match_indices(value.as_str()).find(|(i, _)| {
-            let before = line[..*i].chars().next_back();
-            let after = line[i + value.len()..].chars().next();
-            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            keys.contains(&key) && {
+                let before = line[..*i].chars().next_back();
+                let after = line[i + value.len()..].chars().next();
+                !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                    && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            }
         });
         if let Some((i, _)) = hit {
             return ScenarioError {

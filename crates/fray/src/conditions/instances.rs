@@ -220,14 +220,7 @@ impl Encounter {
                 .position
                 .or(self.exiled_from[who])
                 .unwrap_or(centre);
-            ring.sort_by_key(|s| {
-                (
-                    s.distance(from),
-                    s.squared_distance(from),
-                    s.x,
-                    s.y,
-                )
-            });
+            ring.sort_by_key(|s| (s.distance(from), s.squared_distance(from), s.x, s.y));
             ring.first().copied()
         })
     }

@@ -90,12 +90,12 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use super::bounds;
 use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target, Terrain};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
     Side, Skill, Square,
 };
-use super::bounds;
 use super::readings::Readings;
 use super::stacking::{Modifier, ModifierType};
 use crate::damage::{DamageType, Hit, parse_traits};
@@ -114,7 +114,10 @@ pub const MAX_STEPS: usize = 10_000;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScript {
-    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::SEED }, _>")]
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::SEED }, _>"
+    )]
     seed: Option<u64>,
     #[serde(default)]
     readings: Readings,
@@ -135,7 +138,10 @@ struct RawScript {
 struct ObjectFile {
     name: Spanned<String>,
     position: Option<Square>,
-    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::HP }, _>")]
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::HP }, _>"
+    )]
     hp: Option<u32>,
     #[serde(default = "ten", deserialize_with = "bounds::defense")]
     ac: i32,
@@ -152,7 +158,10 @@ struct TerrainFile {
     name: Spanned<String>,
     squares: Spanned<Vec<Square>>,
     /// Falling damage (default 0).
-    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::FALL }, _>")]
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::FALL }, _>"
+    )]
     fall: Option<u32>,
 }
 
@@ -201,7 +210,10 @@ pub struct CreatureFile {
     traits: Option<Spanned<String>>,
     #[serde(rename = "power", default)]
     powers: Vec<Power>,
-    #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::AURA }, _>")]
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::AURA }, _>"
+    )]
     aura: Option<u32>,
 }
 
@@ -247,7 +259,10 @@ pub enum Step {
         all: bool,
     },
     NextTurn {
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
     },
     EndEncounter,
@@ -263,7 +278,10 @@ pub enum Step {
         attacker: Name,
         power: String,
         targets: Vec<Name>,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
         /// `cover` or `superior`.
         cover: Option<String>,
@@ -292,7 +310,10 @@ pub enum Step {
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
         /// Escape checks (d20) against each grabber the movement would leave.
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -303,7 +324,10 @@ pub enum Step {
         path: Vec<Square>,
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -314,7 +338,10 @@ pub enum Step {
         path: Vec<Square>,
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -327,7 +354,10 @@ pub enum Step {
     Escape {
         creature: Name,
         from: Name,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
         /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
         condition: Option<CharacterCondition>,
@@ -339,7 +369,10 @@ pub enum Step {
     Save {
         creature: Name,
         condition: CharacterCondition,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
     },
     TotalDefense {
@@ -356,7 +389,10 @@ pub enum Step {
         amount: u32,
         #[serde(default)]
         types: Vec<DamageType>,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
         /// Whether a dominated creature makes the saving throw it can make (default yes).
         #[serde(default = "yes")]
@@ -396,7 +432,10 @@ pub enum Step {
         dc: i32,
         #[serde(default)]
         passive: bool,
-        #[serde(default, deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
     },
     Expect(Check),
@@ -425,7 +464,10 @@ pub enum Check {
         condition: CharacterCondition,
         #[serde(default = "yes")]
         present: bool,
-        #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::COUNT }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::optional::<_, { bounds::at::COUNT }, _>"
+        )]
         count: Option<usize>,
         source: Option<Name>,
         /// Only instances imposed by this effect (not a creature).
@@ -478,7 +520,10 @@ pub enum Check {
         creature: Name,
         #[serde(deserialize_with = "bounds::squares")]
         squares: u32,
-        #[serde(default, deserialize_with = "bounds::optional::<_, { bounds::at::SQUARES }, _>")]
+        #[serde(
+            default,
+            deserialize_with = "bounds::optional::<_, { bounds::at::SQUARES }, _>"
+        )]
         value: Option<u32>,
     },
     LineOfSight {
