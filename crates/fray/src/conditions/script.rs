@@ -1,7 +1,8 @@
 //! Encounter scripts: creatures and a list of steps (actions, queries, expectations) in
 //! TOML. A script is checked before anything runs; then each step acts on the
 //! encounter and logs every rule applied. Expectations that fail are reported with the
-//! line and column of their step.
+//! line and column of their step. Every number has a range
+//! ([`super::bounds`], listed in `docs/rules/conditions.md`), checked as it is read.
 //!
 //! ```toml
 //! seed = 1                          # rolls not fixed in the script come from here
@@ -638,12 +639,6 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
              a script holds at most {MAX_CREATURES} creatures and objects and {MAX_STEPS} steps"
         )));
     }
-    if creature_count == 0 {
-        return Err(ScenarioError::whole(
-            "nothing to play: the script declares no creature or object \
-             (expected [[creature]] tables, then [[step]] tables)",
-        ));
-    }
     let mut names = HashSet::new();
     let mut creatures = Vec::new();
     for rc in raw.creatures {
@@ -728,6 +723,12 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 return Err(c.at(&t.squares, format!("{sq} is given terrain twice")));
             }
         }
+    }
+    if creature_count == 0 {
+        return Err(ScenarioError::whole(
+            "nothing to play: the script declares no creature or object \
+             (expected [[creature]] tables, then [[step]] tables)",
+        ));
     }
     Ok(Script {
         seed: raw.seed,
