@@ -1461,10 +1461,7 @@ fn encounter_scripts_refuse_out_of_range_numbers_and_empty_files() {
         "line 9, column 10: an amount is 4294967295: expected a whole number from 0 to 1000000",
     );
     // A square at the integer extreme.
-    let far = write(
-        "far.toml",
-        &hero.replace("[0, 0]", "[2147483647, 0]"),
-    );
+    let far = write("far.toml", &hero.replace("[0, 0]", "[2147483647, 0]"));
     refused(&["encounter", &far], "from -1000000 to 1000000");
     // An empty script, and one with nothing but creatures.
     let empty = write("empty.toml", "");
