@@ -59,6 +59,10 @@ pub fn run(args: &EncounterArgs) -> Result<String> {
         for step in &report.log {
             let _ = writeln!(s, "{step}");
         }
+        if script.steps.is_empty() {
+            // Creatures but no steps: say so rather than print a bare "0 met".
+            let _ = writeln!(s, "the script has no [[step]]: nothing to play");
+        }
         let _ = writeln!(
             s,
             "{} expectation(s) met, {} failed",

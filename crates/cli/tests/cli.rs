@@ -2170,3 +2170,55 @@ fn dice_too_costly_for_an_exact_distribution_say_to_roll() {
         .assert()
         .success();
 }
+
+// ---- issue 12: conditions ----
+
+#[test]
+fn encounter_scripts_refuse_out_of_range_numbers_and_empty_files() {
+    let tmp = std::env::temp_dir().join(format!("fray-encounter12-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = tmp.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let hero = "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n";
+    // Four billion damage: refused where it is written, with the range.
+    let damage = write(
+        "damage.toml",
+        &format!("{hero}[[step]]\ndo = \"damage\"\ncreature = \"Hero\"\namount = 4294967295\n"),
+    );
+    refused(
+        &["encounter", &damage],
+        "line 9, column 10: an amount is 4294967295: expected a whole number from 0 to 1000000",
+    );
+    // A square at the integer extreme.
+    let far = write("far.toml", &hero.replace("[0, 0]", "[2147483647, 0]"));
+    refused(&["encounter", &far], "from -1000000 to 1000000");
+    // An empty script, and one with nothing but creatures.
+    let empty = write("empty.toml", "");
+    refused(&["encounter", &empty], "nothing to play");
+    let idle = write("idle.toml", hero);
+    fray()
+        .args(["encounter", &idle])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no [[step]]: nothing to play"));
+    // A d20 roll outside the die refuses the step: the attack does not run.
+    let roll = write(
+        "roll.toml",
+        &format!(
+            "{hero}[[creature.power]]\nname = \"Jab\"\nattack = 5\ndamage = \"1d4\"\n\
+             [[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 10\nposition = [1, 0]\n\
+             [[step]]\ndo = \"attack\"\nattacker = \"Hero\"\npower = \"Jab\"\ntargets = [\"Orc\"]\nrolls = [25]\n"
+        ),
+    );
+    fray()
+        .args(["encounter", &roll])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("Hero attacks Orc").not())
+        .stderr(predicate::str::contains(
+            "the fixed roll 25 cannot come from a d20: the step is refused and changes nothing",
+        ));
+}

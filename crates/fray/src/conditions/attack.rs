@@ -363,7 +363,7 @@ impl Encounter {
                 }
             }
             for c in added {
-                self.log.push(Step::new(
+                self.note(
                     rules::rule_of(C::Swallowed),
                     format!(
                         "{}'s burst or blast inside {} includes {}",
@@ -371,7 +371,7 @@ impl Encounter {
                         self.creatures[s].name,
                         self.creatures[c].name
                     ),
-                ));
+                );
             }
         }
         all

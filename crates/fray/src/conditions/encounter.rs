@@ -129,8 +129,12 @@ pub struct Encounter {
     /// Squares chosen for reappearing (Exiled, Swallowed), used once.
     reappear: Vec<Option<Square>>,
     next_id: u32,
-    /// Every rule applied, in order.
+    /// Every rule applied, in order (while `keep_log` is on).
     pub log: Vec<Step>,
+    /// Whether rules applied are recorded in `log` (on by default). Whole battles played
+    /// many times (the lab's skirmish trials) turn it off, so memory does not grow with
+    /// every step; the state, `stats` and every result stay the same.
+    pub keep_log: bool,
     /// Damage dealt by type, and conditions inflicted, over the encounter.
     pub stats: Stats,
     /// The readings of the rules text in force (`Readings::default()` unless set).
@@ -174,6 +178,7 @@ impl Encounter {
             reappear: vec![None; n],
             next_id: 1,
             log: Vec::new(),
+            keep_log: true,
             stats: Stats::default(),
             readings: super::readings::Readings::default(),
             modifiers: Vec::new(),
@@ -184,7 +189,9 @@ impl Encounter {
     }
 
     fn note(&mut self, rule: Rule, text: impl Into<String>) {
-        self.log.push(Step::new(rule, text));
+        if self.keep_log {
+            self.log.push(Step::new(rule, text));
+        }
     }
 
     fn name(&self, c: usize) -> &str {
@@ -330,10 +337,9 @@ impl Encounter {
         if !a.adjacent(t) || self.can_flank(attacker).is_err() {
             return None;
         }
-        let opposite = Square {
-            x: 2 * t.x - a.x,
-            y: 2 * t.y - a.y,
-        };
+        // The square past the target, as far from it as the attacker; none past the
+        // edge of the grid's integers.
+        let opposite = t.offset(t.x.checked_sub(a.x)?, t.y.checked_sub(a.y)?)?;
         (0..self.creatures.len()).find(|&o| {
             o != attacker
                 && !self.enemies(o, attacker)
@@ -617,12 +623,12 @@ impl Encounter {
             ));
         }
         let cost = if self.has(c, C::Slowed) {
-            2 * squares
+            squares.saturating_mul(2)
         } else {
             squares
         };
         let allowance = if self.has(c, C::Prone) {
-            2 * creature.crawl
+            creature.crawl.saturating_mul(2)
         } else {
             creature.speed
         };

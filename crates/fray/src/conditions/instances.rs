@@ -213,26 +213,14 @@ impl Encounter {
         let centre = self.creatures[near].position?;
         (1..=20).find_map(|r: i32| {
             let mut ring: Vec<Square> = (-r..=r)
-                .flat_map(|dx| {
-                    (-r..=r).map(move |dy| Square {
-                        x: centre.x + dx,
-                        y: centre.y + dy,
-                    })
-                })
+                .flat_map(|dx| (-r..=r).filter_map(move |dy| centre.offset(dx, dy)))
                 .filter(|s| s.distance(centre) == r as u32 && self.free(*s, who))
                 .collect();
             let from = self.creatures[who]
                 .position
                 .or(self.exiled_from[who])
                 .unwrap_or(centre);
-            ring.sort_by_key(|s| {
-                (
-                    s.distance(from),
-                    (s.x - from.x).pow(2) + (s.y - from.y).pow(2),
-                    s.x,
-                    s.y,
-                )
-            });
+            ring.sort_by_key(|s| (s.distance(from), s.squared_distance(from), s.x, s.y));
             ring.first().copied()
         })
     }
@@ -421,12 +409,7 @@ impl Encounter {
     pub(super) fn nearest_free_to_square(&self, at: Square, who: usize) -> Option<Square> {
         (1..=20).find_map(|r: i32| {
             (-r..=r)
-                .flat_map(|dx| {
-                    (-r..=r).map(move |dy| Square {
-                        x: at.x + dx,
-                        y: at.y + dy,
-                    })
-                })
+                .flat_map(|dx| (-r..=r).filter_map(move |dy| at.offset(dx, dy)))
                 .filter(|s| s.distance(at) == r as u32)
                 .find(|s| self.free(*s, who) && self.solid_ground(*s))
         })

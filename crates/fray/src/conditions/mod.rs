@@ -10,8 +10,10 @@
 //! - [`encounter`]: the encounter state, every query and every action;
 //! - [`script`]: encounter scripts in TOML, with expectations, and their runner;
 //! - [`readings`]: the readings a designer may switch;
+//! - [`bounds`]: the range of every number a script may hold;
 //! - [`policy`]: a built-in policy that plays whole skirmishes unattended.
 
+pub mod bounds;
 pub mod encounter;
 pub mod model;
 pub mod policy;

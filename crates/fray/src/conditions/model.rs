@@ -7,24 +7,67 @@ use crate::damage::{DamageType, Trait};
 use crate::dice::DiceExpr;
 
 /// A square of the grid.
+///
+/// A script's squares lie within [`Square::MAX_COORD`] of the origin on both axes
+/// (checked where they are read); the grid arithmetic itself never overflows, whatever
+/// the coordinates, because it is done in wider integers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "[i32; 2]", into = "[i32; 2]")]
+#[serde(from = "[Coordinate; 2]", into = "[i32; 2]")]
 pub struct Square {
     pub x: i32,
     pub y: i32,
 }
 
 impl Square {
-    /// Grid distance: diagonals count 1.
+    /// The largest coordinate a file may give (and its negation the smallest): a grid
+    /// two million squares wide is far beyond any battle map, and keeps every distance
+    /// and offset of accepted squares well inside `i32`.
+    pub const MAX_COORD: i32 = 1_000_000;
+
+    /// Grid distance: diagonals count 1. Exact for any two squares (computed in `i64`).
     pub fn distance(self, other: Square) -> u32 {
-        (self.x - other.x)
-            .unsigned_abs()
-            .max((self.y - other.y).unsigned_abs())
+        let dx = (i64::from(self.x) - i64::from(other.x)).unsigned_abs();
+        let dy = (i64::from(self.y) - i64::from(other.y)).unsigned_abs();
+        // At most 2^32 - 1, the widest span of two `i32`s.
+        u32::try_from(dx.max(dy)).unwrap_or(u32::MAX)
+    }
+
+    /// The squared straight-line distance, to break ties between squares at the same
+    /// grid distance; exact for any two squares (computed in `u128`).
+    pub fn squared_distance(self, other: Square) -> u128 {
+        let dx = u128::from((i64::from(self.x) - i64::from(other.x)).unsigned_abs());
+        let dy = u128::from((i64::from(self.y) - i64::from(other.y)).unsigned_abs());
+        dx * dx + dy * dy
+    }
+
+    /// The square `dx`, `dy` away, or `None` past the edge of `i32`.
+    pub fn offset(self, dx: i32, dy: i32) -> Option<Square> {
+        Some(Square {
+            x: self.x.checked_add(dx)?,
+            y: self.y.checked_add(dy)?,
+        })
     }
 
     /// Whether two squares touch (diagonals included).
     pub fn adjacent(self, other: Square) -> bool {
         self.distance(other) == 1
+    }
+}
+
+/// One coordinate of a square as a file writes it, checked to lie within
+/// [`Square::MAX_COORD`] so that the error states the range.
+#[derive(Debug, Clone, Copy)]
+pub struct Coordinate(i32);
+
+impl<'de> Deserialize<'de> for Coordinate {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        super::bounds::bounded(d, &super::bounds::COORDINATE).map(Coordinate)
+    }
+}
+
+impl From<[Coordinate; 2]> for Square {
+    fn from([x, y]: [Coordinate; 2]) -> Self {
+        Self { x: x.0, y: y.0 }
     }
 }
 
@@ -133,7 +176,7 @@ pub struct Power {
     #[serde(default)]
     pub keywords: Vec<String>,
     /// The attack bonus.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::bounds::attack")]
     pub attack: i32,
     /// The defense it targets.
     #[serde(default = "ac")]
@@ -148,10 +191,10 @@ pub struct Power {
     #[serde(default)]
     pub effects: Vec<ConditionEffect>,
     /// Ongoing damage inflicted on a hit (save ends).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::bounds::ongoing")]
     pub ongoing: u32,
     /// Forced movement on a hit: how and how far.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::bounds::forced")]
     pub forced: Option<(Forced, u32)>,
     /// An event that makes the power's owner use it at once, against the creature that
     /// caused the event.

@@ -67,7 +67,29 @@ pub fn play_skirmish(
     max_rounds: u32,
     rolls: &mut impl Rolls,
 ) -> SkirmishOutcome {
+    // Only the outcome is returned: no log is kept, so a long skirmish played many
+    // times (the lab's trials) uses memory for its creatures only.
+    play(creatures, max_rounds, rolls, false).0
+}
+
+/// Like [`play_skirmish`], and also returns every rule applied, in order: for showing
+/// one skirmish, not for playing many (the log grows with every step).
+pub fn play_skirmish_logged(
+    creatures: &[Creature],
+    max_rounds: u32,
+    rolls: &mut impl Rolls,
+) -> (SkirmishOutcome, Vec<crate::trace::Step>) {
+    play(creatures, max_rounds, rolls, true)
+}
+
+fn play(
+    creatures: &[Creature],
+    max_rounds: u32,
+    rolls: &mut impl Rolls,
+    keep_log: bool,
+) -> (SkirmishOutcome, Vec<crate::trace::Step>) {
     let mut e = Encounter::new(creatures.to_vec());
+    e.keep_log = keep_log;
     let mut used = vec![Vec::new(); creatures.len()];
     while side_standing(&e, Side::A) && side_standing(&e, Side::B) {
         e.next_turn(rolls);
@@ -83,12 +105,13 @@ pub fn play_skirmish(
         (false, true) => Some(Side::B),
         _ => None,
     };
-    SkirmishOutcome {
+    let outcome = SkirmishOutcome {
         winner,
         rounds: e.round.min(max_rounds),
         hp: e.creatures.iter().map(|c| c.hp).collect(),
         stats: e.stats,
-    }
+    };
+    (outcome, e.log)
 }
 
 /// One creature's turn.
@@ -157,19 +180,9 @@ fn approach(e: &mut Encounter, c: usize, target: usize) {
     };
     while !at.adjacent(goal) && e.movement_cost(c, path.len() as u32 + 1).is_ok() {
         let next = (-1..=1)
-            .flat_map(|dx| {
-                (-1..=1).map(move |dy| Square {
-                    x: at.x + dx,
-                    y: at.y + dy,
-                })
-            })
+            .flat_map(|dx| (-1..=1).filter_map(move |dy| at.offset(dx, dy)))
             .filter(|s| *s != at && !path.contains(s) && free(e, c, *s))
-            .min_by_key(|s| {
-                (
-                    s.distance(goal),
-                    (s.x - goal.x).pow(2) + (s.y - goal.y).pow(2),
-                )
-            });
+            .min_by_key(|s| (s.distance(goal), s.squared_distance(goal)));
         match next {
             Some(s) if s.distance(goal) < at.distance(goal) => {
                 path.push(s);

@@ -1,7 +1,8 @@
 //! Encounter scripts: creatures and a list of steps (actions, queries, expectations) in
 //! TOML. A script is checked before anything runs; then each step acts on the
 //! encounter and logs every rule applied. Expectations that fail are reported with the
-//! line and column of their step.
+//! line and column of their step. Every number has a range
+//! ([`super::bounds`], listed in `docs/rules/conditions.md`), checked as it is read.
 //!
 //! ```toml
 //! seed = 1                          # rolls not fixed in the script come from here
@@ -90,6 +91,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use super::bounds;
 use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target, Terrain};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
@@ -105,7 +107,7 @@ use crate::trace::{Rule, Step as LogStep};
 /// A script that could not be read.
 pub type ScriptError = ScenarioError;
 
-/// The most creatures and steps a script may hold.
+/// The most creatures and objects a script may hold.
 pub const MAX_CREATURES: usize = 1_000;
 /// The most steps a script may hold.
 pub const MAX_STEPS: usize = 10_000;
@@ -113,6 +115,10 @@ pub const MAX_STEPS: usize = 10_000;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawScript {
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::SEED }, _>"
+    )]
     seed: Option<u64>,
     #[serde(default)]
     readings: Readings,
@@ -133,12 +139,16 @@ struct RawScript {
 struct ObjectFile {
     name: Spanned<String>,
     position: Option<Square>,
-    hp: Option<Spanned<u32>>,
-    #[serde(default = "ten")]
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::HP }, _>"
+    )]
+    hp: Option<u32>,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     ac: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     fortitude: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     reflex: i32,
 }
 
@@ -149,7 +159,11 @@ struct TerrainFile {
     name: Spanned<String>,
     squares: Spanned<Vec<Square>>,
     /// Falling damage (default 0).
-    fall: Option<Spanned<u32>>,
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::FALL }, _>"
+    )]
+    fall: Option<u32>,
 }
 
 fn one() -> u32 {
@@ -169,33 +183,38 @@ fn six() -> u32 {
 pub struct CreatureFile {
     name: Spanned<String>,
     side: Side,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "bounds::level")]
     level: u32,
-    hp: Spanned<u32>,
-    #[serde(default = "ten")]
+    #[serde(deserialize_with = "bounds::hp")]
+    hp: u32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     ac: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     fortitude: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     reflex: i32,
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
     will: i32,
-    #[serde(default = "six")]
+    #[serde(default = "six", deserialize_with = "bounds::speed")]
     speed: u32,
-    #[serde(default = "one")]
+    #[serde(default = "one", deserialize_with = "bounds::speed")]
     crawl: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::skill")]
     acrobatics: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::skill")]
     athletics: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::skill")]
     perception: i32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::initiative")]
     initiative: i32,
     position: Option<Square>,
     traits: Option<Spanned<String>>,
     #[serde(rename = "power", default)]
     powers: Vec<Power>,
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::AURA }, _>"
+    )]
     aura: Option<u32>,
 }
 
@@ -241,7 +260,10 @@ pub enum Step {
         all: bool,
     },
     NextTurn {
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
     },
     EndEncounter,
@@ -257,7 +279,10 @@ pub enum Step {
         attacker: Name,
         power: String,
         targets: Vec<Name>,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
         /// `cover` or `superior`.
         cover: Option<String>,
@@ -286,7 +311,10 @@ pub enum Step {
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
         /// Escape checks (d20) against each grabber the movement would leave.
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -297,7 +325,10 @@ pub enum Step {
         path: Vec<Square>,
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -308,7 +339,10 @@ pub enum Step {
         path: Vec<Square>,
         /// The skill of the escape checks (default: the better one).
         escape_skill: Option<Skill>,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
         escape: Vec<u32>,
         #[serde(default)]
         area: bool,
@@ -321,7 +355,10 @@ pub enum Step {
     Escape {
         creature: Name,
         from: Name,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
         /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
         condition: Option<CharacterCondition>,
@@ -333,7 +370,10 @@ pub enum Step {
     Save {
         creature: Name,
         condition: CharacterCondition,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
     },
     TotalDefense {
@@ -341,14 +381,19 @@ pub enum Step {
     },
     Heal {
         creature: Name,
+        #[serde(deserialize_with = "bounds::amount")]
         amount: u32,
     },
     Damage {
         creature: Name,
+        #[serde(deserialize_with = "bounds::amount")]
         amount: u32,
         #[serde(default)]
         types: Vec<DamageType>,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
         /// Whether a dominated creature makes the saving throw it can make (default yes).
         #[serde(default = "yes")]
@@ -368,6 +413,7 @@ pub enum Step {
         to: Target,
         #[serde(rename = "type")]
         kind: ModifierType,
+        #[serde(deserialize_with = "bounds::modifier")]
         value: i32,
         /// The effect's name; `end-modifier` ends it by this name.
         source: String,
@@ -383,132 +429,17 @@ pub enum Step {
         creature: Name,
         /// What is to be noticed, if a creature or object of the encounter.
         target: Option<Name>,
+        #[serde(deserialize_with = "bounds::dc")]
         dc: i32,
         #[serde(default)]
         passive: bool,
-        #[serde(default)]
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
         rolls: Vec<u32>,
     },
     Expect(Check),
-}
-
-/// What a query step asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Query {
-    /// The attack modifiers of `creature` against `target`, with their breakdown.
-    AttackModifiers,
-    /// Whether `creature` has combat advantage against `target`, and from what.
-    CombatAdvantage,
-    /// What `creature` may do now.
-    Actions,
-    /// Every condition instance of `creature`.
-    Conditions,
-}
-
-/// An expectation.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(tag = "check", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum Check {
-    Condition {
-        creature: Name,
-        condition: CharacterCondition,
-        #[serde(default = "yes")]
-        present: bool,
-        count: Option<usize>,
-        source: Option<Name>,
-        /// Only instances imposed by this effect (not a creature).
-        effect: Option<String>,
-    },
-    Hp {
-        creature: Name,
-        value: i64,
-    },
-    Position {
-        creature: Name,
-        at: Option<Square>,
-    },
-    CombatAdvantage {
-        attacker: Name,
-        target: Name,
-        value: bool,
-    },
-    AttackModifier {
-        attacker: Name,
-        target: Name,
-        total: i32,
-        cover: Option<String>,
-        concealment: Option<String>,
-        #[serde(default)]
-        violates_mark: bool,
-        suppressed: Option<String>,
-    },
-    ViolatesMark {
-        attacker: Name,
-        targets: Vec<Name>,
-        #[serde(default)]
-        earlier: Vec<Name>,
-        #[serde(default)]
-        initially: Vec<Name>,
-        #[serde(default)]
-        marked_during: Vec<Name>,
-        forced_by: Option<Name>,
-        value: bool,
-    },
-    Can {
-        creature: Name,
-        /// standard, move, minor, free, opportunity, immediate, attack, walk or flank.
-        action: String,
-        value: bool,
-    },
-    MovementCost {
-        creature: Name,
-        squares: u32,
-        value: Option<u32>,
-    },
-    LineOfSight {
-        from: Name,
-        to: Name,
-        value: bool,
-    },
-    LineOfEffect {
-        from: Name,
-        to: Name,
-        value: bool,
-    },
-    OccupiesSpace {
-        creature: Name,
-        value: bool,
-    },
-    Refused {
-        contains: String,
-    },
-    Log {
-        contains: String,
-        /// Whether the log should contain it (true) or not (false).
-        #[serde(default = "yes")]
-        present: bool,
-    },
-    Defense {
-        creature: Name,
-        defense: Defense,
-        value: i32,
-    },
-    Perception {
-        creature: Name,
-        modifier: i32,
-    },
-    Initiative {
-        order: Vec<Name>,
-    },
-    /// Whether passive Perception (10 + Perception + modifiers) meets `dc`, against
-    /// `target` if given.
-    Perceives {
-        creature: Name,
-        target: Option<Name>,
-        dc: i32,
-        value: bool,
-    },
 }
 
 /// A checked script, ready to run.
@@ -567,10 +498,12 @@ pub struct Report {
 /// assert_eq!((report.expectations_met, report.failures.len()), (1, 0));
 /// ```
 pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
-    let (raw, c): (RawScript, Checker) = read(text)?;
-    if raw.creatures.len() > MAX_CREATURES || raw.steps.len() > MAX_STEPS {
+    let (raw, c): (RawScript, Checker) = read(text).map_err(|e| bounds::refine(text, e))?;
+    let (creature_count, step_count) = (raw.creatures.len() + raw.objects.len(), raw.steps.len());
+    if creature_count > MAX_CREATURES || step_count > MAX_STEPS {
         return Err(ScenarioError::whole(format!(
-            "a script holds at most {MAX_CREATURES} creatures and {MAX_STEPS} steps"
+            "the script has {creature_count} creatures and objects and {step_count} steps: \
+             a script holds at most {MAX_CREATURES} creatures and objects and {MAX_STEPS} steps"
         )));
     }
     let mut names = HashSet::new();
@@ -586,10 +519,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 format!("a creature or object named `{name}` already exists"),
             ));
         }
-        let hp = match &o.hp {
-            Some(h) => c.within(h, "hp", 1, 1_000_000)?,
-            None => 1,
-        };
+        let hp = o.hp.unwrap_or(1);
         creatures.push(Creature {
             name,
             side: Side::B,
@@ -650,10 +580,7 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
         if t.squares.get_ref().is_empty() {
             return Err(c.at(&t.squares, "expected at least one square, as [[x, y], ...]"));
         }
-        let fall = match &t.fall {
-            Some(f) => c.within(f, "fall", 0, 1_000_000)?,
-            None => 0,
-        };
+        let fall = t.fall.unwrap_or(0);
         for &sq in t.squares.get_ref() {
             let tile = Terrain {
                 name: name.clone(),
@@ -663,6 +590,12 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptError> {
                 return Err(c.at(&t.squares, format!("{sq} is given terrain twice")));
             }
         }
+    }
+    if creature_count == 0 {
+        return Err(ScenarioError::whole(
+            "nothing to play: the script declares no creature or object \
+             (expected [[creature]] tables, then [[step]] tables)",
+        ));
     }
     Ok(Script {
         seed: raw.seed,
@@ -702,7 +635,7 @@ fn check_step_values(c: &Checker, step: &Step, index: &str) -> Result<(), Script
             duration,
             ..
         } => {
-            if *value == 0 || !(-20..=20).contains(value) {
+            if *value == 0 {
                 return Err(at(
                     "value",
                     "expected a bonus or penalty from -20 to 20, not 0",
@@ -736,7 +669,7 @@ pub fn check_creature(
             format!("a creature named `{name}` already exists"),
         ));
     }
-    let hp = c.within(&rc.hp, "hp", 1, 1_000_000)?;
+    let hp = rc.hp;
     let traits = match &rc.traits {
         None => Vec::new(),
         Some(t) => parse_traits(t.get_ref()).map_err(|e| {
@@ -772,6 +705,10 @@ pub fn check_creature(
         object: false,
     })
 }
+
+#[path = "script_expect.rs"]
+mod expect;
+pub use expect::{Check, Query};
 
 #[path = "script_names.rs"]
 mod names;

@@ -22,10 +22,16 @@ impl Rolls for StepRolls<'_> {
                     .get_or_insert(format!("the fixed roll {v} cannot come from a d{sides}"));
                 v.clamp(1, sides.max(1))
             }
+            // A step refused for a bad fixed roll draws nothing from the seed: the fixed
+            // rolls come first, so the seeded stream is untouched when the step is undone.
+            None if self.problem.is_some() => 1,
             None => self.seeded.die(sides),
         }
     }
     fn unit(&mut self) -> f64 {
+        if self.problem.is_some() {
+            return 0.5;
+        }
         self.seeded.unit()
     }
 }
@@ -115,13 +121,25 @@ impl Runner {
         });
     }
 
+    /// Plays `f` with the step's fixed rolls, then the seed. A fixed roll that cannot
+    /// come from its die refuses the whole step: the encounter is put back as it was
+    /// before it (and the seed was not drawn from), so a refused step changes nothing
+    /// but the log, which says why; `None` is returned.
     fn with_rolls<T>(
         &mut self,
         fixed: &[u32],
         line: usize,
         column: usize,
         f: impl FnOnce(&mut Encounter, &mut StepRolls) -> T,
-    ) -> T {
+    ) -> Option<T> {
+        // Only a step with fixed rolls can be refused for them; the log is kept aside
+        // (not copied) and cut back to its length.
+        let before = (!fixed.is_empty()).then(|| {
+            let log = std::mem::take(&mut self.e.log);
+            let state = self.e.clone();
+            self.e.log = log;
+            (state, self.e.log.len())
+        });
         let mut rolls = StepRolls {
             fixed: fixed.iter().copied().collect(),
             seeded: &mut self.seeded,
@@ -129,8 +147,18 @@ impl Runner {
         };
         let out = f(&mut self.e, &mut rolls);
         let (left, problem) = (rolls.fixed.len(), rolls.problem);
-        if let Some(p) = problem {
-            self.fail(line, column, p);
+        if let (Some(p), Some((state, len))) = (problem, before) {
+            let mut log = std::mem::take(&mut self.e.log);
+            log.truncate(len);
+            self.e = state;
+            self.e.log = log;
+            let why = format!("{p}: the step is refused and changes nothing");
+            self.e
+                .log
+                .push(LogStep::new(SCRIPT, format!("refused: {why}")));
+            self.last_refusal = Some(why.clone());
+            self.fail(line, column, why);
+            return None;
         }
         if left > 0 {
             self.fail(
@@ -139,7 +167,7 @@ impl Runner {
                 format!("{left} fixed roll(s) were not used by this step"),
             );
         }
-        out
+        Some(out)
     }
 
     fn acted(&mut self, what: &str, result: Result<(), crate::conditions::encounter::Refused>) {
@@ -204,7 +232,7 @@ impl Runner {
             } => {
                 let c = self.id(creature);
                 let t = target.as_ref().map(|t| self.id(t));
-                self.with_rolls(rolls, line, column, |e, r| {
+                let _ = self.with_rolls(rolls, line, column, |e, r| {
                     let roll = (!passive).then(|| r.die(20));
                     e.perception_check(c, t, roll, *dc);
                 });
@@ -235,7 +263,9 @@ impl Runner {
                 self.e.choose_reappearance(t, None);
                 self.acted("end", r);
             }
-            Step::NextTurn { rolls } => self.with_rolls(rolls, line, column, |e, r| e.next_turn(r)),
+            Step::NextTurn { rolls } => {
+                let _ = self.with_rolls(rolls, line, column, |e, r| e.next_turn(r));
+            }
             Step::EndEncounter => self.e.end_encounter(),
             Step::Move { creature, path } => {
                 let r = self.e.walk(self.id(creature), path);
@@ -286,7 +316,9 @@ impl Runner {
                 let r = self.with_rolls(rolls, line, column, |e, rolls| {
                     e.attack(a, power, &targets, &o, rolls)
                 });
-                self.acted("attack", r);
+                if let Some(r) = r {
+                    self.acted("attack", r);
+                }
             }
             Step::Push {
                 creature,
@@ -355,8 +387,8 @@ impl Runner {
                 reappear,
             } => {
                 let (c, f) = (self.id(creature), self.id(from));
-                self.e.choose_reappearance(c, *reappear);
                 let r = self.with_rolls(rolls, line, column, |e, r| {
+                    e.choose_reappearance(c, *reappear);
                     let roll = r.die(20);
                     let choice = EscapeChoice {
                         roll,
@@ -365,7 +397,9 @@ impl Runner {
                     e.escape(c, f, *condition, choice).map(|_| ())
                 });
                 self.e.choose_reappearance(c, None);
-                self.acted("escape", r);
+                if let Some(r) = r {
+                    self.acted("escape", r);
+                }
             }
             Step::Save {
                 creature,
@@ -377,7 +411,9 @@ impl Runner {
                     let roll = r.die(20);
                     e.saving_throw(c, *condition, roll).map(|_| ())
                 });
-                self.acted("save", r);
+                if let Some(r) = r {
+                    self.acted("save", r);
+                }
             }
             Step::TotalDefense { creature } => {
                 let r = self.e.total_defense(self.id(creature));
@@ -393,7 +429,7 @@ impl Runner {
             } => {
                 let c = self.id(creature);
                 let hit = Hit::new(*amount, types.clone());
-                self.with_rolls(rolls, line, column, |e, r| {
+                let _ = self.with_rolls(rolls, line, column, |e, r| {
                     e.take_damage_choosing(c, &hit, *dominated_save, r)
                 });
             }

@@ -4,6 +4,9 @@
 
 use fray::conditions::{Modifier, ModifierType, parse_script, run_script, stack};
 
+mod properties;
+mod robust;
+
 fn examples() -> Vec<(String, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/encounters");
     let mut files: Vec<_> = std::fs::read_dir(dir)
