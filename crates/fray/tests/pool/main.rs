@@ -3,5 +3,6 @@
 
 mod battle;
 mod check;
+mod fuzz_replay;
 mod rules_as_written;
 mod sides;
