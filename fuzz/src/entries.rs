@@ -34,7 +34,10 @@ pub fn dice(text: &str) {
     let (min, max) = (expr.min(), expr.max());
     assert!(min <= max, "{text}: min {min} > max {max}");
     let rolled = expr.roll(&mut SeededRolls::new(1));
-    assert!((min..=max).contains(&rolled), "{text}: rolled {rolled} outside {min}..={max}");
+    assert!(
+        (min..=max).contains(&rolled),
+        "{text}: rolled {rolled} outside {min}..={max}"
+    );
     if max - min <= MAX_EXACT_WIDTH {
         let _ = expr.distribution().mean();
     }
@@ -67,7 +70,11 @@ pub fn stat_block(text: &str) {
     for t in &block.traits {
         let _ = t.to_string();
     }
-    for types in [vec![], vec![DamageType::Fire], vec![DamageType::Fire, DamageType::Cold]] {
+    for types in [
+        vec![],
+        vec![DamageType::Fire],
+        vec![DamageType::Fire, DamageType::Cold],
+    ] {
         let mut hit = Hit::new(10, types);
         hit.met = block.declared.clone();
         let _ = damage::explain(&hit, &defender, &damage::Readings::default());
@@ -87,7 +94,11 @@ pub fn predicate(text: &str) {
 /// default defender.
 pub fn evasion_attacker(text: &str) {
     if let Ok(a) = profile::parse_attacker(text) {
-        let _ = evasion::hit_chance(&a, &evasion::Defender::default(), &evasion::Options::default());
+        let _ = evasion::hit_chance(
+            &a,
+            &evasion::Defender::default(),
+            &evasion::Options::default(),
+        );
     }
 }
 
@@ -95,7 +106,11 @@ pub fn evasion_attacker(text: &str) {
 /// odds of a default attacker against it.
 pub fn evasion_defender(text: &str) {
     if let Ok(d) = profile::parse_defender(text) {
-        let _ = evasion::hit_chance(&evasion::Attacker::default(), &d, &evasion::Options::default());
+        let _ = evasion::hit_chance(
+            &evasion::Attacker::default(),
+            &d,
+            &evasion::Options::default(),
+        );
     }
 }
 

@@ -216,12 +216,15 @@ fn the_json_schema_describes_scenarios() {
     assert!(schema.to_string().contains("skirmish"));
 }
 
+/// The lab fuzz target's entry point, shared with `fuzz/fuzz_targets/lab_scenario.rs`.
+#[path = "../../../fuzz/src/lab_entries.rs"]
+mod lab_entries;
+
 /// Replays the lab's fuzz regression corpus (`tests/fuzz-regressions/lab_scenario/`) on
 /// stable Rust through the fuzz target's own entry point, one `catch_unwind` per input.
 /// See docs/testing.md; the other targets are replayed by `crates/fray/tests/pool`.
 mod fuzz_replay {
-    #[path = "../../../../fuzz/src/lab_entries.rs"]
-    mod lab_entries;
+    use super::lab_entries;
 
     #[test]
     fn every_scenario_that_ever_crashed_the_fuzz_target_replays_without_a_panic() {

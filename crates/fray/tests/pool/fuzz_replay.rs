@@ -70,17 +70,28 @@ fn every_input_that_ever_crashed_a_fuzz_target_replays_without_a_panic() {
             let bytes = fs::read(&file).expect("a corpus file");
             // The targets skip bytes that are not UTF-8 (the parsers take text).
             let Ok(text) = String::from_utf8(bytes) else {
-                failures.push(format!("{}: not UTF-8, so no target reads it", file.display()));
+                failures.push(format!(
+                    "{}: not UTF-8, so no target reads it",
+                    file.display()
+                ));
                 continue;
             };
             replayed += 1;
             if let Err(payload) = panic::catch_unwind(|| entry(&text)) {
                 let at = file.strip_prefix(&root).unwrap_or(&file);
-                failures.push(format!("{}: panicked: {}", at.display(), panic_message(&*payload)));
+                failures.push(format!(
+                    "{}: panicked: {}",
+                    at.display(),
+                    panic_message(&*payload)
+                ));
             }
         }
     }
-    assert!(replayed >= 3, "only {replayed} inputs found under {}", root.display());
+    assert!(
+        replayed >= 3,
+        "only {replayed} inputs found under {}",
+        root.display()
+    );
     assert!(
         failures.is_empty(),
         "{} of {replayed} regression inputs failed:\n{}",
@@ -95,7 +106,10 @@ fn every_fuzz_target_has_a_replay_entry() {
     let targets = manifest_dir().join("../../fuzz/fuzz_targets");
     let mut names = Vec::new();
     for file in sorted_entries(&targets) {
-        let name = file.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = file
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         names.push(name.to_string());
         assert!(
             TARGETS.iter().any(|(t, _)| *t == name) || ELSEWHERE.contains(&name),
@@ -103,6 +117,9 @@ fn every_fuzz_target_has_a_replay_entry() {
         );
     }
     for (t, _) in TARGETS {
-        assert!(names.iter().any(|n| n == t), "TARGETS names {t}, which is no fuzz target");
+        assert!(
+            names.iter().any(|n| n == t),
+            "TARGETS names {t}, which is no fuzz target"
+        );
     }
 }
