@@ -16,8 +16,11 @@ use std::path::{Path, PathBuf};
 #[path = "../../../../fuzz/src/entries.rs"]
 mod entries;
 
+/// The function a fuzz target feeds its text to.
+type Entry = fn(&str);
+
 /// Each fuzz target over the library and the entry point it calls.
-const TARGETS: &[(&str, fn(&str))] = &[
+const TARGETS: &[(&str, Entry)] = &[
     ("dice", entries::dice),
     ("damage_types", entries::damage_types),
     ("stat_block", entries::stat_block),
