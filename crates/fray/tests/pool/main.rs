@@ -1,8 +1,10 @@
 //! The pool system (002_20f5940c50db4459.txt): the ladder, the check, exact odds against
-//! brute force and sampling, sides, and the attack roll.
+//! brute force and sampling, sides, and the attack roll; and the replay of every input that
+//! ever crashed a fuzz target (`fuzz_replay`, all parsers).
 
 mod battle;
 mod check;
+mod fuzz_replay;
 mod properties;
 mod robust;
 mod rules_as_written;

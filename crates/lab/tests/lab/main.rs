@@ -219,3 +219,45 @@ fn the_json_schema_describes_scenarios() {
     }
     assert!(schema.to_string().contains("skirmish"));
 }
+
+/// The lab fuzz target's entry point, shared with `fuzz/fuzz_targets/lab_scenario.rs`.
+#[path = "../../../../fuzz/src/lab_entries.rs"]
+mod lab_entries;
+
+/// Replays the lab's fuzz regression corpus (`tests/fuzz-regressions/lab_scenario/`) on
+/// stable Rust through the fuzz target's own entry point, one `catch_unwind` per input.
+/// See docs/testing.md; the other targets are replayed by `crates/fray/tests/pool`.
+mod fuzz_replay {
+    use super::lab_entries;
+
+    #[test]
+    fn every_scenario_that_ever_crashed_the_fuzz_target_replays_without_a_panic() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fuzz-regressions/lab_scenario");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the lab's regression corpus")
+            .map(|e| e.expect("a directory entry").path())
+            .collect();
+        files.sort();
+        let mut failures = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("a UTF-8 corpus file");
+            if let Err(payload) = std::panic::catch_unwind(|| lab_entries::lab_scenario(&text)) {
+                let why = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                failures.push(format!("{}: panicked: {why}", file.display()));
+            }
+        }
+        assert!(!files.is_empty(), "no inputs under {}", dir.display());
+        assert!(
+            failures.is_empty(),
+            "{} of {} inputs failed:\n{}",
+            failures.len(),
+            files.len(),
+            failures.join("\n")
+        );
+    }
+}

@@ -1,0 +1,8 @@
+//! Fuzz target `minions_battle`: arbitrary bytes, as UTF-8 text, into `fray_fuzz::entries::minions_battle`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        fray_fuzz::entries::minions_battle(text);
+    }
+});

@@ -1,0 +1,4 @@
+//! Fuzz targets for fray: the shared entry points (see `docs/testing.md`).
+
+pub mod entries;
+pub mod lab_entries;
