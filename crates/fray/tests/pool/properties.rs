@@ -165,12 +165,14 @@ proptest! {
         let ab = compare(&sa.distribution, &sb.distribution);
         let ba = compare(&sb.distribution, &sa.distribution);
         prop_assert!((ab.p_a_more + ab.p_tie + ab.p_b_more - 1.0).abs() <= bound + 1e-12);
-        prop_assert!((ab.p_a_more - ba.p_b_more).abs() <= 1e-15);
-        prop_assert!((ab.p_b_more - ba.p_a_more).abs() <= 1e-15);
-        prop_assert!((ab.p_tie - ba.p_tie).abs() <= 1e-15);
+        // Swapping the sides sums the same terms in another order: equal up to rounding.
+        let rounding = 1e-13;
+        prop_assert!((ab.p_a_more - ba.p_b_more).abs() <= rounding);
+        prop_assert!((ab.p_b_more - ba.p_a_more).abs() <= rounding);
+        prop_assert!((ab.p_tie - ba.p_tie).abs() <= rounding);
         // A side against itself is even.
         let aa = compare(&sa.distribution, &sa.distribution);
-        prop_assert!((aa.p_a_more - aa.p_b_more).abs() <= 1e-15);
+        prop_assert!((aa.p_a_more - aa.p_b_more).abs() <= rounding);
     }
 }
 
