@@ -163,7 +163,7 @@ fn tohit_profiles(a: &Attacker, d: &Defender, o: &Options, as_json: bool) -> Res
     if let Some(c) = h.caught {
         let _ = writeln!(
             s,
-            "the throw is caught ({c:?}): taken, so no hit and no damage"
+            "the throw is caught ({c}): taken, so no hit and no damage"
         );
     }
     let _ = writeln!(
@@ -274,7 +274,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{dice} {:?} damage, {}: P(hit) = {:.4}%",
+        "{dice} {} damage, {}: P(hit) = {:.4}%",
         kind,
         describe_model(o.model),
         odds.p_hit * 100.0
@@ -282,7 +282,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     if let Some(c) = caught {
         let _ = writeln!(
             s,
-            "the throw is caught ({c:?}): taken, so every attack deals 0; were it to hit:"
+            "the throw is caught ({c}): taken, so every attack deals 0; were it to hit:"
         );
     }
     let _ = writeln!(
@@ -312,7 +312,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     for (e, p) in &odds.effects {
         let _ = writeln!(
             s,
-            "  {e:?}: {:.4}% of hits, {:.4}% of attacks",
+            "  {e}: {:.4}% of hits, {:.4}% of attacks",
             p * 100.0,
             p * odds.p_hit * 100.0
         );
@@ -391,7 +391,7 @@ pub fn table(args: &TableArgs) -> Result<String> {
         .into_iter()
         .map(|skill| {
             (
-                format!("{skill:?}").to_lowercase(),
+                skill.to_string(),
                 Attacker {
                     kind: Kind::Player,
                     dex: 10,
