@@ -178,7 +178,7 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     }
     let verdict = match winner {
         Some(side) => format!(
-            "side {} ({}) wins",
+            "side {} ({}) won",
             side.letter(),
             if side == fray::pool::battle::Side::A {
                 &battle.a.name
@@ -186,12 +186,16 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
                 &battle.b.name
             }
         ),
-        None => "no side wins".to_string(),
+        // Both sides wiped out is a mutual destruction, not a battle left undecided.
+        None if a_left.is_empty() && b_left.is_empty() => {
+            "mutual destruction: both sides fell".to_string()
+        }
+        None => "undecided: both sides still stand".to_string(),
     };
     let _ = writeln!(
         s,
-        "result: {verdict} after {} rounds; survivors: a {}, b {}",
-        state.round,
+        "result: {verdict} after {}; survivors: a {}, b {}",
+        fray::text::count(u64::from(state.round), "round"),
         a_left.len(),
         b_left.len()
     );

@@ -234,6 +234,12 @@ impl std::fmt::Display for Location {
     }
 }
 
+/// `n` and its noun, with the noun singular for exactly one ("1 round", "3 rounds"):
+/// output reads as a sentence rather than as "1 rounds" or "round(s)".
+pub fn count(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
