@@ -34,7 +34,7 @@ pub struct BattleArgs {
     /// Override the seed (the same seed gives the same numbers on any thread count).
     #[arg(long)]
     seed: Option<u64>,
-    /// Threads to use (default: every core).
+    /// Threads to use (0: every core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: u64,
     /// Write an HTML report with SVG charts into this directory.

@@ -13,9 +13,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// fray: resolve, explain and measure combat under five rule systems.
+/// fray: a combat-rules engine and balance lab. Resolve and explain single attacks,
+/// compute exact odds, and play whole battles under five rule systems (damage, evasion,
+/// pool, minions, conditions).
 #[derive(Debug, Parser)]
-#[command(name = "fray", version, about, long_about = None)]
+#[command(name = "fray", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -23,13 +23,14 @@ const LISTED: f64 = 1e-12;
 pub struct CheckArgs {
     /// The difficulty, TN/D on the ladder (e.g. 3/6).
     rung: String,
-    /// Bonus dice.
-    #[arg(long, default_value_t = 0)]
-    bonus: u32,
+    /// Bonus dice; a negative number is that many penalty dice (--bonus -1 is one
+    /// penalty die), added to --penalty.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    bonus: i64,
     /// Penalty dice.
     #[arg(long, default_value_t = 0)]
     penalty: u32,
-    /// The ladder's dice: BASE:LARGER,... (default 6:8,10,12,20).
+    /// The ladder's dice: BASE:LARGER,...
     #[arg(long, default_value = "6:8,10,12,20")]
     ladder: Ladder,
     /// Move the difficulty this many rungs (positive: easier, negative: harder).
@@ -48,7 +49,7 @@ pub struct SidesArgs {
     /// Side B, written the same way.
     #[arg(long = "b", value_name = "SPEC")]
     b: String,
-    /// The ladder's dice: BASE:LARGER,... (default 6:8,10,12,20).
+    /// The ladder's dice: BASE:LARGER,...
     #[arg(long, default_value = "6:8,10,12,20")]
     ladder: Ladder,
     /// Print JSON instead of text.
@@ -214,7 +215,11 @@ pub fn check(args: &CheckArgs) -> Result<String> {
     let ladder = &args.ladder;
     let asked = ladder.parse(&args.rung)?;
     let rung = ladder.step(asked, args.steps)?;
-    let odds = CheckOdds::new(Check::new(rung, args.bonus, args.penalty)?);
+    // A negative bonus is penalty dice: the same dice a designer would write as --penalty.
+    let bonus = u32::try_from(args.bonus.max(0)).unwrap_or(u32::MAX);
+    let extra_penalty = u32::try_from(args.bonus.min(0).unsigned_abs()).unwrap_or(u32::MAX);
+    let penalty = args.penalty.saturating_add(extra_penalty);
+    let odds = CheckOdds::new(Check::new(rung, bonus, penalty)?);
     if args.json {
         return check_json(&odds);
     }
