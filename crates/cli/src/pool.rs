@@ -216,6 +216,13 @@ pub fn check(args: &CheckArgs) -> Result<String> {
     let asked = ladder.parse(&args.rung)?;
     let rung = ladder.step(asked, args.steps)?;
     // A negative bonus is penalty dice: the same dice a designer would write as --penalty.
+    if args.bonus.unsigned_abs() > u64::from(fray::pool::model::MAX_EXTRA_DICE) {
+        anyhow::bail!(
+            "--bonus {}: too many dice; at most {} bonus dice, or as many penalty dice below 0",
+            args.bonus,
+            fray::pool::model::MAX_EXTRA_DICE
+        );
+    }
     let bonus = u32::try_from(args.bonus.max(0)).unwrap_or(u32::MAX);
     let extra_penalty = u32::try_from(args.bonus.min(0).unsigned_abs()).unwrap_or(u32::MAX);
     let penalty = args.penalty.saturating_add(extra_penalty);
