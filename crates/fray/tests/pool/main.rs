@@ -1,4 +1,4 @@
-//! The pool system (002_20f5940c50db4459.txt): the ladder, the check, exact odds against
+//! The pool system: the ladder, the check, exact odds against
 //! brute force and sampling, sides, and the attack roll.
 
 mod battle;
