@@ -94,7 +94,10 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     let mut scenario = parse_scenario(&text).map_err(|e| anyhow!("{source}, {e}"))?;
     if run::deterministic(&scenario) {
         // Said rather than silently dropped: the one run is already the exact answer.
-        for (flag, given) in [("--trials", args.trials.is_some()), ("--seed", args.seed.is_some())] {
+        for (flag, given) in [
+            ("--trials", args.trials.is_some()),
+            ("--seed", args.seed.is_some()),
+        ] {
             if given {
                 output::note(&format!(
                     "{flag} has no effect here: a {} battle has no dice, so one run is the exact outcome",

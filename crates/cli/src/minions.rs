@@ -178,16 +178,14 @@ fn header(battle: &Battle) -> String {
         r.targeting,
         count(u64::from(r.max_rounds), "combat round"),
         count(u64::from(r.turns), "turn")
-    )
-        + if r.level_excess == LevelExcess::Kept {
-            "level bonuses and penalties past 0 or 5 are kept in a running sum\n"
-        } else {
-            ""
-        }
-        + &match battle.spells.len() {
-            0 => String::new(),
-            n => format!("{} cast between combats\n", count(n as u64, "spell")),
-        }
+    ) + if r.level_excess == LevelExcess::Kept {
+        "level bonuses and penalties past 0 or 5 are kept in a running sum\n"
+    } else {
+        ""
+    } + &match battle.spells.len() {
+        0 => String::new(),
+        n => format!("{} cast between combats\n", count(n as u64, "spell")),
+    }
 }
 
 fn write_log(s: &mut String, log: &[Event]) {

@@ -1907,9 +1907,7 @@ fn issue12_an_exact_duel_nobody_can_win_is_a_draw_with_a_note() {
         .args(["battle", &file])
         .assert()
         .success()
-        .stdout(predicate::str::contains(
-            "undecided after 10 rounds: 100%",
-        ))
+        .stdout(predicate::str::contains("undecided after 10 rounds: 100%"))
         .stdout(predicate::str::contains("exact 100%"))
         .stdout(predicate::str::contains(
             "neither duelist can ever deal damage",
@@ -2205,7 +2203,13 @@ fn issue13_names_print_as_the_rules_call_them() {
     ] {
         assert!(out.contains(good), "{good} in {out}");
     }
-    for bad in ["Physical", "WoundedArms", "CloakTorn", "WoundedLegs", "Stunned"] {
+    for bad in [
+        "Physical",
+        "WoundedArms",
+        "CloakTorn",
+        "WoundedLegs",
+        "Stunned",
+    ] {
         assert!(!out.contains(bad), "{bad} in {out}");
     }
     let gem = root13("examples/evasion/gem-thrower.toml");
@@ -2222,11 +2226,22 @@ fn issue13_names_print_as_the_rules_call_them() {
 
 #[test]
 fn issue13_grammar_and_numbers() {
-    let (out, _) = texts13(&["battle", "--example", "pikes", "--trials", "2000", "--seed", "1"]);
+    let (out, _) = texts13(&[
+        "battle",
+        "--example",
+        "pikes",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+    ]);
     assert!(out.contains("(pool system), 2,000 battles\n"), "{out}");
     assert!(out.contains("  Riders won: "), "{out}");
     assert!(out.contains("  Pike square won: "), "{out}");
-    assert!(!out.contains("Riders wins") && !out.contains("battle(s)"), "{out}");
+    assert!(
+        !out.contains("Riders wins") && !out.contains("battle(s)"),
+        "{out}"
+    );
     // A rate that rounds to nothing is not printed as a certain 0.00%.
     assert!(!out.contains("0.00%"), "{out}");
     let (out, _) = texts13(&["minions", &example("gorgon.toml")]);
@@ -2234,12 +2249,23 @@ fn issue13_grammar_and_numbers() {
         out.contains("result: Knights (a) won after 1 turn, 6 combat rounds in all"),
         "{out}"
     );
-    assert!(out.contains("up to 20 combat rounds a combat, 1 turn\n"), "{out}");
+    assert!(
+        out.contains("up to 20 combat rounds a combat, 1 turn\n"),
+        "{out}"
+    );
     assert!(!out.contains("(s)") && !out.contains(" wins"), "{out}");
-    let (out, _) = texts13(&["mass-battle", &root13("examples/pool/pikes-vs-riders.toml"), "--seed", "1"]);
+    let (out, _) = texts13(&[
+        "mass-battle",
+        &root13("examples/pool/pikes-vs-riders.toml"),
+        "--seed",
+        "1",
+    ]);
     assert!(!out.contains(" 1 hits") && !out.contains("(s)"), "{out}");
     assert!(out.contains("takes 1 per hit for 1 hit = 1"), "{out}");
-    assert!(out.contains("result: side a (Pike square) won after 3 rounds"), "{out}");
+    assert!(
+        out.contains("result: side a (Pike square) won after 3 rounds"),
+        "{out}"
+    );
     // A success message is a note, not a warning.
     let dir = scratch_dir("13-report");
     let (_, err) = texts13(&[
@@ -2255,7 +2281,16 @@ fn issue13_grammar_and_numbers() {
     assert!(err.contains("note: report written to"), "{err}");
     assert!(!err.contains("warning"), "{err}");
     // Interval bounds at no successes are exactly 0, not a rounding residue.
-    let v = json_of(&["battle", "--example", "pikes", "--trials", "300", "--seed", "1", "--json"]);
+    let v = json_of(&[
+        "battle",
+        "--example",
+        "pikes",
+        "--trials",
+        "300",
+        "--seed",
+        "1",
+        "--json",
+    ]);
     assert_eq!(v["undecided"]["low"].as_f64(), Some(0.0), "{v}");
     assert_eq!(v["mutual_destruction"]["low"].as_f64(), Some(0.0), "{v}");
     assert!(!v.to_string().contains("e-1"), "{v}");
@@ -2263,19 +2298,33 @@ fn issue13_grammar_and_numbers() {
 
 #[test]
 fn issue13_mutual_destruction_and_turns_are_named() {
-    let (out, _) = texts13(&["battle", "--example", "pikes", "--trials", "2000", "--seed", "1"]);
+    let (out, _) = texts13(&[
+        "battle",
+        "--example",
+        "pikes",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+    ]);
     assert!(
         out.contains("  mutual destruction (no one left standing): 0.05% [0.01%, 0.28%]"),
         "{out}"
     );
-    assert!(out.contains("  undecided after 40 rounds: 0% [0%, 0.19%]"), "{out}");
+    assert!(
+        out.contains("  undecided after 40 rounds: 0% [0%, 0.19%]"),
+        "{out}"
+    );
     assert!(!out.contains("draws (undecided"), "{out}");
     let (out, _) = texts13(&["battle", "--example", "minions"]);
     assert!(
         out.contains("  undecided after 3 turns (each combat at most 3 rounds): 0% (exact)"),
         "{out}"
     );
-    assert!(out.contains("combat rounds over all turns: mean 4.00"), "{out}");
+    assert!(
+        out.contains("combat rounds over all turns: mean 4.00"),
+        "{out}"
+    );
     assert!(!out.contains("undecided after 3 rounds"), "{out}");
     // Both groups slain in one combat: a mutual destruction, in fray minions too.
     let dir = scratch_dir("13-mutual");
@@ -2286,14 +2335,20 @@ fn issue13_mutual_destruction_and_turns_are_named() {
     )
     .unwrap();
     let (out, _) = texts13(&["minions", file.to_str().unwrap()]);
-    assert!(out.contains("result: mutual destruction: both groups fell"), "{out}");
+    assert!(
+        out.contains("result: mutual destruction: both groups fell"),
+        "{out}"
+    );
     assert!(!out.contains("no group wins"), "{out}");
 }
 
 #[test]
 fn issue13_skirmish_sides_have_names() {
     let (out, _) = texts13(&["battle", "--example", "skirmish", "--trials", "200"]);
-    assert!(out.contains("  Heroes won: ") && out.contains("  Goblins won: "), "{out}");
+    assert!(
+        out.contains("  Heroes won: ") && out.contains("  Goblins won: "),
+        "{out}"
+    );
     assert!(!out.contains("side a") && !out.contains("side b"), "{out}");
     // Without names, a side is named by its creatures.
     let text = fray_example_text("skirmish").replace(
@@ -2310,7 +2365,11 @@ fn issue13_skirmish_sides_have_names() {
         "{out}"
     );
     let blank = dir.join("blank.toml");
-    std::fs::write(&blank, fray_example_text("skirmish").replace("\"Heroes\"", "\"  \"")).unwrap();
+    std::fs::write(
+        &blank,
+        fray_example_text("skirmish").replace("\"Heroes\"", "\"  \""),
+    )
+    .unwrap();
     refused(
         &["battle", blank.to_str().unwrap()],
         "a side's name has 0 characters: expected 1 to 100",
@@ -2331,7 +2390,10 @@ fn issue13_ignored_flags_are_refused_or_explained() {
         &["battle", "--list-examples", "--example", "duel"],
         "cannot be used with",
     );
-    refused(&["battle", "--schema", "--seed", "3"], "cannot be used with");
+    refused(
+        &["battle", "--schema", "--seed", "3"],
+        "cannot be used with",
+    );
     texts13(&["battle", "--list-examples", "--json"]);
     let (_, err) = texts13(&["battle", "--example", "minions", "--trials", "500"]);
     assert!(
@@ -2345,28 +2407,48 @@ fn issue13_ignored_flags_are_refused_or_explained() {
 #[test]
 fn issue13_help_defaults_negatives_and_ranges() {
     let (out, _) = texts13(&["--help"]);
-    assert!(out.contains("A combat-rules engine and balance lab"), "{out}");
+    assert!(
+        out.contains("A combat-rules engine and balance lab"),
+        "{out}"
+    );
     assert!(!out.contains("The fray command line"), "{out}");
     for cmd in ["check", "sides"] {
         let (out, _) = texts13(&[cmd, "--help"]);
         assert_eq!(out.matches("6:8,10,12,20").count(), 1, "{out}");
     }
     let (out, _) = texts13(&["battle", "--help"]);
-    assert!(out.contains("Threads to use (0: every core) [default: 0]"), "{out}");
+    assert!(
+        out.contains("Threads to use (0: every core) [default: 0]"),
+        "{out}"
+    );
     refused(
-        &["tohit", "--attacker-bonus", "3", "--defender-bonus", "2", "--sigma", "-1"],
+        &[
+            "tohit",
+            "--attacker-bonus",
+            "3",
+            "--defender-bonus",
+            "2",
+            "--sigma",
+            "-1",
+        ],
         "error: sigma must be a positive number",
     );
     let penalty = json_of(&["check", "3/6", "--penalty", "1", "--json"]);
     let negative = json_of(&["check", "3/6", "--bonus", "-1", "--json"]);
     assert_eq!(penalty, negative);
     assert_ne!(negative, json_of(&["check", "3/6", "--json"]));
-    refused(&["check", "3/6", "--bonus", "-101"], "--bonus -101: too many dice");
+    refused(
+        &["check", "3/6", "--bonus", "-101"],
+        "--bonus -101: too many dice",
+    );
     refused(
         &["evasion-table", "--levels", "10..2"],
         "with FROM not above TO",
     );
-    refused(&["evasion-table", "--evs", "5..1"], "with FROM not above TO");
+    refused(
+        &["evasion-table", "--evs", "5..1"],
+        "with FROM not above TO",
+    );
 }
 
 #[test]
@@ -2379,15 +2461,24 @@ fn issue13_the_schema_describes_every_section() {
     assert_eq!(pool["hp"]["minimum"], 1, "{v}");
     assert_eq!(pool["hp"]["maximum"], 1_000_000, "{v}");
     let minions = &p["minions"]["properties"];
-    assert_eq!(minions["rules"]["properties"]["turns"]["maximum"], 1_000, "{v}");
+    assert_eq!(
+        minions["rules"]["properties"]["turns"]["maximum"], 1_000,
+        "{v}"
+    );
     assert_eq!(
         minions["a"]["properties"]["minions"]["items"]["properties"]["level"]["maximum"],
         5
     );
     let creature = &p["skirmish"]["properties"]["creature"]["items"]["properties"];
     assert_eq!(creature["hp"]["minimum"], 1, "{v}");
-    assert!(creature["power"]["items"]["properties"]["vs"]["enum"].is_array(), "{v}");
-    assert_eq!(p["skirmish"]["properties"]["creature"]["maxItems"], 50, "{v}");
+    assert!(
+        creature["power"]["items"]["properties"]["vs"]["enum"].is_array(),
+        "{v}"
+    );
+    assert_eq!(
+        p["skirmish"]["properties"]["creature"]["maxItems"], 50,
+        "{v}"
+    );
 }
 
 #[test]
@@ -2402,7 +2493,10 @@ fn issue13_located_errors_look_the_same_everywhere() {
         .get_output()
         .clone();
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("  | max_rounds = 0\n  |              ^"), "{err}");
+    assert!(
+        err.contains("  | max_rounds = 0\n  |              ^"),
+        "{err}"
+    );
     let out = fray()
         .args(["damage", "10", "fire", "--vs", "Resist Fire x"])
         .assert()
@@ -2441,13 +2535,21 @@ fn issue13_completions_and_man_page() {
 #[test]
 fn issue13_module_docs_cite_texts_by_short_name() {
     for system in ["damage", "evasion", "pool", "minions"] {
-        let doc = std::fs::read_to_string(root13(&format!("crates/fray/src/{system}/mod.rs"))).unwrap();
+        let doc =
+            std::fs::read_to_string(root13(&format!("crates/fray/src/{system}/mod.rs"))).unwrap();
         let head: String = doc.lines().take_while(|l| l.starts_with("//!")).collect();
-        assert!(head.contains(&format!("docs/rules/{system}.md")), "{system}");
+        assert!(
+            head.contains(&format!("docs/rules/{system}.md")),
+            "{system}"
+        );
         assert!(head.contains(&format!("\"{system}\"")), "{system}");
-        let hashed = head.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| {
-            w.len() == 20 && w.as_bytes()[3] == b'_' && w[..3].bytes().all(|b| b.is_ascii_digit())
-        });
+        let hashed = head
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .any(|w| {
+                w.len() == 20
+                    && w.as_bytes()[3] == b'_'
+                    && w[..3].bytes().all(|b| b.is_ascii_digit())
+            });
         assert!(!hashed, "{system}: {head}");
         assert!(!head.contains(".txt"), "{system}: {head}");
     }

@@ -40,8 +40,16 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64, f64) {
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
     // At k = 0 (or k = n) the bound is 0 (or 1) exactly; the subtraction would leave a
     // rounding residue such as 1e-19 that reads as a real chance.
-    let low = if k == 0.0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if k == n { 1.0 } else { (centre + half).min(1.0) };
+    let low = if k == 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if k == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (p, low, high)
 }
 
@@ -409,12 +417,7 @@ pub fn text(r: &Report) -> String {
         "  mutual destruction (no one left standing): {}",
         pct(&r.mutual_destruction)
     );
-    let _ = writeln!(
-        s,
-        "  undecided after {}: {}",
-        r.limit,
-        pct(&r.undecided)
-    );
+    let _ = writeln!(s, "  undecided after {}: {}", r.limit, pct(&r.undecided));
     let exact = r
         .rounds
         .exact_mean
@@ -423,8 +426,7 @@ pub fn text(r: &Report) -> String {
     let _ = writeln!(
         s,
         "{}: mean {:.2}{exact}, 10% {}, median {}, 90% {}, max {}",
-        r.rounds_counted,
-        r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
+        r.rounds_counted, r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
     );
     let _ = writeln!(s, "survivors:");
     for c in &r.survivors {
@@ -548,6 +550,15 @@ fn hit_points(rows: &[Survivor]) -> String {
     svg + "</svg>"
 }
 
+/// A heading from a phrase: its first letter upper case.
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The report as a self-contained HTML page (inline SVG, no scripts, viewable offline).
 pub fn html(r: &Report) -> String {
     let mut rows: Vec<(String, f64, f64, f64)> = r
@@ -589,7 +600,7 @@ pub fn html(r: &Report) -> String {
         trials = count(r.trials, "battle"),
         seed = r.seed,
         limit = escape(&r.limit),
-        counted = r.rounds_counted,
+        counted = capitalized(&r.rounds_counted),
         wins = bars_with_intervals(&rows),
         mean = r.rounds.mean,
         median = r.rounds.median,

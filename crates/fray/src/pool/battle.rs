@@ -215,7 +215,12 @@ impl std::fmt::Display for MassEvent {
                 )
             }
             Self::Assigned { side, target, hits } => {
-                write!(f, "side {} puts {} on {target}", side.letter(), count(*hits, "hit"))
+                write!(
+                    f,
+                    "side {} puts {} on {target}",
+                    side.letter(),
+                    count(*hits, "hit")
+                )
             }
             Self::Damage {
                 target,

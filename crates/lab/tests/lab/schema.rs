@@ -25,10 +25,10 @@ fn errors(schema: &Value, root: &Value, v: &Value, at: &str, out: &mut Vec<Strin
         Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
         _ => vec![],
     };
-    if !types.is_empty()
-        && !types.contains(&kind)
-        && !(kind == "integer" && types.contains(&"number"))
-    {
+    let fits = types.is_empty()
+        || types.contains(&kind)
+        || (kind == "integer" && types.contains(&"number"));
+    if !fits {
         out.push(format!("{at}: {kind}, expected {types:?}"));
         return;
     }
@@ -51,8 +51,12 @@ fn errors(schema: &Value, root: &Value, v: &Value, at: &str, out: &mut Vec<Strin
         out.push(format!("{at}: shorter than {min}"));
     }
     if let Value::Array(items) = v {
-        if schema["minItems"].as_u64().is_some_and(|m| (items.len() as u64) < m)
-            || schema["maxItems"].as_u64().is_some_and(|m| (items.len() as u64) > m)
+        if schema["minItems"]
+            .as_u64()
+            .is_some_and(|m| (items.len() as u64) < m)
+            || schema["maxItems"]
+                .as_u64()
+                .is_some_and(|m| (items.len() as u64) > m)
         {
             out.push(format!("{at}: {} items", items.len()));
         }
