@@ -22,11 +22,11 @@ pub struct BattleArgs {
     /// Play a bundled scenario by name (see --list-examples).
     #[arg(long, conflicts_with = "file")]
     example: Option<String>,
-    /// List the bundled scenarios.
-    #[arg(long)]
+    /// List the bundled scenarios (with --json as JSON; no other option applies).
+    #[arg(long, conflicts_with_all = ["file", "example", "schema", "trials", "seed", "threads", "report", "quiet", "progress_every"])]
     list_examples: bool,
-    /// Print the JSON Schema of scenario files.
-    #[arg(long)]
+    /// Print the JSON Schema of scenario files (no other option applies).
+    #[arg(long, conflicts_with_all = ["file", "example", "trials", "seed", "threads", "report", "quiet", "progress_every", "json"])]
     schema: bool,
     /// Override the number of trials.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
@@ -34,7 +34,7 @@ pub struct BattleArgs {
     /// Override the seed (the same seed gives the same numbers on any thread count).
     #[arg(long)]
     seed: Option<u64>,
-    /// Threads to use (default: every core).
+    /// Threads to use (0: every core).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
     threads: u64,
     /// Write an HTML report with SVG charts into this directory.
@@ -92,6 +92,20 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     }
     let (source, text) = scenario_text(args)?;
     let mut scenario = parse_scenario(&text).map_err(|e| anyhow!("{source}, {e}"))?;
+    if run::deterministic(&scenario) {
+        // Said rather than silently dropped: the one run is already the exact answer.
+        for (flag, given) in [
+            ("--trials", args.trials.is_some()),
+            ("--seed", args.seed.is_some()),
+        ] {
+            if given {
+                output::note(&format!(
+                    "{flag} has no effect here: a {} battle has no dice, so one run is the exact outcome",
+                    report::system_name(&scenario)
+                ));
+            }
+        }
+    }
     scenario.trials = args.trials.unwrap_or(scenario.trials);
     scenario.seed = args.seed.unwrap_or(scenario.seed);
     let report_file = args.report.as_deref().map(open_report).transpose()?;
@@ -117,7 +131,7 @@ pub fn run(args: &BattleArgs) -> Result<String> {
         file.write_all(report::html(&r).as_bytes())
             .with_context(|| format!("cannot write {}", page.display()))?;
         if !args.json {
-            output::warn(&format!("report written to {}", page.display()).replace("warning: ", ""));
+            output::note(&format!("report written to {}", page.display()));
         }
     }
     if args.json {

@@ -17,8 +17,9 @@ use crate::output;
 /// The to-hit model and readings, shared by every evasion command.
 #[derive(Debug, Args)]
 pub struct ModelArgs {
-    /// The normal model's standard deviation (default 5).
-    #[arg(long, conflicts_with = "uniform_sum")]
+    /// The normal model's standard deviation, above 0 (without it or --uniform-sum:
+    /// the normal model with σ = 5).
+    #[arg(long, conflicts_with = "uniform_sum", allow_negative_numbers = true)]
     sigma: Option<f64>,
     /// The integer model instead: K uniform integers in −R..=R, e.g. 4,17.
     #[arg(long, value_name = "K,R")]
@@ -163,7 +164,7 @@ fn tohit_profiles(a: &Attacker, d: &Defender, o: &Options, as_json: bool) -> Res
     if let Some(c) = h.caught {
         let _ = writeln!(
             s,
-            "the throw is caught ({c:?}): taken, so no hit and no damage"
+            "the throw is caught ({c}): taken, so no hit and no damage"
         );
     }
     let _ = writeln!(
@@ -274,7 +275,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{dice} {:?} damage, {}: P(hit) = {:.4}%",
+        "{dice} {} damage, {}: P(hit) = {:.4}%",
         kind,
         describe_model(o.model),
         odds.p_hit * 100.0
@@ -282,7 +283,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     if let Some(c) = caught {
         let _ = writeln!(
             s,
-            "the throw is caught ({c:?}): taken, so every attack deals 0; were it to hit:"
+            "the throw is caught ({c}): taken, so every attack deals 0; were it to hit:"
         );
     }
     let _ = writeln!(
@@ -312,7 +313,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     for (e, p) in &odds.effects {
         let _ = writeln!(
             s,
-            "  {e:?}: {:.4}% of hits, {:.4}% of attacks",
+            "  {e}: {:.4}% of hits, {:.4}% of attacks",
             p * 100.0,
             p * odds.p_hit * 100.0
         );
@@ -333,13 +334,13 @@ pub struct TableArgs {
     /// Rows: monster level, or player skill.
     #[arg(long, value_enum, default_value = "level")]
     by: RowsBy,
-    /// Monster levels, FROM..TO.
+    /// Monster levels, FROM..TO (FROM not above TO).
     #[arg(long, default_value = "0..30")]
     levels: String,
     /// The step between levels.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     step: u32,
-    /// Defender evasiveness values, FROM..TO (whole numbers).
+    /// Defender evasiveness values, FROM..TO (whole numbers, FROM not above TO).
     #[arg(long, default_value = "0..10", allow_hyphen_values = true)]
     evs: String,
     #[command(flatten)]
@@ -350,7 +351,11 @@ pub struct TableArgs {
 }
 
 fn range(text: &str, what: &str, lo: i64, hi: i64) -> Result<(i64, i64)> {
-    let bad = || anyhow!("{what} `{text}`: expected FROM..TO with whole numbers from {lo} to {hi}");
+    let bad = || {
+        anyhow!(
+            "{what} `{text}`: expected FROM..TO, whole numbers from {lo} to {hi} with FROM not above TO"
+        )
+    };
     let (a, b) = text.split_once("..").ok_or_else(bad)?;
     let (a, b): (i64, i64) = (
         a.trim().parse().map_err(|_| bad())?,
@@ -391,7 +396,7 @@ pub fn table(args: &TableArgs) -> Result<String> {
         .into_iter()
         .map(|skill| {
             (
-                format!("{skill:?}").to_lowercase(),
+                skill.to_string(),
                 Attacker {
                     kind: Kind::Player,
                     dex: 10,

@@ -11,11 +11,15 @@ mod pool;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// fray: resolve, explain and measure combat under five rule systems.
+/// A combat-rules engine and balance lab.
+///
+/// fray resolves and explains single attacks, computes exact odds, and plays whole
+/// battles many times, under five rule systems: damage, evasion, pool, minions and
+/// conditions (docs/rules/ describes each).
 #[derive(Debug, Parser)]
-#[command(name = "fray", version, about, long_about = None)]
+#[command(name = "fray", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -56,6 +60,29 @@ enum Command {
     /// Play an encounter script of the conditions system: conditions, turns, attacks,
     /// queries and expectations, with every rule applied logged.
     Encounter(encounter::EncounterArgs),
+    /// Print a shell completion script: e.g. `fray completions bash > ~/.local/share/bash-completion/completions/fray`.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print fray's manual page (roff): e.g. `fray man > fray.1 && man ./fray.1`.
+    Man,
+}
+
+/// A completion script for `shell`, generated from the same definitions that parse the
+/// arguments, so it never lags behind a new flag.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<String> {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "fray", &mut out);
+    Ok(String::from_utf8(out)?)
+}
+
+/// The manual page, generated from the argument definitions like `--help`.
+fn man() -> anyhow::Result<String> {
+    let mut out = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    Ok(String::from_utf8(out)?)
 }
 
 fn main() -> ExitCode {
@@ -73,6 +100,8 @@ fn main() -> ExitCode {
         Command::EvasionTable(args) => evasion::table(&args),
         Command::Appraise(args) => evasion::appraisal(&args),
         Command::Encounter(args) => encounter::run(&args),
+        Command::Completions { shell } => completions(shell),
+        Command::Man => man(),
     };
     match result.and_then(|text| output::print(&text)) {
         // An interrupted battle printed what it had; the exit code says it stopped early.

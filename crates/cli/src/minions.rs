@@ -1,5 +1,6 @@
 //! `fray minions`: play a minions battle from a scenario file.
 
+use fray::text::count;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -170,29 +171,21 @@ fn group_name(battle: &Battle, side: Side) -> String {
 fn header(battle: &Battle) -> String {
     let r = &battle.rules;
     format!(
-        "{} against {}: order {:?}, targeting {:?}, up to {} rounds a combat, {} turn(s)\n",
+        "{} against {}: order {}, targeting {}, up to {} a combat, {}\n",
         group_name(battle, Side::A),
         group_name(battle, Side::B),
         r.order,
         r.targeting,
-        r.max_rounds,
-        r.turns
-    )
-    .replace("Precedence", "precedence")
-    .replace("Interleaved", "interleaved")
-    .replace("Simultaneous", "simultaneous")
-    .replace("First", "first")
-    .replace("Spread", "spread")
-    .replace("Weakest", "weakest")
-        + if r.level_excess == LevelExcess::Kept {
-            "level bonuses and penalties past 0 or 5 are kept in a running sum\n"
-        } else {
-            ""
-        }
-        + &match battle.spells.len() {
-            0 => String::new(),
-            n => format!("{n} spell(s) cast between combats\n"),
-        }
+        count(u64::from(r.max_rounds), "combat round"),
+        count(u64::from(r.turns), "turn")
+    ) + if r.level_excess == LevelExcess::Kept {
+        "level bonuses and penalties past 0 or 5 are kept in a running sum\n"
+    } else {
+        ""
+    } + &match battle.spells.len() {
+        0 => String::new(),
+        n => format!("{} cast between combats\n", count(n as u64, "spell")),
+    }
 }
 
 fn write_log(s: &mut String, log: &[Event]) {
@@ -208,13 +201,18 @@ fn write_log(s: &mut String, log: &[Event]) {
 
 fn write_result(s: &mut String, battle: &Battle, outcome: &Outcome) {
     let verdict = match outcome.winner {
-        Some(side) => format!("{} wins", group_name(battle, side)),
-        None => "no group wins".to_string(),
+        Some(side) => format!("{} won", group_name(battle, side)),
+        // Both groups slain is a mutual destruction, not a battle left undecided.
+        None if outcome.minions.iter().all(|m| !m.alive) => {
+            "mutual destruction: both groups fell".to_string()
+        }
+        None => "undecided: both groups still stand".to_string(),
     };
     let _ = writeln!(
         s,
-        "result: {verdict} after {} turn(s), {} round(s)",
-        outcome.turns, outcome.rounds
+        "result: {verdict} after {}, {} in all",
+        count(u64::from(outcome.turns), "turn"),
+        count(u64::from(outcome.rounds), "combat round")
     );
     for m in &outcome.minions {
         let state = if m.alive { "alive" } else { "slain" };

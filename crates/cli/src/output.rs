@@ -21,6 +21,12 @@ pub fn warn(message: &str) {
     eprintln!("warning: {}", fray::text::escape_controls(message));
 }
 
+/// Prints a remark on standard error (where a file was written, a flag that has no
+/// effect): not a warning, since nothing is wrong.
+pub fn note(message: &str) {
+    eprintln!("note: {}", fray::text::escape_controls(message));
+}
+
 /// Prints an error to standard error, escaped like all output.
 pub fn error(message: &str) {
     eprintln!("error: {}", fray::text::escape_controls(message));

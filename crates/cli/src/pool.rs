@@ -23,13 +23,14 @@ const LISTED: f64 = 1e-12;
 pub struct CheckArgs {
     /// The difficulty, TN/D on the ladder (e.g. 3/6).
     rung: String,
-    /// Bonus dice.
-    #[arg(long, default_value_t = 0)]
-    bonus: u32,
+    /// Bonus dice; a negative number is that many penalty dice (--bonus -1 is one
+    /// penalty die), added to --penalty.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    bonus: i64,
     /// Penalty dice.
     #[arg(long, default_value_t = 0)]
     penalty: u32,
-    /// The ladder's dice: BASE:LARGER,... (default 6:8,10,12,20).
+    /// The ladder's dice: BASE:LARGER,...
     #[arg(long, default_value = "6:8,10,12,20")]
     ladder: Ladder,
     /// Move the difficulty this many rungs (positive: easier, negative: harder).
@@ -48,7 +49,7 @@ pub struct SidesArgs {
     /// Side B, written the same way.
     #[arg(long = "b", value_name = "SPEC")]
     b: String,
-    /// The ladder's dice: BASE:LARGER,... (default 6:8,10,12,20).
+    /// The ladder's dice: BASE:LARGER,...
     #[arg(long, default_value = "6:8,10,12,20")]
     ladder: Ladder,
     /// Print JSON instead of text.
@@ -178,7 +179,7 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     }
     let verdict = match winner {
         Some(side) => format!(
-            "side {} ({}) wins",
+            "side {} ({}) won",
             side.letter(),
             if side == fray::pool::battle::Side::A {
                 &battle.a.name
@@ -186,12 +187,16 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
                 &battle.b.name
             }
         ),
-        None => "no side wins".to_string(),
+        // Both sides wiped out is a mutual destruction, not a battle left undecided.
+        None if a_left.is_empty() && b_left.is_empty() => {
+            "mutual destruction: both sides fell".to_string()
+        }
+        None => "undecided: both sides still stand".to_string(),
     };
     let _ = writeln!(
         s,
-        "result: {verdict} after {} rounds; survivors: a {}, b {}",
-        state.round,
+        "result: {verdict} after {}; survivors: a {}, b {}",
+        fray::text::count(u64::from(state.round), "round"),
         a_left.len(),
         b_left.len()
     );
@@ -210,7 +215,18 @@ pub fn check(args: &CheckArgs) -> Result<String> {
     let ladder = &args.ladder;
     let asked = ladder.parse(&args.rung)?;
     let rung = ladder.step(asked, args.steps)?;
-    let odds = CheckOdds::new(Check::new(rung, args.bonus, args.penalty)?);
+    // A negative bonus is penalty dice: the same dice a designer would write as --penalty.
+    if args.bonus.unsigned_abs() > u64::from(fray::pool::model::MAX_EXTRA_DICE) {
+        anyhow::bail!(
+            "--bonus {}: too many dice; at most {} bonus dice, or as many penalty dice below 0",
+            args.bonus,
+            fray::pool::model::MAX_EXTRA_DICE
+        );
+    }
+    let bonus = u32::try_from(args.bonus.max(0)).unwrap_or(u32::MAX);
+    let extra_penalty = u32::try_from(args.bonus.min(0).unsigned_abs()).unwrap_or(u32::MAX);
+    let penalty = args.penalty.saturating_add(extra_penalty);
+    let odds = CheckOdds::new(Check::new(rung, bonus, penalty)?);
     if args.json {
         return check_json(&odds);
     }

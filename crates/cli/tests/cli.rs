@@ -853,7 +853,7 @@ fn battle_plays_the_default_and_bundled_scenarios() {
         .arg("300")
         .assert()
         .success()
-        .stdout(predicate::str::contains("wins:"))
+        .stdout(predicate::str::contains("won:"))
         .stdout(predicate::str::contains("rounds: mean"));
     let list = json_of(&["battle", "--list-examples", "--json"]);
     for e in list.as_array().unwrap() {
@@ -1127,7 +1127,7 @@ fn minions_spells_between_combats_and_recruits_that_cannot_learn() {
         .stdout(predicate::str::contains(
             "3 damage, no armor against it (6 hp left)",
         ))
-        .stdout(predicate::str::contains("-2 level(s) (level 3 → 1)"))
+        .stdout(predicate::str::contains("-2 levels (level 3 → 1)"))
         .stdout(predicate::str::contains("Orc 3 is slain by Dullard"))
         .stdout(predicate::str::contains("Dullard made its first kill").not());
     let v = json_of(&[
@@ -1907,10 +1907,8 @@ fn issue12_an_exact_duel_nobody_can_win_is_a_draw_with_a_note() {
         .args(["battle", &file])
         .assert()
         .success()
-        .stdout(predicate::str::contains(
-            "draws (undecided after 10 rounds): 100.00%",
-        ))
-        .stdout(predicate::str::contains("exact 100.00%"))
+        .stdout(predicate::str::contains("undecided after 10 rounds: 100%"))
+        .stdout(predicate::str::contains("exact 100%"))
         .stdout(predicate::str::contains(
             "neither duelist can ever deal damage",
         ))
@@ -2221,4 +2219,390 @@ fn encounter_scripts_refuse_out_of_range_numbers_and_empty_files() {
         .stderr(predicate::str::contains(
             "the fixed roll 25 cannot come from a d20: the step is refused and changes nothing",
         ));
+}
+
+// ---- issue 13: the text of every command ----
+
+/// Runs fray and returns standard output and standard error, asserting success.
+fn texts13(args: &[&str]) -> (String, String) {
+    let out = fray().args(args).assert().success().get_output().clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn root13(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn issue13_names_print_as_the_rules_call_them() {
+    let (out, _) = texts13(&[
+        "evasion-damage",
+        "--attacker",
+        &root13("examples/evasion/valkyrie.toml"),
+        "--defender",
+        &root13("examples/evasion/knight.toml"),
+        "--damage",
+        "10d10",
+    ]);
+    for good in [
+        "10d10 physical damage",
+        "  wounded arms: ",
+        "  cloak torn: ",
+        "  wounded legs: ",
+    ] {
+        assert!(out.contains(good), "{good} in {out}");
+    }
+    for bad in [
+        "Physical",
+        "WoundedArms",
+        "CloakTorn",
+        "WoundedLegs",
+        "Stunned",
+    ] {
+        assert!(!out.contains(bad), "{bad} in {out}");
+    }
+    let gem = root13("examples/evasion/gem-thrower.toml");
+    let unicorn = root13("examples/evasion/unicorn.toml");
+    let (out, _) = texts13(&["tohit", "--attacker", &gem, "--defender", &unicorn]);
+    assert!(
+        out.contains("the throw is caught (a gem thrown at a unicorn)"),
+        "{out}"
+    );
+    assert!(!out.contains("GemByUnicorn"), "{out}");
+    let (out, _) = texts13(&["minions", &example("horde.toml")]);
+    assert!(out.contains("order interleaved, targeting spread"), "{out}");
+}
+
+#[test]
+fn issue13_grammar_and_numbers() {
+    let (out, _) = texts13(&[
+        "battle",
+        "--example",
+        "pikes",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+    ]);
+    assert!(out.contains("(pool system), 2,000 battles\n"), "{out}");
+    assert!(out.contains("  Riders won: "), "{out}");
+    assert!(out.contains("  Pike square won: "), "{out}");
+    assert!(
+        !out.contains("Riders wins") && !out.contains("battle(s)"),
+        "{out}"
+    );
+    // A rate that rounds to nothing is not printed as a certain 0.00%.
+    assert!(!out.contains("0.00%"), "{out}");
+    let (out, _) = texts13(&["minions", &example("gorgon.toml")]);
+    assert!(
+        out.contains("result: Knights (a) won after 1 turn, 6 combat rounds in all"),
+        "{out}"
+    );
+    assert!(
+        out.contains("up to 20 combat rounds a combat, 1 turn\n"),
+        "{out}"
+    );
+    assert!(!out.contains("(s)") && !out.contains(" wins"), "{out}");
+    let (out, _) = texts13(&[
+        "mass-battle",
+        &root13("examples/pool/pikes-vs-riders.toml"),
+        "--seed",
+        "1",
+    ]);
+    assert!(!out.contains(" 1 hits") && !out.contains("(s)"), "{out}");
+    assert!(out.contains("takes 1 per hit for 1 hit = 1"), "{out}");
+    assert!(
+        out.contains("result: side a (Pike square) won after 3 rounds"),
+        "{out}"
+    );
+    // A success message is a note, not a warning.
+    let dir = scratch_dir("13-report");
+    let (_, err) = texts13(&[
+        "battle",
+        "--example",
+        "duel",
+        "--trials",
+        "100",
+        "--quiet",
+        "--report",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(err.contains("note: report written to"), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    // Interval bounds at no successes are exactly 0, not a rounding residue.
+    let v = json_of(&[
+        "battle",
+        "--example",
+        "pikes",
+        "--trials",
+        "300",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["undecided"]["low"].as_f64(), Some(0.0), "{v}");
+    assert_eq!(v["mutual_destruction"]["low"].as_f64(), Some(0.0), "{v}");
+    assert!(!v.to_string().contains("e-1"), "{v}");
+}
+
+#[test]
+fn issue13_mutual_destruction_and_turns_are_named() {
+    let (out, _) = texts13(&[
+        "battle",
+        "--example",
+        "pikes",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+    ]);
+    assert!(
+        out.contains("  mutual destruction (no one left standing): 0.05% [0.01%, 0.28%]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  undecided after 40 rounds: 0% [0%, 0.19%]"),
+        "{out}"
+    );
+    assert!(!out.contains("draws (undecided"), "{out}");
+    let (out, _) = texts13(&["battle", "--example", "minions"]);
+    assert!(
+        out.contains("  undecided after 3 turns (each combat at most 3 rounds): 0% (exact)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("combat rounds over all turns: mean 4.00"),
+        "{out}"
+    );
+    assert!(!out.contains("undecided after 3 rounds"), "{out}");
+    // Both groups slain in one combat: a mutual destruction, in fray minions too.
+    let dir = scratch_dir("13-mutual");
+    let file = dir.join("both.toml");
+    std::fs::write(
+        &file,
+        "[rules]\norder = \"simultaneous\"\n[a]\nname = \"A\"\n[[a.minions]]\nname = \"X\"\nkind = \"monster\"\nhp = 1\ndamage = 5\n[b]\nname = \"B\"\n[[b.minions]]\nname = \"Y\"\nkind = \"monster\"\nhp = 1\ndamage = 5\n",
+    )
+    .unwrap();
+    let (out, _) = texts13(&["minions", file.to_str().unwrap()]);
+    assert!(
+        out.contains("result: mutual destruction: both groups fell"),
+        "{out}"
+    );
+    assert!(!out.contains("no group wins"), "{out}");
+}
+
+#[test]
+fn issue13_skirmish_sides_have_names() {
+    let (out, _) = texts13(&["battle", "--example", "skirmish", "--trials", "200"]);
+    assert!(
+        out.contains("  Heroes won: ") && out.contains("  Goblins won: "),
+        "{out}"
+    );
+    assert!(!out.contains("side a") && !out.contains("side b"), "{out}");
+    // Without names, a side is named by its creatures.
+    let text = fray_example_text("skirmish").replace(
+        "[skirmish.a]\nname = \"Heroes\"\n\n[skirmish.b]\nname = \"Goblins\"\n",
+        "",
+    );
+    let dir = scratch_dir("13-skirmish");
+    let file = dir.join("unnamed.toml");
+    std::fs::write(&file, &text).unwrap();
+    let (out, _) = texts13(&["battle", file.to_str().unwrap(), "--trials", "100"]);
+    assert!(out.contains("  Fighter and Cleric won: "), "{out}");
+    assert!(
+        out.contains("  Goblin Cutter, Goblin Hexer and Goblin Blackblade won: "),
+        "{out}"
+    );
+    let blank = dir.join("blank.toml");
+    std::fs::write(
+        &blank,
+        fray_example_text("skirmish").replace("\"Heroes\"", "\"  \""),
+    )
+    .unwrap();
+    refused(
+        &["battle", blank.to_str().unwrap()],
+        "a side's name has 0 characters: expected 1 to 100",
+    );
+}
+
+fn fray_example_text(name: &str) -> String {
+    std::fs::read_to_string(root13(&format!("examples/battles/{name}.toml"))).unwrap()
+}
+
+#[test]
+fn issue13_ignored_flags_are_refused_or_explained() {
+    refused(
+        &["battle", "--list-examples", "--trials", "5"],
+        "'--list-examples' cannot be used with '--trials <TRIALS>'",
+    );
+    refused(
+        &["battle", "--list-examples", "--example", "duel"],
+        "cannot be used with",
+    );
+    refused(
+        &["battle", "--schema", "--seed", "3"],
+        "cannot be used with",
+    );
+    texts13(&["battle", "--list-examples", "--json"]);
+    let (_, err) = texts13(&["battle", "--example", "minions", "--trials", "500"]);
+    assert!(
+        err.contains("note: --trials has no effect here: a minions battle has no dice"),
+        "{err}"
+    );
+    let (_, err) = texts13(&["battle", "--example", "pikes", "--trials", "300"]);
+    assert!(!err.contains("no effect"), "{err}");
+}
+
+#[test]
+fn issue13_help_defaults_negatives_and_ranges() {
+    let (out, _) = texts13(&["--help"]);
+    assert!(
+        out.contains("A combat-rules engine and balance lab"),
+        "{out}"
+    );
+    assert!(!out.contains("The fray command line"), "{out}");
+    for cmd in ["check", "sides"] {
+        let (out, _) = texts13(&[cmd, "--help"]);
+        assert_eq!(out.matches("6:8,10,12,20").count(), 1, "{out}");
+    }
+    let (out, _) = texts13(&["battle", "--help"]);
+    assert!(
+        out.contains("Threads to use (0: every core) [default: 0]"),
+        "{out}"
+    );
+    refused(
+        &[
+            "tohit",
+            "--attacker-bonus",
+            "3",
+            "--defender-bonus",
+            "2",
+            "--sigma",
+            "-1",
+        ],
+        "error: sigma must be a positive number",
+    );
+    let penalty = json_of(&["check", "3/6", "--penalty", "1", "--json"]);
+    let negative = json_of(&["check", "3/6", "--bonus", "-1", "--json"]);
+    assert_eq!(penalty, negative);
+    assert_ne!(negative, json_of(&["check", "3/6", "--json"]));
+    refused(
+        &["check", "3/6", "--bonus", "-101"],
+        "--bonus -101: too many dice",
+    );
+    refused(
+        &["evasion-table", "--levels", "10..2"],
+        "with FROM not above TO",
+    );
+    refused(
+        &["evasion-table", "--evs", "5..1"],
+        "with FROM not above TO",
+    );
+}
+
+#[test]
+fn issue13_the_schema_describes_every_section() {
+    let v = json_of(&["battle", "--schema"]);
+    let p = &v["properties"];
+    assert_eq!(p["max_rounds"]["minimum"], 1, "{v}");
+    assert_eq!(p["trials"]["minimum"], 1, "{v}");
+    let pool = &p["pool"]["properties"]["a"]["properties"]["combatants"]["items"]["properties"];
+    assert_eq!(pool["hp"]["minimum"], 1, "{v}");
+    assert_eq!(pool["hp"]["maximum"], 1_000_000, "{v}");
+    let minions = &p["minions"]["properties"];
+    assert_eq!(
+        minions["rules"]["properties"]["turns"]["maximum"], 1_000,
+        "{v}"
+    );
+    assert_eq!(
+        minions["a"]["properties"]["minions"]["items"]["properties"]["level"]["maximum"],
+        5
+    );
+    let creature = &p["skirmish"]["properties"]["creature"]["items"]["properties"];
+    assert_eq!(creature["hp"]["minimum"], 1, "{v}");
+    assert!(
+        creature["power"]["items"]["properties"]["vs"]["enum"].is_array(),
+        "{v}"
+    );
+    assert_eq!(
+        p["skirmish"]["properties"]["creature"]["maxItems"], 50,
+        "{v}"
+    );
+}
+
+#[test]
+fn issue13_located_errors_look_the_same_everywhere() {
+    let dir = scratch_dir("13-carets");
+    let scenario = dir.join("bad.toml");
+    std::fs::write(&scenario, "system = \"pool\"\nmax_rounds = 0\n").unwrap();
+    let out = fray()
+        .args(["battle", scenario.to_str().unwrap()])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("  | max_rounds = 0\n  |              ^"),
+        "{err}"
+    );
+    let out = fray()
+        .args(["damage", "10", "fire", "--vs", "Resist Fire x"])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("  | Resist Fire x\n  | "), "{err}");
+    assert!(err.contains('^'), "{err}");
+}
+
+#[test]
+fn issue13_completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (out, _) = texts13(&["completions", shell]);
+        for word in ["evasion-table", "mass-battle", "list-examples"] {
+            assert!(out.contains(word), "{shell}: {word}");
+        }
+    }
+    let (bash, _) = texts13(&["completions", "bash"]);
+    assert!(bash.contains("complete -F _fray"), "{bash}");
+    let (zsh, _) = texts13(&["completions", "zsh"]);
+    assert!(zsh.starts_with("#compdef fray"), "{zsh}");
+    let (fish, _) = texts13(&["completions", "fish"]);
+    assert!(fish.contains("complete -c fray"), "{fish}");
+    refused(&["completions", "tcsh"], "invalid value 'tcsh'");
+    let (man, _) = texts13(&["man"]);
+    assert!(man.contains(".TH fray 1"), "{man}");
+    assert!(man.contains("combat\\-rules engine"), "{man}");
+    let ignore = std::fs::read_to_string(root13(".gitignore")).unwrap();
+    let readme = std::fs::read_to_string(root13("README.md")).unwrap();
+    assert!(readme.contains("--report out/"));
+    assert!(ignore.lines().any(|l| l.trim() == "out/"), "{ignore}");
+}
+
+#[test]
+fn issue13_module_docs_cite_texts_by_short_name() {
+    for system in ["damage", "evasion", "pool", "minions"] {
+        let doc =
+            std::fs::read_to_string(root13(&format!("crates/fray/src/{system}/mod.rs"))).unwrap();
+        let head: String = doc.lines().take_while(|l| l.starts_with("//!")).collect();
+        assert!(
+            head.contains(&format!("docs/rules/{system}.md")),
+            "{system}"
+        );
+        assert!(head.contains(&format!("\"{system}\"")), "{system}");
+        let hashed = head
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .any(|w| {
+                w.len() == 20
+                    && w.as_bytes()[3] == b'_'
+                    && w[..3].bytes().all(|b| b.is_ascii_digit())
+            });
+        assert!(!hashed, "{system}: {head}");
+        assert!(!head.contains(".txt"), "{system}: {head}");
+    }
 }

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The character conditions of the conditions rules text
-/// (`004_b7dcb49dd7f6a795.txt`), which damage traits such as Condition Immunity name.
+/// The character conditions of the conditions rules text ("conditions", described in
+/// `docs/rules/conditions.md`), which damage traits such as Condition Immunity name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CharacterCondition {

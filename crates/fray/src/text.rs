@@ -4,22 +4,10 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt::Write as _;
 
-/// Levenshtein distance between two short words, for "did you mean" hints.
+/// Levenshtein distance between two short words, for "did you mean" hints (the
+/// `strsim` crate's, counted in characters).
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
+    strsim::levenshtein(a, b)
 }
 
 /// The closest of `candidates` to `word`, if within two edits.
@@ -224,19 +212,59 @@ fn is_unsafe(c: char) -> bool {
 impl std::fmt::Display for Location {
     /// The quoted line with a caret under the located part.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "  | {}", self.line_text)?;
-        write!(
-            f,
-            "  | {}{}",
-            " ".repeat(self.quote_column.saturating_sub(1)),
-            "^".repeat(self.len)
-        )
+        write_quote(f, &self.line_text, self.quote_column, self.len)
     }
+}
+
+/// The one way fray draws a located error: the quoted line, then carets under the bad
+/// part (at least one), both behind `  | `. Scenario files, stat blocks and scripts all
+/// go through it, so every located error looks the same.
+pub fn write_quote(
+    f: &mut impl std::fmt::Write,
+    line_text: &str,
+    quote_column: usize,
+    len: usize,
+) -> std::fmt::Result {
+    writeln!(f, "  | {line_text}")?;
+    write!(
+        f,
+        "  | {}{}",
+        " ".repeat(quote_column.saturating_sub(1)),
+        "^".repeat(len.max(1))
+    )
+}
+
+/// `n` and its noun, with the noun singular for exactly one ("1 round", "3 rounds"):
+/// output reads as a sentence rather than as "1 rounds" or "round(s)".
+pub fn count(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_located_error_draws_its_caret_one_way() {
+        // A zero-width place still gets one caret, in scenario files and stat blocks.
+        let at = Location {
+            line: 2,
+            column: 4,
+            line_text: "abc".into(),
+            quote_column: 4,
+            len: 0,
+        };
+        assert_eq!(at.to_string(), "  | abc\n  |    ^");
+        let e = crate::damage::NotationError {
+            line: 2,
+            column: 4,
+            len: 0,
+            line_text: "abc".into(),
+            quote_column: 4,
+            message: "m".into(),
+        };
+        assert_eq!(e.to_string(), format!("line 2, column 4: m\n{at}"));
+    }
 
     #[test]
     fn distances() {

@@ -14,5 +14,6 @@ pub mod examples;
 pub mod report;
 pub mod run;
 pub mod scenario;
+pub mod schema;
 
 pub use scenario::{Scenario, json_schema, parse_scenario};

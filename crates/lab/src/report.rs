@@ -38,7 +38,53 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    // At k = 0 (or k = n) the bound is 0 (or 1) exactly; the subtraction would leave a
+    // rounding residue such as 1e-19 that reads as a real chance.
+    let low = if k == 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if k == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (p, low, high)
+}
+
+/// A count with thousands separators (2,000 battles), as a person reads it.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `n` and the noun, singular for exactly one (1 round, 3 rounds).
+pub fn count(n: u64, noun: &str) -> String {
+    format!("{} {noun}{}", grouped(n), if n == 1 { "" } else { "s" })
+}
+
+/// A probability as a percentage with two decimals, but never rounded to a certainty
+/// or an impossibility it is not: a chance under 0.005% reads "<0.01%", not "0.00%".
+pub fn percent(p: f64) -> String {
+    if p <= 0.0 {
+        "0%".into()
+    } else if p >= 1.0 {
+        "100%".into()
+    } else if p < 0.000_05 {
+        "<0.01%".into()
+    } else if p > 0.999_95 {
+        ">99.99%".into()
+    } else {
+        format!("{:.2}%", p * 100.0)
+    }
 }
 
 /// One side's result.
@@ -86,7 +132,17 @@ pub struct Report {
     /// False when one run is the exact outcome (no dice).
     pub sampled: bool,
     pub sides: [SideReport; 2],
+    /// Every battle without a winner: both sides destroyed, or stopped by the limit.
     pub draw: Estimate,
+    /// Draws in which both sides were destroyed (mutual destruction).
+    pub mutual_destruction: Estimate,
+    /// Draws still undecided when the limit stopped them.
+    pub undecided: Estimate,
+    /// The stopping rule in words: "40 rounds", or for minions "3 turns (each combat
+    /// at most 3 rounds)", since a minions battle's limit counts turns.
+    pub limit: String,
+    /// What `rounds` counts: "rounds", or "combat rounds over all turns" for minions.
+    pub rounds_counted: String,
     pub rounds: Rounds,
     pub survivors: Vec<Survivor>,
     /// Mean damage dealt per battle, by type.
@@ -196,6 +252,17 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         }
         notes.push("exact: the duel's win probabilities and expected rounds, from a Markov chain over both hit points (no round limit)".into());
     }
+    let (limit, rounds_counted) = match &s.battle {
+        BattleKind::Minions(b) => (
+            format!(
+                "{} (each combat at most {})",
+                count(u64::from(b.rules.turns), "turn"),
+                count(u64::from(s.max_rounds), "round")
+            ),
+            "combat rounds over all turns".to_string(),
+        ),
+        _ => (count(u64::from(s.max_rounds), "round"), "rounds".into()),
+    };
     let survivors = combatants
         .into_iter()
         .enumerate()
@@ -219,6 +286,13 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
             exact_value: draw_exact,
             ..estimate(t.draws, n, exact)
         },
+        mutual_destruction: estimate(t.mutual, n, exact),
+        undecided: Estimate {
+            exact_value: draw_exact,
+            ..estimate(t.draws - t.mutual, n, exact)
+        },
+        limit,
+        rounds_counted,
         rounds,
         survivors,
         damage_per_battle: t
@@ -247,7 +321,8 @@ pub fn exact_duel_of(s: &Scenario) -> Option<ExactDuel> {
     }
 }
 
-fn system_name(s: &Scenario) -> &'static str {
+/// The scenario's system as files spell it (`pool`, `minions`, ...).
+pub fn system_name(s: &Scenario) -> &'static str {
     match s.battle {
         BattleKind::Pool(_) => "pool",
         BattleKind::Minions(_) => "minions",
@@ -270,7 +345,7 @@ fn roster(s: &Scenario) -> Roster {
                             .iter()
                             .map(|c| (c.name.clone(), Side::B, i64::from(c.hp))),
                     );
-            ([b.a.name.clone(), b.b.name.clone()], list.collect())
+            (s.sides.clone(), list.collect())
         }
         BattleKind::Minions(b) => {
             let list =
@@ -282,17 +357,17 @@ fn roster(s: &Scenario) -> Roster {
                             .iter()
                             .map(|m| (m.name.clone(), Side::B, i64::from(m.hp))),
                     );
-            ([b.a.name.clone(), b.b.name.clone()], list.collect())
+            (s.sides.clone(), list.collect())
         }
         BattleKind::Evasion(d) => (
-            [d.a.name.clone(), d.b.name.clone()],
+            s.sides.clone(),
             vec![
                 (d.a.name.clone(), Side::A, i64::from(d.a.defense.hp)),
                 (d.b.name.clone(), Side::B, i64::from(d.b.defense.hp)),
             ],
         ),
         BattleKind::Skirmish(cs) => (
-            ["side a".into(), "side b".into()],
+            s.sides.clone(),
             cs.iter()
                 .map(|c| (c.name.clone(), c.side, c.max_hp))
                 .collect(),
@@ -303,16 +378,16 @@ fn roster(s: &Scenario) -> Roster {
 fn pct(e: &Estimate) -> String {
     let exact = e
         .exact_value
-        .map(|x| format!("; exact {:.2}%", x * 100.0))
+        .map(|x| format!("; exact {}", percent(x)))
         .unwrap_or_default();
     if e.exact {
-        format!("{:.2}% (exact)", e.p * 100.0)
+        format!("{} (exact)", percent(e.p))
     } else {
         format!(
-            "{:.2}% [{:.2}%, {:.2}%]{exact}",
-            e.p * 100.0,
-            e.low * 100.0,
-            e.high * 100.0
+            "{} [{}, {}]{exact}",
+            percent(e.p),
+            percent(e.low),
+            percent(e.high)
         )
     }
 }
@@ -329,18 +404,20 @@ pub fn text(r: &Report) -> String {
     }
     let _ = writeln!(
         s,
-        "{} ({} system), {} battle(s)",
-        r.name, r.system, r.trials
+        "{} ({} system), {}",
+        r.name,
+        r.system,
+        count(r.trials, "battle")
     );
     for side in &r.sides {
-        let _ = writeln!(s, "  {} wins: {}", side.name, pct(&side.win));
+        let _ = writeln!(s, "  {} won: {}", side.name, pct(&side.win));
     }
     let _ = writeln!(
         s,
-        "  draws (undecided after {} rounds): {}",
-        r.max_rounds,
-        pct(&r.draw)
+        "  mutual destruction (no one left standing): {}",
+        pct(&r.mutual_destruction)
     );
+    let _ = writeln!(s, "  undecided after {}: {}", r.limit, pct(&r.undecided));
     let exact = r
         .rounds
         .exact_mean
@@ -348,17 +425,17 @@ pub fn text(r: &Report) -> String {
         .unwrap_or_default();
     let _ = writeln!(
         s,
-        "rounds: mean {:.2}{exact}, 10% {}, median {}, 90% {}, max {}",
-        r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
+        "{}: mean {:.2}{exact}, 10% {}, median {}, 90% {}, max {}",
+        r.rounds_counted, r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
     );
     let _ = writeln!(s, "survivors:");
     for c in &r.survivors {
         let _ = writeln!(
             s,
-            "  {} {:<22} standing {:>6.2}%   hp left {:>7.2} / {}",
+            "  {} {:<22} standing {:>7}   hp left {:>7.2} / {}",
             c.side.letter(),
             c.name,
-            c.survival * 100.0,
+            percent(c.survival),
             c.mean_hp_left,
             c.max_hp
         );
@@ -473,14 +550,25 @@ fn hit_points(rows: &[Survivor]) -> String {
     svg + "</svg>"
 }
 
+/// A heading from a phrase: its first letter upper case.
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The report as a self-contained HTML page (inline SVG, no scripts, viewable offline).
 pub fn html(r: &Report) -> String {
     let mut rows: Vec<(String, f64, f64, f64)> = r
         .sides
         .iter()
-        .map(|s| (format!("{} wins", s.name), s.win.p, s.win.low, s.win.high))
+        .map(|s| (format!("{} won", s.name), s.win.p, s.win.low, s.win.high))
         .collect();
-    rows.push(("draws".into(), r.draw.p, r.draw.low, r.draw.high));
+    let (m, u) = (&r.mutual_destruction, &r.undecided);
+    rows.push(("mutual destruction".into(), m.p, m.low, m.high));
+    rows.push(("undecided".into(), u.p, u.low, u.high));
     let notes: String = r
         .notes
         .iter()
@@ -491,9 +579,9 @@ pub fn html(r: &Report) -> String {
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} h2{{margin-top:1.6em}}</style></head>
 <body><h1>{title}</h1>{incomplete}
-<p>{system} system, {trials} battle(s), seed {seed}, at most {max_rounds} rounds.</p>
+<p>{system} system, {trials}, seed {seed}, at most {limit}.</p>
 <h2>Win probability (95% interval)</h2>{wins}
-<h2>Rounds</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
+<h2>{counted}</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
 <h2>Hit points remaining (mean)</h2>{hp}
 <h2>Notes</h2><ul>{notes}</ul>
 <pre>{text}</pre>
@@ -509,9 +597,10 @@ pub fn html(r: &Report) -> String {
             )
         },
         system = r.system,
-        trials = r.trials,
+        trials = count(r.trials, "battle"),
         seed = r.seed,
-        max_rounds = r.max_rounds,
+        limit = escape(&r.limit),
+        counted = capitalized(&r.rounds_counted),
         wins = bars_with_intervals(&rows),
         mean = r.rounds.mean,
         median = r.rounds.median,

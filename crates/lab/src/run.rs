@@ -38,6 +38,9 @@ pub struct Tally {
     pub trials: u64,
     pub wins: [u64; 2],
     pub draws: u64,
+    /// Draws in which no combatant of either side is standing: mutual destruction,
+    /// rather than a battle the round limit cut short.
+    pub mutual: u64,
     /// Trials by rounds played.
     pub rounds: BTreeMap<u32, u64>,
     /// Per combatant: trials it ended standing.
@@ -54,7 +57,10 @@ impl Tally {
         match t.winner {
             Some(Side::A) => self.wins[0] += 1,
             Some(Side::B) => self.wins[1] += 1,
-            None => self.draws += 1,
+            None => {
+                self.draws += 1;
+                self.mutual += u64::from(t.hp.iter().all(|hp| *hp <= 0));
+            }
         }
         *self.rounds.entry(t.rounds).or_default() += 1;
         if self.alive.len() < t.hp.len() {
@@ -80,6 +86,7 @@ impl Tally {
         self.wins[0] += other.wins[0];
         self.wins[1] += other.wins[1];
         self.draws += other.draws;
+        self.mutual += other.mutual;
         for (k, v) in other.rounds {
             *self.rounds.entry(k).or_default() += v;
         }
@@ -136,7 +143,7 @@ fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial 
         BattleKind::Minions(b) => minions_trial(b),
         BattleKind::Evasion(d) => {
             let (winner, rounds, hp, dealt) = sample_duel(d, s.max_rounds, rolls);
-            let kind = |k: fray::evasion::DamageKind| format!("{k:?}").to_lowercase();
+            let kind = |k: fray::evasion::DamageKind| k.to_string();
             let mut damage = vec![(kind(d.a.kind), dealt[0])];
             if d.b.kind == d.a.kind {
                 damage[0].1 += dealt[1];

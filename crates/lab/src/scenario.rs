@@ -157,10 +157,26 @@ pub struct DuelistFile {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SkirmishFile {
+    /// Side a's name in reports (default: its creatures' names).
+    pub a: Option<SkirmishSideFile>,
+    /// Side b's name in reports (default: its creatures' names).
+    pub b: Option<SkirmishSideFile>,
     /// The creatures, as in `fray encounter` scripts.
     #[schemars(with = "Vec<serde_json::Value>")]
     pub creature: Vec<CreatureFile>,
 }
+
+/// A skirmish side's table: its name, so reports say who won rather than "side a".
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SkirmishSideFile {
+    /// The side's name (1 to 100 characters, not blank).
+    #[schemars(with = "String", length(min = 1, max = 100))]
+    pub name: toml::Spanned<String>,
+}
+
+/// The longest side name a skirmish file may give.
+pub const MAX_SIDE_NAME: usize = 100;
 
 /// One duelist, checked.
 #[derive(Debug, Clone, PartialEq)]
@@ -198,12 +214,54 @@ pub struct Scenario {
     pub trials: u64,
     pub seed: u64,
     pub max_rounds: u32,
+    /// The two sides' names, as reports print them (a skirmish's from its file or its
+    /// creatures, the other systems' from their own sections).
+    pub sides: [String; 2],
 }
 
 /// The JSON Schema of scenario files (system sections are described by their own
 /// systems' formats).
 pub fn json_schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(ScenarioFile)).unwrap_or_default()
+    let mut schema = serde_json::to_value(schemars::schema_for!(ScenarioFile)).unwrap_or_default();
+    // The numbers' ranges are the checker's (`parse_scenario`), and each system section
+    // is its loader's format: written out in `crate::schema`.
+    let nullable = |lo: i64, hi: i64, what: &str| serde_json::json!({"type": ["integer", "null"], "minimum": lo, "maximum": hi, "description": what});
+    if let Some(p) = schema
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        p.insert(
+            "trials".into(),
+            nullable(
+                1,
+                MAX_TRIALS as i64,
+                "How many battles to sample (sampled systems only; default 10,000).",
+            ),
+        );
+        p.insert(
+            "seed".into(),
+            nullable(
+                0,
+                i64::MAX,
+                "The seed: the same seed gives the same numbers on any thread count (default 1).",
+            ),
+        );
+        p.insert(
+            "max_rounds".into(),
+            nullable(1, i64::from(MAX_ROUNDS), "The stopping rule: a battle still undecided after this many rounds (for minions, rounds of each combat) is a draw (default 100)."),
+        );
+        p.insert("pool".into(), crate::schema::pool());
+        p.insert("minions".into(), crate::schema::minions());
+        p.insert("skirmish".into(), crate::schema::skirmish());
+    }
+    if let Some(defs) = schema
+        .get_mut("$defs")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        defs.remove("SkirmishFile");
+        defs.remove("SkirmishSideFile");
+    }
+    schema
 }
 
 /// Reads and checks a scenario.
@@ -235,9 +293,10 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     for (s, there) in present {
         if there != (s == system) {
             let what = if there { "also has" } else { "needs" };
-            return Err(c.at(&raw.system, format!("a {system:?} scenario {what} a [{}] section; exactly the section of its system is expected", format!("{s:?}").to_lowercase()).to_lowercase()));
+            return Err(c.at(&raw.system, format!("a {} scenario {what} a [{}] section; exactly the section of its system is expected", system_word(system), system_word(s))));
         }
     }
+    let mut skirmish_names = [String::new(), String::new()];
     let battle = match system {
         System::Pool => {
             let mut b = check_mass_battle(
@@ -293,15 +352,68 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
                     ));
                 }
             }
+            skirmish_names = [
+                side_name(&c, file.a.as_ref(), &creatures, fray::character::Side::A)?,
+                side_name(&c, file.b.as_ref(), &creatures, fray::character::Side::B)?,
+            ];
             BattleKind::Skirmish(creatures)
         }
     };
+    let sides = match &battle {
+        BattleKind::Pool(b) => [b.a.name.clone(), b.b.name.clone()],
+        BattleKind::Minions(b) => [b.a.name.clone(), b.b.name.clone()],
+        BattleKind::Evasion(d) => [d.a.name.clone(), d.b.name.clone()],
+        BattleKind::Skirmish(_) => skirmish_names,
+    };
     Ok(Scenario {
-        name: raw.name.unwrap_or_else(|| format!("{system:?} battle")),
+        name: raw
+            .name
+            .unwrap_or_else(|| format!("{} battle", system_word(system))),
+        sides,
         battle,
         trials,
         seed,
         max_rounds,
+    })
+}
+
+/// The system as files spell it (`system = "pool"`).
+fn system_word(s: System) -> &'static str {
+    match s {
+        System::Pool => "pool",
+        System::Minions => "minions",
+        System::Evasion => "evasion",
+        System::Skirmish => "skirmish",
+    }
+}
+
+/// A skirmish side's name: the file's (checked), else its creatures' names joined.
+fn side_name(
+    c: &Checker,
+    given: Option<&SkirmishSideFile>,
+    creatures: &[Creature],
+    side: fray::character::Side,
+) -> Result<String, ScenarioError> {
+    if let Some(f) = given {
+        let name = f.name.get_ref().trim();
+        let chars = name.chars().count();
+        if name.is_empty() || chars > MAX_SIDE_NAME || name.chars().any(char::is_control) {
+            return Err(c.at(
+                &f.name,
+                format!("a side's name has {chars} characters: expected 1 to {MAX_SIDE_NAME}, not blank, with no control characters"),
+            ));
+        }
+        return Ok(name.to_string());
+    }
+    let names: Vec<&str> = creatures
+        .iter()
+        .filter(|cr| cr.side == side)
+        .map(|cr| cr.name.as_str())
+        .collect();
+    Ok(match names.as_slice() {
+        [] => format!("side {}", side.letter()),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     })
 }
 

@@ -1,6 +1,9 @@
-//! The damage system (rules text `000_e394d34835c3e0fa.txt`): typed damage, resistances,
-//! vulnerabilities, immunities, damage triggers, templates, and attacks with several
-//! damage types.
+//! The damage system: typed damage, resistances, vulnerabilities, immunities, damage
+//! triggers, templates, and attacks with several damage types.
+//!
+//! Its rules text is cited as "damage" with the heading, e.g. "(damage, Damage Trigger)";
+//! `docs/rules/damage.md` describes the text in our words, with the readings chosen
+//! where it is ambiguous.
 //!
 //! - [`model`]: the data types (damage types, traits, hits);
 //! - [`notation`]: the stat-block notation designers write;

@@ -53,13 +53,7 @@ impl fmt::Display for NotationError {
             "line {}, column {}: {}",
             self.line, self.column, self.message
         )?;
-        writeln!(f, "  | {}", self.line_text)?;
-        write!(
-            f,
-            "  | {}{}",
-            " ".repeat(self.quote_column.saturating_sub(1)),
-            "^".repeat(self.len.max(1))
-        )
+        crate::text::write_quote(f, &self.line_text, self.quote_column, self.len)
     }
 }
 

@@ -1,5 +1,9 @@
-//! The evasion system (rules text `001_2e3311f3996e5d9a.txt`): a bell-curve to-hit roll
-//! against evasiveness (EV), armor slots and damage reduction (DR), high-damage effects.
+//! The evasion system: a bell-curve to-hit roll against evasiveness (EV), armor slots
+//! and damage reduction (DR), high-damage effects.
+//!
+//! Its rules text is cited as "evasion" with the heading, e.g. "(evasion, Damage
+//! formula)"; `docs/rules/evasion.md` describes the text in our words, with the readings
+//! chosen where it is ambiguous.
 //!
 //! - [`model`]: attackers, defenders, armor by slot, the to-hit models, options;
 //! - [`resolve`](mod@resolve): both to-hit breakdowns, Luck dice, the damage steps;

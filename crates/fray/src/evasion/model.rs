@@ -67,6 +67,19 @@ pub enum SkillLevel {
     Expert,
 }
 
+/// Printed as the skill table names the level (and as profile files spell it).
+impl std::fmt::Display for SkillLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Restricted => "restricted",
+            Self::Unskilled => "unskilled",
+            Self::Basic => "basic",
+            Self::Skilled => "skilled",
+            Self::Expert => "expert",
+        })
+    }
+}
+
 impl SkillLevel {
     /// The skill bonus table.
     pub fn skill_bonus(self) -> i32 {
@@ -644,6 +657,17 @@ pub enum DamageKind {
     Elemental,
     /// Magical (spell) damage.
     Spell,
+}
+
+/// Printed as the rules text names the kind ("physical damage"), never as a Rust name.
+impl std::fmt::Display for DamageKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Physical => "physical",
+            Self::Elemental => "elemental",
+            Self::Spell => "spell",
+        })
+    }
 }
 
 /// The readings a designer may switch (see docs/rules/evasion.md).

@@ -441,6 +441,30 @@ impl HighDamage {
     }
 }
 
+/// Printed in the words of the damage steps (evasion, Damage formula), e.g. "wounded
+/// arms", so that output never shows a Rust name.
+impl std::fmt::Display for HighDamage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Stunned => "stunned",
+            Self::Staggered => "staggered",
+            Self::WoundedArms => "wounded arms",
+            Self::WoundedLegs => "wounded legs",
+            Self::CloakTorn => "cloak torn",
+        })
+    }
+}
+
+/// Printed as a reader would say why the throw is caught.
+impl std::fmt::Display for Caught {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::GemByUnicorn => "a gem thrown at a unicorn",
+            Self::QuestArtifactByLeader => "a quest artifact thrown at its quest leader",
+        })
+    }
+}
+
 /// A hit "would deal over half the defender's current hit points".
 pub fn is_high(damage: i64, hp: u32) -> bool {
     2 * damage > i64::from(hp)

@@ -1,6 +1,9 @@
-//! The minions system (rules text `003_3eb7dd0a15101726.txt`): armor that soaks the first
-//! points of damage each combat round, levels 0 to 5, one experience level for recruits,
-//! and the level-difference cycle of hits and misses.
+//! The minions system: armor that soaks the first points of damage each combat round,
+//! levels 0 to 5, one experience level for recruits, and the level-difference cycle of
+//! hits and misses.
+//!
+//! Its rules text is cited as "minions" with the heading; `docs/rules/minions.md`
+//! describes the text in our words, with the readings chosen where it is ambiguous.
 //!
 //! - [`model`]: minions, groups, and the options of play the text leaves open;
 //! - [`resolve`](mod@resolve): the rules as a deterministic state machine reporting [`Event`]s;

@@ -192,6 +192,17 @@ pub enum Order {
     Simultaneous,
 }
 
+/// Printed as battle files spell it (`order = "interleaved"`).
+impl std::fmt::Display for Order {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Precedence => "precedence",
+            Self::Interleaved => "interleaved",
+            Self::Simultaneous => "simultaneous",
+        })
+    }
+}
+
 /// How an attacker picks a victim when it has none alive (the text does not say).
 /// An attacker always keeps its victim until the victim dies or the combat ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
@@ -205,6 +216,17 @@ pub enum Targeting {
     Spread,
     /// The living enemy with the fewest hit points (the first of equals).
     Weakest,
+}
+
+/// Printed as battle files spell it (`targeting = "spread"`).
+impl std::fmt::Display for Targeting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::First => "first",
+            Self::Spread => "spread",
+            Self::Weakest => "weakest",
+        })
+    }
 }
 
 /// What happens to a level bonus or penalty that would take a minion past 0 or 5 (the

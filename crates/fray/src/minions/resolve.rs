@@ -242,7 +242,11 @@ impl fmt::Display for Event {
             } => {
                 write!(f, "a spell of turn {turn} falls on {minion}:")?;
                 if *levels != 0 {
-                    write!(f, " {levels:+} level(s) (level {level_from} → {level_to})")?;
+                    write!(
+                        f,
+                        " {levels:+} {} (level {level_from} → {level_to})",
+                        if levels.abs() == 1 { "level" } else { "levels" }
+                    )?;
                 }
                 if *armor_penalty > 0 {
                     write!(f, " armor −{armor_penalty} (maximum now {max_armor})")?;
@@ -288,7 +292,11 @@ impl fmt::Display for Event {
                         "the round limit came with both groups standing".to_string()
                     }
                 };
-                write!(f, "combat of turn {turn} ends after {rounds} rounds: {how}")
+                write!(
+                    f,
+                    "combat of turn {turn} ends after {}: {how}",
+                    crate::text::count(u64::from(*rounds), "round")
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Mass combat: whole sides roll their attacks together, spread their hits over the
 //! enemy, and the side with more hits deals full damage.
 
+use crate::text::count;
 use serde::{Deserialize, Serialize};
 
 use super::exact::{Comparison, SideHits, compare};
@@ -207,12 +208,19 @@ impl std::fmt::Display for MassEvent {
             } => {
                 write!(
                     f,
-                    "side {} scores {hits} hits, to spread over at most {targets} targets",
-                    side.letter()
+                    "side {} scores {}, to spread over at most {}",
+                    side.letter(),
+                    count(*hits, "hit"),
+                    count(u64::from(*targets), "target")
                 )
             }
             Self::Assigned { side, target, hits } => {
-                write!(f, "side {} puts {hits} hits on {target}", side.letter())
+                write!(
+                    f,
+                    "side {} puts {} on {target}",
+                    side.letter(),
+                    count(*hits, "hit")
+                )
             }
             Self::Damage {
                 target,
@@ -223,7 +231,8 @@ impl std::fmt::Display for MassEvent {
                 hp_left,
             } => write!(
                 f,
-                "{target} takes full damage for {hits} hits: first hit rolls {} + {} for the others = {damage} ({hp_left} hp left)",
+                "{target} takes full damage for {}: first hit rolls {} + {} for the others = {damage} ({hp_left} hp left)",
+                count(*hits, "hit"),
                 first_hit_roll.unwrap_or(0),
                 hits - 1
             ),
@@ -236,18 +245,28 @@ impl std::fmt::Display for MassEvent {
             } => {
                 write!(
                     f,
-                    "{target} takes 1 per hit for {hits} hits = {damage} ({hp_left} hp left)"
+                    "{target} takes 1 per hit for {} = {damage} ({hp_left} hp left)",
+                    count(*hits, "hit")
                 )
             }
             Self::Slain { name } => write!(f, "{name} falls"),
             Self::End {
                 winner: Some(side),
                 rounds,
-            } => write!(f, "side {} wins after {rounds} rounds", side.letter()),
+            } => write!(
+                f,
+                "side {} won after {}",
+                side.letter(),
+                count(u64::from(*rounds), "round")
+            ),
             Self::End {
                 winner: None,
                 rounds,
-            } => write!(f, "no side wins after {rounds} rounds"),
+            } => write!(
+                f,
+                "no side won after {}",
+                count(u64::from(*rounds), "round")
+            ),
         }
     }
 }

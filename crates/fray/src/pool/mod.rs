@@ -1,6 +1,8 @@
-//! The pool system (rules text `002_20f5940c50db4459.txt`): checks on a ladder of
-//! difficulties with bonus and penalty dice and degrees of success, and mass combat
-//! where whole sides roll together.
+//! The pool system: checks on a ladder of difficulties with bonus and penalty dice and
+//! degrees of success, and mass combat where whole sides roll together.
+//!
+//! Its rules text is cited as "pool" with the heading; `docs/rules/pool.md` describes
+//! the text in our words, with the readings chosen where it is ambiguous.
 //!
 //! - [`model`]: the ladder, checks and results;
 //! - [`resolve`](mod@resolve): judging a check, building an attack roll;

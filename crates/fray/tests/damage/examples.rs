@@ -1,4 +1,4 @@
-//! Every worked example of the damage text (000_e394d34835c3e0fa.txt).
+//! Every worked example of the damage text.
 
 use fray::damage::{DamageType, Hit, examples::EXAMPLES};
 

@@ -1,4 +1,4 @@
-//! The evasion system (001_2e3311f3996e5d9a.txt): every bonus, exact odds against closed
+//! The evasion system: every bonus, exact odds against closed
 //! forms and brute force, the damage formula step by step, and sampling.
 
 mod damage;

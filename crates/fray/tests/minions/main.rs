@@ -1,4 +1,4 @@
-//! Hand-worked combats of the minions text (003_3eb7dd0a15101726.txt), checked through
+//! Hand-worked combats of the minions text, checked through
 //! the event log.
 
 mod ranges;

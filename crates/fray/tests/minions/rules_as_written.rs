@@ -1,4 +1,4 @@
-//! Issue 11, rules exactly as written (minions, 003_3eb7dd0a15101726.txt): experience of
+//! Issue 11, rules exactly as written (minions; see docs/rules/minions.md): experience of
 //! slain recruits, gaze armor on a killing hit, ties of `weakest`, spells between combats,
 //! damage that is not combat damage, recruits that cannot learn.
 

@@ -1,6 +1,6 @@
-//! The pool system (002_20f5940c50db4459.txt): the ladder, the check, exact odds against
-//! brute force and sampling, sides, and the attack roll; and the replay of every input that
-//! ever crashed a fuzz target (`fuzz_replay`, all parsers).
+//! The pool system: the ladder, the check, exact odds against brute force and sampling,
+//! sides, and the attack roll; and the replay of every input that ever crashed a fuzz
+//! target (`fuzz_replay`, all parsers).
 
 mod battle;
 mod check;

@@ -1,4 +1,4 @@
-//! Issue 11, rules exactly as written (pool, 002_20f5940c50db4459.txt): the targeting
+//! Issue 11, rules exactly as written (pool; see docs/rules/pool.md): the targeting
 //! order of *The roll, step 1* and the attack roll's climb of the ladder.
 
 use fray::pool::battle::Side;

@@ -4,6 +4,7 @@
 
 mod duel_rules;
 mod runs;
+mod schema;
 
 use fray_lab::duel::exact_duel;
 use fray_lab::examples::EXAMPLES;
