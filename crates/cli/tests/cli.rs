@@ -2276,6 +2276,34 @@ fn issue13_names_print_as_the_rules_call_them() {
     assert!(out.contains("order interleaved, targeting spread"), "{out}");
 }
 
+/// The encounter log names defenses, modifier types, targets and durations as the rules
+/// do: no `vs Ac`, `(Untyped)`, `Attack` or `UntilEnded`.
+#[test]
+fn issue13_encounter_log_names_print_as_the_rules_call_them() {
+    let dir = root13("examples/encounters");
+    let (out, _) = texts13(&["encounter", &format!("{dir}/mark-attack-roll.toml")]);
+    assert!(out.contains("= 13 vs AC 15: miss"), "{out}");
+    assert!(!out.contains("vs Ac "), "{out}");
+    let (out, _) = texts13(&["encounter", &format!("{dir}/effects.toml")]);
+    assert!(
+        out.contains("Hero gets -1 (untyped) to attack rolls from Bane (until ended)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("to all defenses from Shield of Faith (until the end of Hero's next turn)"),
+        "{out}"
+    );
+    for debug in [
+        "UntilEnded",
+        "EndOfNextTurn",
+        "(Untyped)",
+        "(Power)",
+        " Attack from",
+    ] {
+        assert!(!out.contains(debug), "{debug} in {out}");
+    }
+}
+
 #[test]
 fn issue13_grammar_and_numbers() {
     let (out, _) = texts13(&[
@@ -2586,7 +2614,7 @@ fn issue13_completions_and_man_page() {
 
 #[test]
 fn issue13_module_docs_cite_texts_by_short_name() {
-    for system in ["damage", "evasion", "pool", "minions"] {
+    for system in ["damage", "evasion", "pool", "minions", "conditions"] {
         let doc =
             std::fs::read_to_string(root13(&format!("crates/fray/src/{system}/mod.rs"))).unwrap();
         let head: String = doc.lines().take_while(|l| l.starts_with("//!")).collect();

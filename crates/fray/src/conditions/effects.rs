@@ -23,6 +23,21 @@ pub enum Target {
     Perception,
 }
 
+impl std::fmt::Display for Target {
+    /// What the modifier changes, in words: `attack rolls`, `all defenses`, `AC`...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Attack => "attack rolls",
+            Self::Defenses => "all defenses",
+            Self::Ac => "AC",
+            Self::Fortitude => "Fortitude",
+            Self::Reflex => "Reflex",
+            Self::Will => "Will",
+            Self::Perception => "Perception",
+        })
+    }
+}
+
 impl Target {
     fn covers_defense(self, d: Defense) -> bool {
         matches!(
@@ -59,17 +74,17 @@ impl Encounter {
         if *duration == Duration::SaveEnds {
             return refuse("a modifier lasts until ended, a next turn, or the encounter");
         }
+        let said = duration.to_string();
         let duration = self.bind(duration)?;
         self.note(
             rules::STACKING,
             format!(
-                "{} gets {:+} ({:?}) to {target:?} from {} ({duration:?})",
+                "{} gets {:+} ({}) to {target} from {} ({said})",
                 self.name(c),
                 modifier.value,
                 modifier.kind,
                 modifier.source
-            )
-            .replace("(Untyped)", "(untyped)"),
+            ),
         );
         self.modifiers.push(AppliedModifier {
             creature: c,

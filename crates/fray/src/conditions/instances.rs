@@ -87,6 +87,7 @@ impl Encounter {
                 ));
             }
         }
+        let said = duration.to_string();
         let duration = self.bind(duration)?;
         let again = self.has(target, condition);
         let id = self.add_instance(target, condition, source, duration);
@@ -108,7 +109,7 @@ impl Encounter {
         self.note(
             rules::INSTANCES,
             format!(
-                "{} is {condition}{from} (instance {id}, {duration:?}){extra}",
+                "{} is {condition}{from} (instance {id}, {said}){extra}",
                 self.name(target)
             ),
         );

@@ -1,9 +1,13 @@
-//! The conditions system (rules text `004_b7dcb49dd7f6a795.txt`): condition instances and
-//! their sources, penalty types and stacking, cover and concealment, Total Defense,
-//! opportunity attacks, the seventeen conditions with every effect they name, and the
-//! sidebars (forced attacks, escape checks, violating marks, defender auras); on a small
-//! tactical core (a square grid, creatures, attack powers, turns), linked to the damage
-//! system for damage, immunities and ongoing damage.
+//! The conditions system: condition instances and their sources, penalty types and
+//! stacking, cover and concealment, Total Defense, opportunity attacks, the seventeen
+//! conditions with every effect they name, and the sidebars (forced attacks, escape
+//! checks, violating marks, defender auras); on a small tactical core (a square grid,
+//! creatures, attack powers, turns), linked to the damage system for damage, immunities
+//! and ongoing damage.
+//!
+//! Its rules text is cited as "conditions" with the heading, e.g. "(conditions, Grabbed)";
+//! `docs/rules/conditions.md` describes the text in our words, with the readings chosen
+//! where it is ambiguous.
 //!
 //! - [`model`]: creatures, powers, durations, condition instances;
 //! - [`stacking`]: typed modifiers and their breakdown;

@@ -99,6 +99,18 @@ pub enum Defense {
     Will,
 }
 
+impl std::fmt::Display for Defense {
+    /// The defense as the rules write it: AC, Fortitude, Reflex, Will.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Ac => "AC",
+            Self::Fortitude => "Fortitude",
+            Self::Reflex => "Reflex",
+            Self::Will => "Will",
+        })
+    }
+}
+
 /// The kinds of action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -141,6 +153,18 @@ pub enum Duration {
     UntilEnded,
     /// Until the encounter ends.
     EndOfEncounter,
+}
+
+impl std::fmt::Display for Duration {
+    /// The duration in words, as a power's text would give it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::EndOfNextTurn(name) => write!(f, "until the end of {name}'s next turn"),
+            Self::SaveEnds => f.write_str("save ends"),
+            Self::UntilEnded => f.write_str("until ended"),
+            Self::EndOfEncounter => f.write_str("until the end of the encounter"),
+        }
+    }
 }
 
 /// A condition a power inflicts.

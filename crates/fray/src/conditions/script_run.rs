@@ -509,7 +509,7 @@ impl Runner {
                 let counted: Vec<String> = b
                     .counted
                     .iter()
-                    .map(|m| format!("{} {:+} ({:?})", m.source, m.value, m.kind))
+                    .map(|m| format!("{} {:+} ({})", m.source, m.value, m.kind))
                     .collect();
                 let suppressed: Vec<String> = b
                     .suppressed

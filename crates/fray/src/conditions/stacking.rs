@@ -17,6 +17,18 @@ pub enum ModifierType {
     Untyped,
 }
 
+impl std::fmt::Display for ModifierType {
+    /// The type as the rules name it, in lower case (`cover`, `untyped`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Cover => "cover",
+            Self::Concealment => "concealment",
+            Self::Power => "power",
+            Self::Untyped => "untyped",
+        })
+    }
+}
+
 /// One bonus (positive) or penalty (negative) and where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Modifier {
@@ -73,13 +85,12 @@ pub fn stack(modifiers: Vec<Modifier>) -> Breakdown {
             Some(top) if !std::ptr::eq(top, m) => b.suppressed.push(Suppressed {
                 modifier: m.clone(),
                 reason: format!(
-                    "only the largest {:?} {} counts: {} ({:+}) applies instead",
+                    "only the largest {} {} counts: {} ({:+}) applies instead",
                     m.kind,
                     if m.value < 0 { "penalty" } else { "bonus" },
                     top.source,
                     top.value
-                )
-                .to_lowercase(),
+                ),
             }),
             _ => {
                 b.total += m.value;

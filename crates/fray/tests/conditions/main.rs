@@ -1,4 +1,4 @@
-//! The conditions system (004_b7dcb49dd7f6a795.txt), tested through encounter scripts:
+//! The conditions system, tested through encounter scripts:
 //! every example script (one per group of conditions and sidebars) must meet all its
 //! expectations; wrong expectations and malformed scripts must be caught.
 
@@ -211,7 +211,7 @@ fn the_mark_penalty_is_untyped_by_default_and_power_by_option() {
     assert!(
         query
             .text
-            .contains("total -4; counted: [prone attacker -2 (Power), the attack violates a mark -2 (Untyped)]"),
+            .contains("total -4; counted: [prone attacker -2 (power), the attack violates a mark -2 (untyped)]"),
         "{}",
         query.text
     );
