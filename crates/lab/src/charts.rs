@@ -13,9 +13,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// The width of every chart, in pixels.
 pub const WIDTH: u32 = 720;
 const FONT: &str = "sans-serif";
-const LABEL_SIZE: u32 = 13;
-const TITLE_SIZE: u32 = 18;
-const LEGEND_ROW: u32 = 24;
+const LABEL_SIZE: u32 = 16;
+const TITLE_SIZE: u32 = 22;
+const LEGEND_ROW: u32 = 26;
 /// Labels longer than this are shortened, so a long name cannot crowd out the bars.
 const MAX_LABEL_CHARS: usize = 36;
 
@@ -39,12 +39,24 @@ pub fn text_width(text: &str, size: u32) -> u32 {
     (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as u32
 }
 
-/// Text as shown: control characters escaped (the backend escapes markup), long text
-/// shortened.
+/// Titles longer than this are shortened (a chart is [`WIDTH`] wide).
+const MAX_TITLE_CHARS: usize = 60;
+
+/// A label as shown: control characters escaped (the backend escapes markup), long
+/// text shortened.
 fn shown(text: &str) -> String {
+    shortened(text, MAX_LABEL_CHARS)
+}
+
+/// A title as shown: as [`shown`], with more room.
+fn title(text: &str) -> String {
+    shortened(text, MAX_TITLE_CHARS)
+}
+
+fn shortened(text: &str, max: usize) -> String {
     let t = fray::text::escape_controls(text);
-    if t.chars().count() > MAX_LABEL_CHARS {
-        let mut s: String = t.chars().take(MAX_LABEL_CHARS - 1).collect();
+    if t.chars().count() > max {
+        let mut s: String = t.chars().take(max - 1).collect();
         s.push('…');
         s
     } else {
@@ -209,7 +221,7 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
         keys.push(("exact".into(), Key::Exact));
     }
     let n = chart.bars.len().max(1);
-    let row = 30u32;
+    let row = 34u32;
     let title_h = TITLE_SIZE + 14;
     let axis_h = 28u32;
     let legend_h = legend_rows(&keys) * LEGEND_ROW + 6;
@@ -251,7 +263,7 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
         root.fill(&WHITE)?;
         let (upper, lower) = root.split_vertically(height - legend_h);
         let mut c = ChartBuilder::on(&upper)
-            .caption(shown(&chart.title), (FONT, TITLE_SIZE))
+            .caption(title(&chart.title), (FONT, TITLE_SIZE))
             .margin_top(6)
             .margin_left(6)
             .margin_right(right as i32)
@@ -262,9 +274,10 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
         let plain = |v: &f64| format!("{v}");
         let mut mesh = c.configure_mesh();
         mesh.disable_y_mesh()
+            .light_line_style(WHITE)
             .y_labels(0)
             .x_labels(6)
-            .label_style((FONT, 12));
+            .label_style((FONT, 15));
         match chart.axis {
             Axis::Percent => mesh.x_label_formatter(&percent).draw()?,
             Axis::Number => mesh.x_label_formatter(&plain).draw()?,
@@ -308,7 +321,7 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
             .min(top);
             let (px, py) = c.backend_coord(&(end, y_of(i)));
             let value_style =
-                TextStyle::from((FONT, 12).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+                TextStyle::from((FONT, 15).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
             root.draw(&Text::new(texts[i].clone(), (px + 6, py), value_style))?;
             let (lx, ly) = c.backend_coord(&(0.0, y_of(i)));
             let label_style = TextStyle::from((FONT, LABEL_SIZE).into_font())
@@ -359,15 +372,15 @@ fn draw_histogram(
     let legend_h = legend_rows(&keys) * LEGEND_ROW + 6;
     let height = 300 + legend_h;
     let lo = points.first().map_or(0, |p| p.0);
-    let hi = points.last().map_or(1, |p| p.0).max(lo + 1);
+    let hi = points.last().map_or(lo, |p| p.0).max(lo);
     let max = points.iter().map(|p| p.1).max().unwrap_or(1).max(1);
-    let y_label_w = text_width(&max.to_string(), 12) + 16;
+    let y_label_w = text_width(&max.to_string(), 15) + 16;
     {
         let root = SVGBackend::with_string(svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE)?;
         let (upper, lower) = root.split_vertically(height - legend_h);
         let mut c = ChartBuilder::on(&upper)
-            .caption(shown(title), (FONT, TITLE_SIZE))
+            .caption(self::title(title), (FONT, TITLE_SIZE))
             .margin_top(6)
             .margin_left(6)
             .margin_right(24)
@@ -386,12 +399,13 @@ fn draw_histogram(
         };
         c.configure_mesh()
             .disable_x_mesh()
+            .light_line_style(WHITE)
             .x_labels(((hi - lo + 1) as usize).clamp(2, 12))
             .y_labels(6)
             .x_label_formatter(&whole)
             .y_label_formatter(&whole)
             .x_desc(shown(x_desc))
-            .label_style((FONT, 12))
+            .label_style((FONT, 15))
             .axis_desc_style((FONT, LABEL_SIZE))
             .draw()?;
         c.draw_series(points.iter().map(|(x, n)| {

@@ -608,7 +608,7 @@ pub fn html(r: &Report) -> String {
 <style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} h2{{margin-top:1.6em}}</style></head>
 <body><h1>{title}</h1>{incomplete}
 <p>{system} system, {trials}, seed {seed}, at most {limit}.</p>
-<h2>Win probability (95% interval)</h2>{wins}
+<h2>Outcomes</h2>{wins}
 <h2>{counted}</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
 <h2>Survival by combatant</h2>{survival}
 <h2>Hit points remaining (mean)</h2>{hp}

@@ -132,6 +132,12 @@ fn every_example_report_draws_its_charts_with_every_label_inside() {
         if !r.conditions_per_battle.is_empty() {
             expected.extend(["Conditions per battle", "conditions per battle (mean)"]);
         }
+        let rounds_title = format!("Battles by {}", r.rounds_counted);
+        assert!(
+            texts.contains(&rounds_title),
+            "{}: the title {rounds_title:?} whole",
+            e.name
+        );
         for side in &r.sides {
             assert!(
                 texts.contains(&side.name),
