@@ -903,7 +903,11 @@ fn battle_writes_an_html_report_and_a_schema() {
         .success();
     let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(page.contains("<svg") && page.contains("Valkyrie") && page.contains("</html>"));
-    assert_eq!(page.matches("<svg").count(), 3, "wins, rounds, hit points");
+    assert_eq!(
+        page.matches("<svg").count(),
+        5,
+        "outcomes, rounds, survival, hit points, damage (no conditions in a duel)"
+    );
     let schema = json_of(&["battle", "--schema"]);
     assert!(schema["properties"]["system"].is_object());
 }
@@ -2632,5 +2636,66 @@ fn issue13_module_docs_cite_texts_by_short_name() {
             });
         assert!(!hashed, "{system}: {head}");
         assert!(!head.contains(".txt"), "{system}: {head}");
+    }
+}
+
+// ---- issue 13: report charts ----
+
+/// `fray battle --example <each> --report DIR` writes a page whose charts are drawn by
+/// plotters (its SVG backend), with titles, legends, the exact duel answer beside the
+/// sampled one, and the hit-point values written; the hand-drawn charts' unlabelled
+/// bars (a bare "98.2%" text at the edge, no legend) are gone.
+#[test]
+fn issue13_battle_reports_of_every_example_draw_titled_charts_with_legends() {
+    for example in ["pikes", "duel", "minions", "skirmish"] {
+        let dir =
+            std::env::temp_dir().join(format!("fray-13-charts-{example}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = vec!["battle", "--example", example, "--quiet", "--report"];
+        let path = dir.to_str().unwrap().to_string();
+        args.push(&path);
+        if example != "minions" {
+            args.extend(["--trials", "300"]);
+        }
+        fray().args(&args).assert().success();
+        let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+        let charts = page.matches("<svg").count();
+        assert!(charts >= 5, "{example}: {charts} charts");
+        for title in [
+            "Battles by",
+            "Survival by combatant",
+            "Hit points remaining (mean)",
+            "maximum",
+            "Damage per battle by type",
+        ] {
+            assert!(page.contains(title), "{example}: no {title}");
+        }
+        // Hit-point bars carry their values ("12.34 / 20").
+        assert!(page.contains(" / "), "{example}: no hit-point values");
+        // The hand-drawn charts wrote one-decimal percentages with no legend.
+        assert!(!page.contains("font-size=\"12\">98.2%"), "{example}");
+        if example == "minions" {
+            assert!(page.contains("Outcome (exact)"), "{example}");
+        } else {
+            assert!(
+                page.contains("Outcome probability (95% interval)"),
+                "{example}"
+            );
+            assert!(
+                page.contains("95% interval\n</text>"),
+                "{example}: no interval legend"
+            );
+        }
+        if example == "duel" {
+            assert!(page.contains("exact\n</text>"), "duel: no exact legend");
+            assert!(page.contains("exact mean"), "duel: no exact mean line");
+        }
+        if example == "skirmish" {
+            assert!(
+                page.contains("Conditions per battle"),
+                "skirmish: conditions not charted"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

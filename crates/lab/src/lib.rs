@@ -9,6 +9,7 @@
 //! assert!(report.sides[0].win.exact_value.is_some());
 //! ```
 
+pub mod charts;
 pub mod duel;
 pub mod examples;
 pub mod report;

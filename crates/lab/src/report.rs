@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use fray::character::Side;
 use serde::Serialize;
 
+use crate::charts;
 use crate::duel::{ExactDuel, MAX_EXACT_HP, exact_duel};
 use crate::run::{Tally, deterministic};
 use crate::scenario::{BattleKind, Scenario};
@@ -462,92 +463,127 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Horizontal bars with an interval whisker each: (label, value, low, high), on 0..=1.
-fn bars_with_intervals(rows: &[(String, f64, f64, f64)]) -> String {
-    let (w, row, left) = (640.0, 34.0, 200.0);
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" role="img">"#,
-        row * rows.len() as f64 + 24.0
-    );
-    for (i, (label, p, lo, hi)) in rows.iter().enumerate() {
-        let y = i as f64 * row + 8.0;
-        let scale = |x: f64| left + x * (w - left - 20.0);
-        let _ = write!(
-            svg,
-            r##"<text x="0" y="{ty}" font-size="13">{label}</text><rect x="{left}" y="{y}" width="{bw:.1}" height="18" fill="#4a7bd0"/><line x1="{x1:.1}" x2="{x2:.1}" y1="{my}" y2="{my}" stroke="#111" stroke-width="2"/><text x="{tx:.1}" y="{ty}" font-size="12">{pp:.1}%</text>"##,
-            ty = y + 14.0,
-            label = escape(label),
-            bw = scale(*p) - left,
-            x1 = scale(*lo),
-            x2 = scale(*hi),
-            my = y + 9.0,
-            tx = scale(*hi) + 4.0,
-            pp = p * 100.0
-        );
-    }
-    svg + "</svg>"
+/// A side's colour in the charts: side A the first series, side B the second.
+fn side_series(side: Side) -> usize {
+    if side == Side::A { 0 } else { 1 }
 }
 
-/// A vertical histogram of (x, count).
-fn histogram(points: &[(u32, u64)]) -> String {
-    let (w, h) = (640.0, 220.0);
-    let max = points.iter().map(|p| p.1).max().unwrap_or(1).max(1) as f64;
-    let n = points.len().max(1) as f64;
-    let bar = (w - 40.0) / n;
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" role="img">"#,
-        h + 30.0
-    );
-    for (i, (x, c)) in points.iter().enumerate() {
-        let bh = (*c as f64 / max) * h;
-        let _ = write!(
-            svg,
-            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="#d08a4a"><title>{x} rounds: {c}</title></rect>"##,
-            20.0 + i as f64 * bar,
-            h - bh,
-            (bar - 1.0).max(1.0)
-        );
-    }
-    if let (Some(first), Some(last)) = (points.first(), points.last()) {
-        let _ = write!(
-            svg,
-            r#"<text x="20" y="{}" font-size="12">{}</text><text x="{}" y="{}" font-size="12" text-anchor="end">{} rounds</text>"#,
-            h + 18.0,
-            first.0,
-            w - 20.0,
-            h + 18.0,
-            last.0
-        );
-    }
-    svg + "</svg>"
+/// The outcomes: each side's win, mutual destruction and undecided, with intervals
+/// and, where known, the exact answer beside the sampled one.
+fn outcome_chart(r: &Report) -> String {
+    let bar = |label: String, e: &Estimate, series: usize| {
+        let mut b = charts::Bar::new(label, e.p, percent(e.p), series);
+        if !e.exact {
+            b.interval = Some((e.low, e.high));
+        }
+        b.exact = e.exact_value;
+        if let Some(x) = e.exact_value {
+            b.text = format!("{} (exact {})", percent(e.p), percent(x));
+        }
+        b
+    };
+    let mut rows: Vec<charts::Bar> = r
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| bar(format!("{} won", s.name), &s.win, i))
+        .collect();
+    rows.push(bar("mutual destruction".into(), &r.mutual_destruction, 2));
+    rows.push(bar("undecided".into(), &r.undecided, 2));
+    let mut series: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
+    series.push("draw".into());
+    charts::bars(&charts::BarChart {
+        title: if r.sampled {
+            "Outcome probability (95% interval)".into()
+        } else {
+            "Outcome (exact)".into()
+        },
+        axis: charts::Axis::Percent,
+        series,
+        bars: rows,
+    })
 }
 
-/// Hit points left: mean (filled) against the maximum (outline), per combatant.
-fn hit_points(rows: &[Survivor]) -> String {
-    let (w, row, left) = (640.0, 26.0, 200.0);
-    let max = rows.iter().map(|r| r.max_hp).max().unwrap_or(1).max(1) as f64;
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" role="img">"#,
-        row * rows.len() as f64 + 10.0
-    );
-    for (i, r) in rows.iter().enumerate() {
-        let y = i as f64 * row + 4.0;
-        let scale = (w - left - 20.0) / max;
-        let _ = write!(
-            svg,
-            r##"<text x="0" y="{ty}" font-size="12">{name}</text><rect x="{left}" y="{y}" width="{mw:.1}" height="16" fill="none" stroke="#999"/><rect x="{left}" y="{y}" width="{hw:.1}" height="16" fill="{c}"/>"##,
-            ty = y + 12.0,
-            name = escape(&r.name),
-            mw = r.max_hp as f64 * scale,
-            hw = r.mean_hp_left * scale,
-            c = if r.side == Side::A {
-                "#4a7bd0"
-            } else {
-                "#c0504d"
-            }
-        );
+/// The rounds battles lasted, with the sampled mean and the exact one where known.
+fn rounds_chart(r: &Report) -> String {
+    let mut marks = vec![charts::Mark {
+        name: format!("mean {:.2}", r.rounds.mean),
+        at: r.rounds.mean,
+    }];
+    if let Some(m) = r.rounds.exact_mean {
+        marks.push(charts::Mark {
+            name: format!("exact mean {m:.3}"),
+            at: m,
+        });
     }
-    svg + "</svg>"
+    charts::histogram(
+        &format!("Battles by {}", r.rounds_counted),
+        &r.rounds_counted,
+        "battles",
+        &r.rounds.histogram,
+        &marks,
+    )
+}
+
+/// Each combatant's chance of standing at the end, coloured by side.
+fn survival_chart(r: &Report) -> String {
+    charts::bars(&charts::BarChart {
+        title: "Survival by combatant".into(),
+        axis: charts::Axis::Percent,
+        series: r.sides.iter().map(|s| s.name.clone()).collect(),
+        bars: r
+            .survivors
+            .iter()
+            .map(|c| {
+                charts::Bar::new(
+                    &c.name,
+                    c.survival,
+                    percent(c.survival),
+                    side_series(c.side),
+                )
+            })
+            .collect(),
+    })
+}
+
+/// Mean hit points left against the maximum (the outline), values written.
+fn hit_points_chart(r: &Report) -> String {
+    charts::bars(&charts::BarChart {
+        title: "Hit points remaining (mean)".into(),
+        axis: charts::Axis::Number,
+        series: r.sides.iter().map(|s| s.name.clone()).collect(),
+        bars: r
+            .survivors
+            .iter()
+            .map(|c| {
+                let mut b = charts::Bar::new(
+                    &c.name,
+                    c.mean_hp_left,
+                    format!("{:.2} / {}", c.mean_hp_left, c.max_hp),
+                    side_series(c.side),
+                );
+                b.outline = Some(c.max_hp as f64);
+                b
+            })
+            .collect(),
+    })
+}
+
+/// Mean amounts per battle by name (damage by type, conditions), or a sentence when
+/// there are none.
+fn per_battle_chart(title: &str, what: &str, values: &BTreeMap<String, f64>) -> String {
+    if values.is_empty() {
+        return format!("<p>No {what} in these battles.</p>");
+    }
+    charts::bars(&charts::BarChart {
+        title: title.into(),
+        axis: charts::Axis::Number,
+        series: vec![format!("{what} per battle (mean)")],
+        bars: values
+            .iter()
+            .map(|(k, v)| charts::Bar::new(k, *v, format!("{v:.2}"), 0))
+            .collect(),
+    })
 }
 
 /// A heading from a phrase: its first letter upper case.
@@ -561,14 +597,6 @@ fn capitalized(s: &str) -> String {
 
 /// The report as a self-contained HTML page (inline SVG, no scripts, viewable offline).
 pub fn html(r: &Report) -> String {
-    let mut rows: Vec<(String, f64, f64, f64)> = r
-        .sides
-        .iter()
-        .map(|s| (format!("{} won", s.name), s.win.p, s.win.low, s.win.high))
-        .collect();
-    let (m, u) = (&r.mutual_destruction, &r.undecided);
-    rows.push(("mutual destruction".into(), m.p, m.low, m.high));
-    rows.push(("undecided".into(), u.p, u.low, u.high));
     let notes: String = r
         .notes
         .iter()
@@ -580,9 +608,12 @@ pub fn html(r: &Report) -> String {
 <style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} h2{{margin-top:1.6em}}</style></head>
 <body><h1>{title}</h1>{incomplete}
 <p>{system} system, {trials}, seed {seed}, at most {limit}.</p>
-<h2>Win probability (95% interval)</h2>{wins}
+<h2>Outcomes</h2>{wins}
 <h2>{counted}</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
+<h2>Survival by combatant</h2>{survival}
 <h2>Hit points remaining (mean)</h2>{hp}
+<h2>Damage per battle by type</h2>{damage}
+<h2>Conditions per battle</h2>{conditions}
 <h2>Notes</h2><ul>{notes}</ul>
 <pre>{text}</pre>
 </body></html>
@@ -601,12 +632,19 @@ pub fn html(r: &Report) -> String {
         seed = r.seed,
         limit = escape(&r.limit),
         counted = capitalized(&r.rounds_counted),
-        wins = bars_with_intervals(&rows),
+        wins = outcome_chart(r),
         mean = r.rounds.mean,
         median = r.rounds.median,
         p90 = r.rounds.p90,
-        rounds = histogram(&r.rounds.histogram),
-        hp = hit_points(&r.survivors),
+        rounds = rounds_chart(r),
+        survival = survival_chart(r),
+        hp = hit_points_chart(r),
+        damage = per_battle_chart("Damage per battle by type", "damage", &r.damage_per_battle),
+        conditions = per_battle_chart(
+            "Conditions per battle",
+            "conditions",
+            &r.conditions_per_battle
+        ),
         text = escape(&text(r)),
     )
 }
