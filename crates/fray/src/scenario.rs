@@ -152,29 +152,30 @@ impl Checker<'_> {
         }
     }
 
-    /// The value if it lies in `lo..=hi`, else an error naming `what`.
+    /// The value if it lies in `lo..=hi`, else an error naming `what` and the range. The
+    /// value is read as any TOML integer, so that -1 or a huge value gets this message at
+    /// its place rather than "expected u32".
     pub fn within(
         &self,
-        value: &Spanned<u32>,
+        value: &Spanned<i64>,
         what: &str,
         lo: u32,
         hi: u32,
     ) -> Result<u32, ScenarioError> {
         let v = *value.get_ref();
-        if (lo..=hi).contains(&v) {
-            Ok(v)
-        } else {
-            Err(self.at(
+        match u32::try_from(v) {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(self.at(
                 value,
                 format!("{what} is {v}: expected a whole number from {lo} to {hi}"),
-            ))
+            )),
         }
     }
 
     /// Like [`Checker::within`], with a default for a missing value.
     pub fn optional(
         &self,
-        value: &Option<Spanned<u32>>,
+        value: &Option<Spanned<i64>>,
         what: &str,
         default: u32,
         lo: u32,

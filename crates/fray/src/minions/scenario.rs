@@ -183,47 +183,14 @@ mod whole {
     }
 }
 
-/// A whole number read as any TOML integer, so that -1 or the largest integer is refused
-/// with the field's range rather than a type name.
-fn within(
-    c: &Checker,
-    value: &Spanned<i64>,
-    what: &str,
-    lo: u32,
-    hi: u32,
-) -> Result<u32, ScenarioError> {
-    let v = *value.get_ref();
-    match u32::try_from(v) {
-        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => Err(c.at(
-            value,
-            format!("{what} is {v}: expected a whole number from {lo} to {hi}"),
-        )),
-    }
-}
-
-/// Like [`within`], with a default for a missing value.
-fn optional(
-    c: &Checker,
-    value: &Option<Spanned<i64>>,
-    what: &str,
-    default: u32,
-    lo: u32,
-    hi: u32,
-) -> Result<u32, ScenarioError> {
-    value
-        .as_ref()
-        .map_or(Ok(default), |v| within(c, v, what, lo, hi))
-}
-
 fn rules(c: &Checker, raw: &RawRules) -> Result<Rules, ScenarioError> {
     let d = Rules::default();
     Ok(Rules {
         order: raw.order.unwrap_or(d.order),
         targeting: raw.targeting.unwrap_or(d.targeting),
         level_excess: raw.level_excess.unwrap_or(d.level_excess),
-        max_rounds: optional(c, &raw.max_rounds, "max_rounds", d.max_rounds, 1, 100_000)?,
-        turns: optional(c, &raw.turns, "turns", d.turns, 1, 1_000)?,
+        max_rounds: c.optional(&raw.max_rounds, "max_rounds", d.max_rounds, 1, 100_000)?,
+        turns: c.optional(&raw.turns, "turns", d.turns, 1, 1_000)?,
     })
 }
 
@@ -286,18 +253,18 @@ fn declared(
         name: name.clone(),
         kind: raw.kind,
         level,
-        hp: within(c, &raw.hp, "hp", 1, MAX_STAT)?,
-        armor: optional(c, &raw.armor, "armor", 0, 0, MAX_STAT)?,
-        damage: within(c, &raw.damage, "damage", 0, MAX_STAT)?,
-        attacks: optional(c, &raw.attacks, "attacks", 1, 1, MAX_ATTACKS)?,
+        hp: c.within(&raw.hp, "hp", 1, MAX_STAT)?,
+        armor: c.optional(&raw.armor, "armor", 0, 0, MAX_STAT)?,
+        damage: c.within(&raw.damage, "damage", 0, MAX_STAT)?,
+        attacks: c.optional(&raw.attacks, "attacks", 1, 1, MAX_ATTACKS)?,
         spell_levels,
-        armor_penalty: optional(c, &raw.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?,
-        gaze_armor: optional(c, &raw.gaze_armor, "gaze_armor", 0, 0, MAX_STAT)?,
+        armor_penalty: c.optional(&raw.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?,
+        gaze_armor: c.optional(&raw.gaze_armor, "gaze_armor", 0, 0, MAX_STAT)?,
         learns: learns(c, raw)?,
     };
     let count = match &raw.count {
         None => None,
-        Some(n) => Some(within(c, n, "count", 1, MAX_MINIONS)?),
+        Some(n) => Some(c.within(n, "count", 1, MAX_MINIONS)?),
     };
     let names = c.copies(&raw.name, &name, count, names)?;
     Ok(names
@@ -393,8 +360,8 @@ fn spell(
             ));
         }
     };
-    let armor_penalty = optional(c, &s.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?;
-    let damage = optional(c, &s.damage, "damage", 0, 0, MAX_STAT)?;
+    let armor_penalty = c.optional(&s.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?;
+    let damage = c.optional(&s.damage, "damage", 0, 0, MAX_STAT)?;
     if levels == 0 && armor_penalty == 0 && damage == 0 {
         return Err(c.at(
             raw,

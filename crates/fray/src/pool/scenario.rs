@@ -132,8 +132,8 @@ fn army(c: &Checker, raw: &RawArmy, names: &mut HashSet<String>) -> Result<Army,
     Ok(Army {
         name,
         combatants,
-        advantage: optional(c, &raw.advantage, "advantage", 0, 0, 50)?,
-        disadvantage: optional(c, &raw.disadvantage, "disadvantage", 0, 0, 50)?,
+        advantage: c.optional(&raw.advantage, "advantage", 0, 0, 50)?,
+        disadvantage: c.optional(&raw.disadvantage, "disadvantage", 0, 0, 50)?,
     })
 }
 
@@ -145,11 +145,11 @@ fn declared(
     let name = c.name(&raw.name, "combatant")?;
     let template = Combatant {
         name: name.clone(),
-        hp: within(c, &raw.hp, "hp", 1, MAX_STAT)?,
-        bonus: optional(c, &raw.bonus, "bonus", 0, 0, 50)?,
+        hp: c.within(&raw.hp, "hp", 1, MAX_STAT)?,
+        bonus: c.optional(&raw.bonus, "bonus", 0, 0, 50)?,
         form: raw.form.clone(),
         armor: raw.armor,
-        magic_armor: optional(c, &raw.magic_armor, "magic_armor", 0, 0, 20)?,
+        magic_armor: c.optional(&raw.magic_armor, "magic_armor", 0, 0, 20)?,
         hard_to_hit: raw.hard_to_hit,
         dodge: raw.dodge,
         penetrates: raw.penetrates.clone(),
@@ -157,7 +157,7 @@ fn declared(
     };
     let count = match &raw.count {
         None => None,
-        Some(n) => Some(within(c, n, "count", 1, MAX_COMBATANTS)?),
+        Some(n) => Some(c.within(n, "count", 1, MAX_COMBATANTS)?),
     };
     let names = c.copies(&raw.name, &name, count, names)?;
     Ok(names
@@ -219,8 +219,8 @@ pub fn check_mass_battle(c: &Checker, raw: MassBattleFile) -> Result<MassScenari
         a: army(c, &raw.a, &mut names)?,
         b: army(c, &raw.b, &mut names)?,
         forms: raw.forms,
-        max_rounds: optional(c, &raw.max_rounds, "max_rounds", 50, 1, MAX_ROUNDS)?,
-        first_hit_die: optional(c, &raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
+        max_rounds: c.optional(&raw.max_rounds, "max_rounds", 50, 1, MAX_ROUNDS)?,
+        first_hit_die: c.optional(&raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
         targeting: raw.targeting,
     };
     check_bonus_dice(c, &raw.a, &battle.a, &battle.b)?;
@@ -241,40 +241,6 @@ pub fn check_mass_battle(c: &Checker, raw: MassBattleFile) -> Result<MassScenari
         }
     };
     Ok(MassScenario { battle, seed })
-}
-
-/// A number of the file read as any TOML integer, so that -1 or a huge value gets the
-/// same located message with the range as any other value out of it (not "expected
-/// u32").
-fn within(
-    c: &Checker,
-    value: &Spanned<i64>,
-    what: &str,
-    lo: u32,
-    hi: u32,
-) -> Result<u32, ScenarioError> {
-    let v = *value.get_ref();
-    match u32::try_from(v) {
-        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => Err(c.at(
-            value,
-            format!("{what} is {v}: expected a whole number from {lo} to {hi}"),
-        )),
-    }
-}
-
-/// Like [`within`], with a default for a missing value.
-fn optional(
-    c: &Checker,
-    value: &Option<Spanned<i64>>,
-    what: &str,
-    default: u32,
-    lo: u32,
-    hi: u32,
-) -> Result<u32, ScenarioError> {
-    value
-        .as_ref()
-        .map_or(Ok(default), |v| within(c, v, what, lo, hi))
 }
 
 /// Refuses a combatant whose attack bonus, with its side's advantage and the other
