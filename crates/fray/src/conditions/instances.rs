@@ -246,38 +246,47 @@ impl Encounter {
 
     /// Ends one instance of a condition imposed by the named effect.
     pub fn end_one_from_effect(&mut self, c: usize, condition: C, effect: &str) -> Outcome {
-        let at = self.instances.iter().position(|(o, i)| {
-            *o == c && i.condition == condition && i.effect.as_deref() == Some(effect)
-        });
-        match at {
-            Some(at) => {
-                let (_, inst) = self.instances.remove(at);
-                self.ended(c, &inst, "one instance ends");
-                Ok(())
-            }
-            None => refuse(format!(
-                "{} has no instance of {condition} from the effect `{effect}`",
-                self.name(c)
-            )),
-        }
+        let missing = format!("no instance of {condition} from the effect `{effect}`");
+        self.end_first(
+            c,
+            condition,
+            |i| i.effect.as_deref() == Some(effect),
+            missing,
+        )
     }
 
     /// Ends one instance of a condition (an effect that ends "a condition"): the one
     /// from `source` if given, else the oldest.
     pub fn end_one(&mut self, c: usize, condition: C, source: Option<usize>) -> Outcome {
-        let at = self.instances.iter().position(|(o, i)| {
-            *o == c && i.condition == condition && (source.is_none() || i.source == source)
-        });
+        let missing = format!("no matching instance of {condition}");
+        self.end_first(
+            c,
+            condition,
+            |i| source.is_none() || i.source == source,
+            missing,
+        )
+    }
+
+    /// Ends the oldest instance of `condition` on `c` that `matches`, or refuses with
+    /// "`c` has `missing`".
+    fn end_first(
+        &mut self,
+        c: usize,
+        condition: C,
+        matches: impl Fn(&ConditionInstance) -> bool,
+        missing: String,
+    ) -> Outcome {
+        let at = self
+            .instances
+            .iter()
+            .position(|(o, i)| *o == c && i.condition == condition && matches(i));
         match at {
             Some(at) => {
                 let (_, inst) = self.instances.remove(at);
                 self.ended(c, &inst, "one instance ends");
                 Ok(())
             }
-            None => refuse(format!(
-                "{} has no matching instance of {condition}",
-                self.name(c)
-            )),
+            None => refuse(format!("{} has {missing}", self.name(c))),
         }
     }
 
