@@ -160,7 +160,30 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "ran out")]
+    fn a_borrowed_source_rolls_as_the_source_itself() {
+        let mut direct = SeededRolls::new(11);
+        let mut owned = SeededRolls::new(11);
+        let mut borrowed = &mut owned;
+        for _ in 0..16 {
+            assert_eq!(Rolls::die(&mut borrowed, 20), direct.die(20));
+            assert_eq!(Rolls::unit(&mut borrowed).to_bits(), direct.unit().to_bits());
+        }
+    }
+
+    #[test]
+    fn scripted_rolls_come_back_in_order_and_count_down() {
+        let mut r = ScriptedRolls::dice([4, 2]).with_units([0.25, 0.5]);
+        assert_eq!(r.remaining(), 2);
+        assert_eq!(r.die(6), 4);
+        assert_eq!(r.remaining(), 1);
+        assert_eq!(r.unit(), 0.25);
+        assert_eq!(r.unit(), 0.5);
+        assert_eq!(r.die(6), 2);
+        assert_eq!(r.remaining(), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "ran out at roll 2 (a d6)")]
     fn scripted_rolls_say_when_they_run_out() {
         let mut r = ScriptedRolls::dice([3]);
         r.die(6);
