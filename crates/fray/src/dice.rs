@@ -296,6 +296,20 @@ mod tests {
     use crate::rng::ScriptedRolls;
 
     #[test]
+    fn an_expression_shows_its_groups_and_modifier() {
+        let e: DiceExpr = "1d4 + 2d6 - 1".parse().unwrap();
+        assert_eq!(
+            e.groups(),
+            [DiceGroup { count: 1, sides: 4 }, DiceGroup { count: 2, sides: 6 }]
+        );
+        assert_eq!(e.modifier(), -1);
+        assert!(!e.is_constant());
+        let flat: DiceExpr = "7".parse().unwrap();
+        assert!(flat.is_constant());
+        assert_eq!(flat.modifier(), 7);
+    }
+
+    #[test]
     fn parses_and_prints_expressions() {
         for (text, shown) in [
             ("2d6+3", "2d6+3"),
