@@ -153,3 +153,30 @@ fn minions_battle_levels_the_first_killer_at_the_next_turn() {
     // No dice: the same battle, the same log.
     assert_eq!(out, minions_battle::run());
 }
+
+#[test]
+fn every_example_is_tested_here_and_named_in_the_readme() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let this = include_str!("examples_run.rs");
+    for dir in ["crates/fray/examples", "crates/lab/examples"] {
+        let package = if dir.contains("lab") {
+            "fray-lab"
+        } else {
+            "fray"
+        };
+        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+            let run = format!("cargo run -p {package} --example {name}");
+            assert!(readme.contains(&run), "README.md lacks `{run}`");
+            if package == "fray" {
+                let include = format!("#[path = \"../examples/{name}.rs\"]");
+                assert!(
+                    this.contains(&include),
+                    "tests/examples_run.rs lacks {name}"
+                );
+            }
+        }
+    }
+}
