@@ -209,7 +209,8 @@ impl WeaponKind {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Weapon {
-    /// Its kind.
+    /// Its kind: spears, tridents, pick-axes and mattocks get +1 against some defenders
+    /// (evasion, Other modifications); launchers, ammo and boomerangs are not melee.
     pub kind: WeaponKind,
     /// Its natural to-hit bonus.
     pub to_hit: f64,
@@ -274,7 +275,8 @@ pub struct Ranged {
     /// Grid distance (diagonals count 1), 0 to 100.
     #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
     pub distance: u32,
-    /// What flies.
+    /// What is thrown or fired: decides a thrown object's −4 or +4, and whether the
+    /// launcher's terms count.
     pub projectile: Projectile,
     /// For ammunition: the launcher.
     pub launcher: Launcher,
@@ -310,7 +312,8 @@ pub struct Attacker {
     pub two_weapon: Option<SkillLevel>,
     /// Riding skill, when mounted.
     pub riding: Option<SkillLevel>,
-    /// The weapon, if any.
+    /// The weapon, if any: its terms count only when the attack is made with it
+    /// ([`Attacker::weapon_used`]).
     pub weapon: Option<Weapon>,
     /// The ranged part of the attack, if it is ranged.
     pub ranged: Option<Ranged>,
@@ -342,9 +345,9 @@ pub struct Attacker {
     pub confused: bool,
     /// Trapped: −1 to hit.
     pub trapped: bool,
-    /// A player's burden.
+    /// A player's burden: the same penalty attacking and defending; none for monsters.
     pub encumbrance: Encumbrance,
-    /// The flanking bonus.
+    /// A flanking bonus the game works out, added as it is (evasion, Attacker bonus).
     pub flanking: f64,
 }
 
@@ -471,7 +474,8 @@ pub struct ArmorPiece {
     pub name: String,
     /// Evasiveness it adds (enchantment does not count here).
     pub ev: f64,
-    /// Damage reduction.
+    /// Damage reduction where a hit lands on this piece: damage × 0.9^DR (evasion,
+    /// Damage formula); the body's own DR counts instead when it is greater.
     pub dr: f64,
     /// Enchantment: +1 DR a point, −50 to 50.
     #[serde(deserialize_with = "bounded::whole::<_, i32, { -50 }, 50>")]
@@ -480,7 +484,8 @@ pub struct ArmorPiece {
     pub shirt: bool,
 }
 
-/// Armor by slot.
+/// Armor by slot: every piece adds its EV, and a hit lands on one slot (by
+/// [`Slot::TABLE`]), where only that piece's DR counts.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Armor {
@@ -541,7 +546,7 @@ pub struct Defender {
     /// Size: 0 tiny, 1 small, 2 medium, 3 large, 4 huge, 7 gigantic (adds 2 − size).
     #[serde(deserialize_with = "bounded::whole::<_, i32, 0, 7>")]
     pub size: i32,
-    /// Armor by slot.
+    /// Armor by slot: EV from every piece, DR from the piece a hit lands on.
     pub armor: Armor,
     /// Total enchantment of rings of evasiveness (or defense): a flat defense bonus, the
     /// counterpart of rings of increase accuracy (evasion, Changes to other mechanics);
@@ -550,7 +555,7 @@ pub struct Defender {
     pub rings_of_evasiveness: i32,
     /// A Monk's martial arts skill (counts without body armor, shield or weapon).
     pub monk_martial_arts: Option<MartialArts>,
-    /// Wielding a weapon.
+    /// Wielding a weapon: a Monk's martial arts defense then does not count.
     pub wielding_weapon: bool,
     /// Luck (−13 to 13).
     #[serde(deserialize_with = "bounded::whole::<_, i32, { -13 }, 13>")]
@@ -573,7 +578,7 @@ pub struct Defender {
     pub sleeping: bool,
     /// Paralyzed: −4 defense; a paralyzed quest leader does not catch its artifact.
     pub paralyzed: bool,
-    /// A player's burden.
+    /// A player's burden: the same penalty attacking and defending; none for monsters.
     pub encumbrance: Encumbrance,
     /// Current hit points (high-damage effects look at half of them), 1 to 1,000,000.
     #[serde(deserialize_with = "bounded::whole::<_, u32, 1, 1_000_000>")]
@@ -731,7 +736,8 @@ impl std::fmt::Display for DamageKind {
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
-    /// The to-hit model.
+    /// The to-hit model: normal with σ = 5 by default, or a sum of uniform integers
+    /// for games that roll only whole numbers.
     pub model: ToHitModel,
     /// Rounding of damage products.
     pub rounding: Rounding,
