@@ -16,6 +16,8 @@
 //! assert!(report.sides[0].win.exact_value.is_some());
 //! ```
 
+#![cfg_attr(not(doc), warn(missing_docs))]
+
 pub mod charts;
 pub mod duel;
 pub mod examples;
