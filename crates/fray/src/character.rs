@@ -10,22 +10,39 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CharacterCondition {
+    /// Cannot see: grants combat advantage, cannot flank (conditions, Blinded).
     Blinded,
+    /// Limited actions, no opportunity or immediate actions (conditions, Dazed).
     Dazed,
+    /// Cannot hear: grants combat advantage, worse Perception (conditions, Deafened).
     Deafened,
+    /// Acts for its dominator instead of itself (conditions, Dominated).
     Dominated,
+    /// Off the grid, out of sight and reach (conditions, Exiled).
     Exiled,
+    /// Held next to its grabber and cannot move (conditions, Grabbed).
     Grabbed,
+    /// Open to a coup de grace (conditions, Helpless).
     Helpless,
+    /// Cannot move by itself; forced movement still works (conditions, Immobilized).
     Immobilized,
+    /// Penalized for attacks that leave out its marker (conditions, Marked).
     Marked,
+    /// Turned to stone: no actions, resists all damage (conditions, Petrified).
     Petrified,
+    /// Lying down until it stands up (conditions, Prone).
     Prone,
+    /// Cannot move and ignores forced movement (conditions, Restrained).
     Restrained,
+    /// Each square costs two (conditions, Slowed).
     Slowed,
+    /// One action a turn, no attacks or movement (conditions, Stunned).
     Stunned,
+    /// Inside its swallower, off the grid (conditions, Swallowed).
     Swallowed,
+    /// Knocked out: prone, no actions, open to a coup de grace (conditions, Unconscious).
     Unconscious,
+    /// Deals half damage and receives half healing (conditions, Weakened).
     Weakened,
 }
 
@@ -103,7 +120,9 @@ impl FromStr for CharacterCondition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The first side of a battle file (`a`).
     A,
+    /// The second side of a battle file (`b`).
     B,
 }
 

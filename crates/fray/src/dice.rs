@@ -22,9 +22,9 @@ pub const MAX_EXACT_WORK: u64 = 500_000_000;
 /// A group of identical dice: `count`d`sides`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiceGroup {
-    /// How many dice.
+    /// How many dice (at most [`MAX_DICE`] over the whole expression).
     pub count: u32,
-    /// Faces of each die.
+    /// Faces of each die, 1 to [`MAX_SIDES`]: each rolls 1..=sides.
     pub sides: u32,
 }
 
@@ -79,7 +79,7 @@ pub enum DiceError {
 }
 
 impl DiceExpr {
-    /// A constant.
+    /// A fixed amount where a dice expression is expected: damage that does not roll.
     pub fn constant(value: i64) -> Self {
         Self {
             groups: Vec::new(),
@@ -116,7 +116,8 @@ impl DiceExpr {
             + self.modifier
     }
 
-    /// Rolls the expression.
+    /// Rolls the expression: every die through `rolls`, in order, plus the modifier. The
+    /// same seeded [`Rolls`] gives the same total on every platform.
     pub fn roll(&self, rolls: &mut impl Rolls) -> i64 {
         let dice: i64 = self
             .groups

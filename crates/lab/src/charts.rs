@@ -78,6 +78,7 @@ pub enum Axis {
 pub struct Bar {
     /// What the bar is, written left of it.
     pub label: String,
+    /// The bar's length, on the chart's [`Axis`] (0..=1 for percentages).
     pub value: f64,
     /// The value written right of the bar (the caller formats it: "98.20%", "12.3 / 20").
     pub text: String,
@@ -114,10 +115,13 @@ impl Bar {
 /// Horizontal bars, one a row, with a legend of the series and of the marks used.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BarChart {
+    /// The heading drawn above the bars.
     pub title: String,
+    /// How values are scaled and ticked.
     pub axis: Axis,
     /// The names of the series, for the legend.
     pub series: Vec<String>,
+    /// The bars, top to bottom.
     pub bars: Vec<Bar>,
 }
 
@@ -337,7 +341,9 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
 /// A vertical line across a histogram, with its legend name ("mean", "exact mean").
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mark {
+    /// The legend's name for the line ("mean", "exact mean").
     pub name: String,
+    /// Where the line stands on the value axis.
     pub at: f64,
 }
 

@@ -4,8 +4,11 @@
 /// A bundled scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Example {
+    /// The name `fray battle --example NAME` takes.
     pub name: &'static str,
+    /// One line on what it shows, for `--list-examples`.
     pub about: &'static str,
+    /// The scenario file's text, parsed with [`crate::parse_scenario`].
     pub text: &'static str,
 }
 

@@ -20,6 +20,7 @@ pub struct Estimate {
     pub p: f64,
     /// The 95% interval (Wilson score interval; the value itself when exact).
     pub low: f64,
+    /// Upper end of the 95% interval.
     pub high: f64,
     /// Whether `p` is exact.
     pub exact: bool,
@@ -91,17 +92,24 @@ pub fn percent(p: f64) -> String {
 /// One side's result.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SideReport {
+    /// The side's name, as the scenario gives it.
     pub name: String,
+    /// Its chance of winning one battle.
     pub win: Estimate,
 }
 
 /// The rounds battles lasted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rounds {
+    /// Mean rounds per battle.
     pub mean: f64,
+    /// 10th percentile: a tenth of battles ended by this round.
     pub p10: u32,
+    /// Median rounds.
     pub median: u32,
+    /// 90th percentile: nine tenths of battles ended by this round.
     pub p90: u32,
+    /// The longest battle seen.
     pub max: u32,
     /// (rounds, battles).
     pub histogram: Vec<(u32, u64)>,
@@ -113,8 +121,11 @@ pub struct Rounds {
 /// One combatant at the end.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Survivor {
+    /// The combatant's name (numbered when a file gives a count).
     pub name: String,
+    /// Its side.
     pub side: Side,
+    /// Its hit points at the start, the ceiling of `mean_hp_left`.
     pub max_hp: i64,
     /// P(standing at the end).
     pub survival: f64,
@@ -125,13 +136,19 @@ pub struct Survivor {
 /// The whole report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
+    /// The scenario's name.
     pub name: String,
+    /// The rule system played: pool, minions, evasion or skirmish.
     pub system: String,
+    /// Battles played (or finished, when interrupted).
     pub trials: u64,
+    /// The seed: the same seed gives the same report on any thread count.
     pub seed: u64,
+    /// The stopping rule: rounds after which a battle is a draw.
     pub max_rounds: u32,
     /// False when one run is the exact outcome (no dice).
     pub sampled: bool,
+    /// Side a, then side b.
     pub sides: [SideReport; 2],
     /// Every battle without a winner: both sides destroyed, or stopped by the limit.
     pub draw: Estimate,
@@ -144,7 +161,9 @@ pub struct Report {
     pub limit: String,
     /// What `rounds` counts: "rounds", or "combat rounds over all turns" for minions.
     pub rounds_counted: String,
+    /// How long battles lasted.
     pub rounds: Rounds,
+    /// Every combatant's survival and hit points left, in scenario order.
     pub survivors: Vec<Survivor>,
     /// Mean damage dealt per battle, by type.
     pub damage_per_battle: BTreeMap<String, f64>,

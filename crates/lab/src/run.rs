@@ -22,7 +22,9 @@ pub const CHUNK: u64 = 256;
 /// One battle's result.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Trial {
+    /// The side left standing; `None` for a draw.
     pub winner: Option<Side>,
+    /// Rounds played (for minions, combat rounds over all turns).
     pub rounds: u32,
     /// Final hit points of every combatant, in scenario order.
     pub hp: Vec<i64>,
@@ -35,8 +37,11 @@ pub struct Trial {
 /// Totals over many trials: integers only, so merging is exact and order-free.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Tally {
+    /// Trials counted.
     pub trials: u64,
+    /// Wins of side a and of side b.
     pub wins: [u64; 2],
+    /// Trials without a winner (mutual destruction or the round limit).
     pub draws: u64,
     /// Draws in which no combatant of either side is standing: mutual destruction,
     /// rather than a battle the round limit cut short.
@@ -47,7 +52,9 @@ pub struct Tally {
     pub alive: Vec<u64>,
     /// Per combatant: the sum of its final hit points (0 for the fallen).
     pub hp_sum: Vec<i64>,
+    /// Damage dealt over all trials, by type.
     pub damage: BTreeMap<String, u64>,
+    /// Conditions inflicted over all trials, by condition.
     pub conditions: BTreeMap<String, u64>,
 }
 

@@ -127,7 +127,9 @@ pub struct DuelFile {
     pub wrong_launcher_counts: bool,
     /// Who strikes first each round: a (default) or b.
     pub first: Option<String>,
+    /// Side a's duelist.
     pub a: DuelistFile,
+    /// Side b's duelist.
     pub b: DuelistFile,
 }
 
@@ -135,6 +137,7 @@ pub struct DuelFile {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DuelistFile {
+    /// Its name in reports.
     pub name: String,
     /// The damage dice of one hit.
     #[schemars(with = "String")]
@@ -181,38 +184,57 @@ pub const MAX_SIDE_NAME: usize = 100;
 /// One duelist, checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Duelist {
+    /// Its name in reports.
     pub name: String,
+    /// The damage dice of one hit.
     pub damage: DiceExpr,
+    /// Physical (reduced by DR), elemental or spell (evasion, Damage formula).
     pub kind: DamageKind,
+    /// How it attacks (the `fray tohit --attacker` profile).
     pub attack: Attacker,
+    /// How it defends, with its hit points (the `--defender` profile).
     pub defense: Defender,
 }
 
 /// An evasion duel, checked: `a` strikes first each round unless `b_first`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Duel {
+    /// Side a's duelist.
     pub a: Duelist,
+    /// Side b's duelist.
     pub b: Duelist,
+    /// The readings of the evasion text in force (model, rounding, ...).
     pub options: Options,
+    /// Whether b strikes first each round instead of a.
     pub b_first: bool,
 }
 
 /// The battle of a scenario, under its system.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BattleKind {
+    /// A pool mass battle (the `fray mass-battle` format).
     Pool(MassBattle),
+    /// A minions battle: no dice, so one play is exact.
     Minions(MinionsBattle),
+    /// An evasion duel, also solved exactly when hit points allow.
     Evasion(Box<Duel>),
+    /// A conditions skirmish: creatures on the grid, played by a built-in policy.
     Skirmish(Vec<Creature>),
 }
 
 /// A checked scenario, ready to play.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
+    /// The scenario's name in reports.
     pub name: String,
+    /// The battle, in its system's own model.
     pub battle: BattleKind,
+    /// Battles to play, 1 to [`MAX_TRIALS`].
     pub trials: u64,
+    /// The seed of every chunk's stream.
     pub seed: u64,
+    /// The stopping rule, 1 to [`MAX_ROUNDS`]: a battle still undecided after this many
+    /// rounds is a draw.
     pub max_rounds: u32,
     /// The two sides' names, as reports print them (a skirmish's from its file or its
     /// creatures, the other systems' from their own sections).

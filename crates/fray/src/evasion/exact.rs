@@ -27,9 +27,9 @@ pub enum EvasionError {
         "the uniform-sum model needs 1 to 64 terms of radius 1 to 1000, got {k} terms of radius {r}"
     )]
     UniformSum {
-        /// Terms.
+        /// How many uniform integers are summed (1 to 64 accepted).
         k: u32,
-        /// Radius.
+        /// Each integer's half-width (1 to 1000 accepted).
         r: u32,
     },
     /// Damage too large to enumerate exactly.
@@ -368,11 +368,11 @@ pub struct Appraisal {
     pub luck: LuckDice,
     /// Expected DR against physical damage, over the slot table.
     pub expected_dr: f64,
-    /// DR by slot.
+    /// DR by slot: what a physical hit on each slot is reduced by.
     pub dr_by_slot: Vec<(Slot, f64)>,
     /// The bonus of the reference attacker.
     pub reference_bonus: f64,
-    /// Its chance to hit.
+    /// The reference attacker's exact chance to hit this defender.
     pub reference_hit_chance: f64,
 }
 

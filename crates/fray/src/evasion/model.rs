@@ -51,7 +51,9 @@ mod bounded {
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     #[default]
+    /// A monster: its level counts, never encumbered (evasion, Attacker bonus).
     Monster,
+    /// A player: Dexterity, skill and encumbrance count (evasion, Attacker bonus).
     Player,
 }
 
@@ -59,11 +61,16 @@ pub enum Kind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SkillLevel {
+    /// Restricted: −4 to hit; counts as unskilled for two-weapon and riding.
     Restricted,
+    /// Unskilled: −2 to hit.
     Unskilled,
     #[default]
+    /// Basic: 0 to hit (the default).
     Basic,
+    /// Skilled: +2 to hit.
     Skilled,
+    /// Expert: +4 to hit, and no two-weapon penalty.
     Expert,
 }
 
@@ -116,10 +123,15 @@ impl SkillLevel {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MartialArts {
+    /// Basic: +0 defense.
     Basic,
+    /// Skilled: +1 defense.
     Skilled,
+    /// Expert: +2 defense.
     Expert,
+    /// Master: +3 defense.
     Master,
+    /// Grand master: +4 defense.
     GrandMaster,
 }
 
@@ -141,9 +153,13 @@ impl MartialArts {
 #[serde(rename_all = "kebab-case")]
 pub enum Encumbrance {
     #[default]
+    /// No penalty (the default).
     Unencumbered,
+    /// Burdened: −1.
     Burdened,
+    /// Stressed: −3.
     Stressed,
+    /// Strained: −5.
     Strained,
 }
 
@@ -166,9 +182,13 @@ pub enum WeaponKind {
     /// Any ordinary melee weapon.
     #[default]
     Melee,
+    /// A spear: +1 against a kebabable defender (evasion, Other modifications).
     Spear,
+    /// A trident: +1 against a defender in water (evasion, Other modifications).
     Trident,
+    /// A pick-axe: +1 against a xorn or earth elemental (evasion, Other modifications).
     PickAxe,
+    /// A mattock: +1 against a xorn or earth elemental, like a pick-axe.
     Mattock,
     /// A bow, crossbow or sling: not a melee weapon.
     Launcher,
@@ -189,7 +209,8 @@ impl WeaponKind {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Weapon {
-    /// Its kind.
+    /// Its kind: spears, tridents, pick-axes and mattocks get +1 against some defenders
+    /// (evasion, Other modifications); launchers, ammo and boomerangs are not melee.
     pub kind: WeaponKind,
     /// Its natural to-hit bonus.
     pub to_hit: f64,
@@ -254,7 +275,8 @@ pub struct Ranged {
     /// Grid distance (diagonals count 1), 0 to 100.
     #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
     pub distance: u32,
-    /// What flies.
+    /// What is thrown or fired: decides a thrown object's −4 or +4, and whether the
+    /// launcher's terms count.
     pub projectile: Projectile,
     /// For ammunition: the launcher.
     pub launcher: Launcher,
@@ -276,6 +298,7 @@ pub struct Ranged {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Attacker {
+    /// Player or monster: decides which of the terms below count.
     pub kind: Kind,
     /// A monster's level (adds level / 4), 0 to 100.
     #[serde(deserialize_with = "bounded::whole::<_, u32, 0, 100>")]
@@ -289,7 +312,8 @@ pub struct Attacker {
     pub two_weapon: Option<SkillLevel>,
     /// Riding skill, when mounted.
     pub riding: Option<SkillLevel>,
-    /// The weapon, if any.
+    /// The weapon, if any: its terms count only when the attack is made with it
+    /// ([`Attacker::weapon_used`]).
     pub weapon: Option<Weapon>,
     /// The ranged part of the attack, if it is ranged.
     pub ranged: Option<Ranged>,
@@ -309,15 +333,21 @@ pub struct Attacker {
     pub engulfed: bool,
     /// The defender cannot see the attacker: +1.
     pub unseen: bool,
+    /// Fumbling: −4 (slippery fingers then add nothing).
     pub fumbling: bool,
+    /// Slippery fingers: −2, only when not also fumbling.
     pub slippery_fingers: bool,
+    /// Stunned: −2 to hit.
     pub stunned: bool,
+    /// Blinded: −1 to hit.
     pub blinded: bool,
+    /// Confused: −1 to hit.
     pub confused: bool,
+    /// Trapped: −1 to hit.
     pub trapped: bool,
-    /// A player's burden.
+    /// A player's burden: the same penalty attacking and defending; none for monsters.
     pub encumbrance: Encumbrance,
-    /// The flanking bonus.
+    /// A flanking bonus the game works out, added as it is (evasion, Attacker bonus).
     pub flanking: f64,
 }
 
@@ -398,11 +428,17 @@ impl Default for Attacker {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Slot {
+    /// Body armor or a shirt: 40% of hits.
     Torso,
+    /// Helmet: 20% of hits.
     Head,
+    /// Shield: 15% of hits.
     Shield,
+    /// Gloves: 10% of hits.
     Gloves,
+    /// Boots: 10% of hits.
     Boots,
+    /// Cloak: 5% of hits.
     Cloak,
 }
 
@@ -438,7 +474,8 @@ pub struct ArmorPiece {
     pub name: String,
     /// Evasiveness it adds (enchantment does not count here).
     pub ev: f64,
-    /// Damage reduction.
+    /// Damage reduction where a hit lands on this piece: damage × 0.9^DR (evasion,
+    /// Damage formula); the body's own DR counts instead when it is greater.
     pub dr: f64,
     /// Enchantment: +1 DR a point, −50 to 50.
     #[serde(deserialize_with = "bounded::whole::<_, i32, { -50 }, 50>")]
@@ -447,15 +484,22 @@ pub struct ArmorPiece {
     pub shirt: bool,
 }
 
-/// Armor by slot.
+/// Armor by slot: every piece adds its EV, and a hit lands on one slot (by
+/// [`Slot::TABLE`]), where only that piece's DR counts.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Armor {
+    /// Body armor or a shirt; none leaves 40% of hits unreduced by armor.
     pub torso: Option<ArmorPiece>,
+    /// Helmet, if any.
     pub head: Option<ArmorPiece>,
+    /// Shield, if any (it also stops a Monk's martial arts defense).
     pub shield: Option<ArmorPiece>,
+    /// Gloves, if any.
     pub gloves: Option<ArmorPiece>,
+    /// Boots, if any.
     pub boots: Option<ArmorPiece>,
+    /// Cloak, if any.
     pub cloak: Option<ArmorPiece>,
 }
 
@@ -489,6 +533,7 @@ impl Armor {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Defender {
+    /// Player or monster: fleeing counts for monsters, encumbrance for players.
     pub kind: Kind,
     /// The form's evasiveness.
     pub ev: f64,
@@ -501,7 +546,7 @@ pub struct Defender {
     /// Size: 0 tiny, 1 small, 2 medium, 3 large, 4 huge, 7 gigantic (adds 2 − size).
     #[serde(deserialize_with = "bounded::whole::<_, i32, 0, 7>")]
     pub size: i32,
-    /// Armor by slot.
+    /// Armor by slot: EV from every piece, DR from the piece a hit lands on.
     pub armor: Armor,
     /// Total enchantment of rings of evasiveness (or defense): a flat defense bonus, the
     /// counterpart of rings of increase accuracy (evasion, Changes to other mechanics);
@@ -510,7 +555,7 @@ pub struct Defender {
     pub rings_of_evasiveness: i32,
     /// A Monk's martial arts skill (counts without body armor, shield or weapon).
     pub monk_martial_arts: Option<MartialArts>,
-    /// Wielding a weapon.
+    /// Wielding a weapon: a Monk's martial arts defense then does not count.
     pub wielding_weapon: bool,
     /// Luck (−13 to 13).
     #[serde(deserialize_with = "bounded::whole::<_, i32, { -13 }, 13>")]
@@ -519,15 +564,21 @@ pub struct Defender {
     pub luckstone: bool,
     /// The attacker cannot see the defender: +2.
     pub unseen: bool,
+    /// Confused: −1 defense.
     pub confused: bool,
     /// A fleeing monster: −2.
     pub fleeing: bool,
+    /// Stunned: −2 defense.
     pub stunned: bool,
+    /// Blinded: −2 defense.
     pub blinded: bool,
+    /// Trapped: −4 defense.
     pub trapped: bool,
+    /// Sleeping: −4 defense; a sleeping quest leader does not catch its artifact.
     pub sleeping: bool,
+    /// Paralyzed: −4 defense; a paralyzed quest leader does not catch its artifact.
     pub paralyzed: bool,
-    /// A player's burden.
+    /// A player's burden: the same penalty attacking and defending; none for monsters.
     pub encumbrance: Encumbrance,
     /// Current hit points (high-damage effects look at half of them), 1 to 1,000,000.
     #[serde(deserialize_with = "bounded::whole::<_, u32, 1, 1_000_000>")]
@@ -538,11 +589,15 @@ pub struct Defender {
     pub half_physical: bool,
     /// Half spell damage: spell damage loses 1d(half) instead.
     pub half_spell: bool,
+    /// A demon or undead: a blessed weapon gets +1 (evasion, Other modifications).
     pub demon_or_undead: bool,
     /// Can be skewered by a spear.
     pub kebabable: bool,
+    /// Standing in water: a trident gets +1 (evasion, Other modifications).
     pub in_water: bool,
+    /// A xorn or earth elemental: a pick-axe or mattock gets +1.
     pub xorn_or_earth_elemental: bool,
+    /// A unicorn: catches a thrown gem (evasion, Overriding special cases).
     pub unicorn: bool,
     /// The attacker's quest leader.
     pub quest_leader: bool,
@@ -616,7 +671,12 @@ pub enum ToHitModel {
     },
     /// The sum of `k` uniform integers in −r..=r: a hit when it exceeds
     /// k × (defender − attacker). Integer-only games get the same answers.
-    UniformSum { k: u32, r: u32 },
+    UniformSum {
+        /// How many integers are summed, 1 to 64 (more makes it closer to a bell).
+        k: u32,
+        /// Each integer's half-width, 1 to 1000: it is drawn from −r..=r.
+        r: u32,
+    },
 }
 
 impl ToHitModel {
@@ -653,7 +713,9 @@ pub enum Rounding {
 #[serde(rename_all = "kebab-case")]
 pub enum DamageKind {
     #[default]
+    /// Physical: the only kind that erosion, DR and high-damage effects touch.
     Physical,
+    /// Elemental: skips erosion, DR and the high-damage effects.
     Elemental,
     /// Magical (spell) damage.
     Spell,
@@ -674,7 +736,8 @@ impl std::fmt::Display for DamageKind {
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
-    /// The to-hit model.
+    /// The to-hit model: normal with σ = 5 by default, or a sum of uniform integers
+    /// for games that roll only whole numbers.
     pub model: ToHitModel,
     /// Rounding of damage products.
     pub rounding: Rounding,

@@ -25,7 +25,12 @@ pub enum LuckDice {
     /// No Luck term.
     None,
     /// ± 1d`sides`.
-    Die { negative: bool, sides: u32 },
+    Die {
+        /// Negative Luck: the die is subtracted.
+        negative: bool,
+        /// The die's size, trunc(|Luck| / 2): 1 to 6.
+        sides: u32,
+    },
     /// A monster's luckstone not yet drawn: Luck 4, 5 or 6, so +1d2, +1d2 or +1d3. The
     /// mixture is right for one attack by a monster met only once; a monster that
     /// attacks or is attacked again keeps one draw (`with_luckstone_drawn`), after which

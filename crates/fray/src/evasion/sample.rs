@@ -65,11 +65,12 @@ fn round(x: f64, rounding: Rounding, rolls: &mut impl Rolls) -> i64 {
 /// What one hit's damage went through.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DamageRoll {
-    /// The dice total.
+    /// The dice total, before anything is taken off.
     pub rolled: i64,
-    /// After erosion.
+    /// After erosion: 1d(erosion) − 1 taken off, never below 0.
     pub after_erosion: i64,
-    /// The slot hit.
+    /// The slot the hit landed on (drawn by [`Slot::TABLE`]): its DR and its
+    /// high-damage effect apply.
     pub slot: Slot,
     /// The DR that counted, if any.
     pub dr: Option<f64>,
@@ -77,7 +78,7 @@ pub struct DamageRoll {
     pub before_effect: i64,
     /// The high-damage effect, and its duration in turns when it has one.
     pub effect: Option<(HighDamage, Option<u32>)>,
-    /// Damage dealt.
+    /// Damage dealt: at least 1 on a hit (evasion, Damage formula).
     pub damage: i64,
 }
 

@@ -32,18 +32,22 @@ pub mod rules {
     /// The rules text this system implements.
     pub const TEXT: &str = "003_3eb7dd0a15101726.txt";
 
+    /// Armor soaks damage and resets each round; a minion dies at 0 hit points.
     pub const ARMOR: Rule = Rule {
         id: "armor",
         heading: "How Armor Affects Combat",
     };
+    /// Armor gained mid-round raises the maximum now and soaks from the next round.
     pub const GAINING_ARMOR: Rule = Rule {
         id: "armor-gained",
         heading: "Gaining Armor During Combat",
     };
+    /// A recruit's first kill qualifies it for one experience level next turn.
     pub const EXPERIENCE: Rule = Rule {
         id: "experience",
         heading: "Experience Level",
     };
+    /// The level difference decides the cycle of hits and misses.
     pub const LEVELS_IN_COMBAT: Rule = Rule {
         id: "level-cycle",
         heading: "How Levels Affect Combat",

@@ -161,44 +161,81 @@ pub enum CombatEnd {
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A strategic turn begins.
-    TurnStart { turn: u32 },
+    TurnStart {
+        /// The strategic turn, from 1.
+        turn: u32,
+    },
     /// A recruit gains its experience level.
-    LevelUp { minion: String, from: u8, to: u8 },
+    LevelUp {
+        /// The recruit's name, as the battle file gives it.
+        minion: String,
+        /// Its base level before, 0 to 5.
+        from: u8,
+        /// Its base level after (one more, clamped at 5).
+        to: u8,
+    },
     /// A spell cast between combats falls on a minion.
     Spell {
+        /// The turn before whose combat the spell is cast.
         turn: u32,
+        /// The minion it falls on.
         minion: String,
         /// Levels the spell adds (negative: removes), and the level before and after.
         levels: i32,
+        /// Its level before the spell, 0 to 5.
         level_from: u8,
+        /// Its level after the spell, 0 to 5.
         level_to: u8,
         /// Armor penalty added, and the maximum armor after.
         armor_penalty: u32,
+        /// Its maximum armor after the penalty.
         max_armor: u32,
         /// Damage off hit points (not combat damage), and hit points left.
         damage: u32,
+        /// Hit points left after that damage; 0 is dead.
         hp_left: u32,
     },
     /// A combat round begins: every minion's current armor is reset to its maximum.
-    RoundStart { turn: u32, round: u32 },
+    RoundStart {
+        /// The strategic turn, from 1.
+        turn: u32,
+        /// The round within this turn's combat, from 1.
+        round: u32,
+    },
     /// An attack.
     Attack(AttackReport),
     /// A minion gains armor mid-round: its maximum rises now, its current armor does not.
     ArmorGained {
+        /// The minion that gains armor.
         minion: String,
+        /// The minion whose doing gave it (for example by slaying a foe).
         by: String,
+        /// Armor points gained.
         amount: u32,
+        /// Its maximum armor from now on (soaks from the next round).
         max_armor: u32,
+        /// Armor left this round, unchanged by the gain.
         current_armor: u32,
     },
     /// A minion dies.
-    Slain { minion: String, by: String },
+    Slain {
+        /// The minion slain.
+        minion: String,
+        /// Its killer.
+        by: String,
+    },
     /// A recruit's first kill by combat damage.
-    Qualified { minion: String },
+    Qualified {
+        /// The recruit that made its first kill.
+        minion: String,
+    },
     /// The combat is over.
     CombatEnd {
+        /// The strategic turn whose combat ended.
         turn: u32,
+        /// Rounds this combat lasted.
         rounds: u32,
+        /// How it ended.
         #[serde(flatten)]
         end: CombatEnd,
     },
@@ -364,15 +401,21 @@ pub struct BattleState {
 /// How a minion ended the battle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FinalMinion {
+    /// Its name in the battle file.
     pub name: String,
+    /// Its group.
     pub side: Side,
+    /// Whether it is still standing (hp above 0).
     pub alive: bool,
+    /// Hit points left.
     pub hp: u32,
+    /// Hit points it started with.
     pub max_hp: u32,
     /// Maximum armor at the end.
     pub armor: u32,
     /// Level at the end (spells included).
     pub level: u8,
+    /// Where it stands on its experience level.
     pub experience: Experience,
 }
 

@@ -35,18 +35,22 @@ pub mod rules {
     /// The rules text this system implements.
     pub const TEXT: &str = "002_20f5940c50db4459.txt";
 
+    /// A check: a rung TN/D, bonus and penalty dice, success and degree.
     pub const CHECK: Rule = Rule {
         id: "check",
         heading: "Dice tech basics",
     };
+    /// An attack roll: 3/6 moved one rung per factor.
     pub const ATTACK: Rule = Rule {
         id: "attack-roll",
         heading: "Combat considerations",
     };
+    /// Mass combat's first step: every attack rolled, the hits totalled and spread.
     pub const STEP_1: Rule = Rule {
         id: "step-1",
         heading: "The roll, step 1",
     };
+    /// Mass combat's second step: the side with more hits deals full damage.
     pub const STEP_2: Rule = Rule {
         id: "step-2",
         heading: "The roll, step 2",
