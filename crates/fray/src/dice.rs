@@ -297,6 +297,16 @@ mod tests {
     use crate::rng::ScriptedRolls;
 
     #[test]
+    fn exact_work_counts_the_support_so_far_plus_each_die() {
+        let work = |text: &str| text.parse::<DiceExpr>().unwrap().exact_work();
+        // 2d6: the first die touches 1 + 6 values, the second the 6 totals so far + 6.
+        assert_eq!(work("2d6"), 7 + 12);
+        // 3d4: 1 + 4, then 4 + 4, then 7 + 4.
+        assert_eq!(work("3d4+9"), 5 + 8 + 11);
+        assert_eq!(work("12"), 0);
+    }
+
+    #[test]
     fn an_expression_shows_its_groups_and_modifier() {
         let e: DiceExpr = "1d4 + 2d6 - 1".parse().unwrap();
         assert_eq!(
