@@ -307,6 +307,18 @@ mod tests {
     }
 
     #[test]
+    fn exactly_the_work_bound_is_affordable_and_one_more_die_is_not() {
+        let at_bound: DiceExpr = "315d9984+1d814".parse().unwrap();
+        assert_eq!(at_bound.exact_work(), MAX_EXACT_WORK);
+        assert!(at_bound.check_exact().is_ok());
+        let over: DiceExpr = "315d9984+1d815".parse().unwrap();
+        assert!(matches!(
+            over.check_exact(),
+            Err(DiceError::TooMuchWork { work, .. }) if work == MAX_EXACT_WORK + 1
+        ));
+    }
+
+    #[test]
     fn an_expression_shows_its_groups_and_modifier() {
         let e: DiceExpr = "1d4 + 2d6 - 1".parse().unwrap();
         assert_eq!(
