@@ -7,7 +7,7 @@
 //! point total it can meet.
 
 use fray::dist::Distribution;
-use fray::evasion::{damage_odds, draw_luckstone, roll_attack};
+use fray::evasion::{AttackPlan, damage_odds, draw_luckstone};
 use fray::rng::Rolls;
 use serde::Serialize;
 
@@ -205,60 +205,108 @@ fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
     })
 }
 
+/// A duel's fixed part, worked out once and kept for every sampled duel: an attack plan
+/// for each direction and each way the luckstones may fall, both starting hit points
+/// and the order of strikes. Sampling a duel through it builds no breakdown, formats
+/// no string and allocates nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelPlan {
+    /// Whether each duelist draws a luckstone before the first round.
+    draws: [bool; 2],
+    /// Indexed by [`DuelPlan::index`]: attacker, a's draw, b's draw.
+    plans: Vec<AttackPlan>,
+    hp: [i64; 2],
+    order: [usize; 2],
+}
+
+impl DuelPlan {
+    /// Plans the duel: every attack plan it may need, for each luckstone draw.
+    pub fn new(duel: &Duel) -> Self {
+        let undrawn = |d: &Duelist| d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone();
+        let draws = [undrawn(&duel.a), undrawn(&duel.b)];
+        // A duelist with no luckstone to draw has one way to be: itself.
+        let ways = |d: &Duelist, draws: bool| -> Vec<Duelist> {
+            if draws {
+                (1..=3).map(|d3| with_luckstone_drawn(d, d3)).collect()
+            } else {
+                vec![d.clone()]
+            }
+        };
+        let (aa, bb) = (ways(&duel.a, draws[0]), ways(&duel.b, draws[1]));
+        let mut plans = Vec::with_capacity(2 * aa.len() * bb.len());
+        for who in 0..2 {
+            for a in &aa {
+                for b in &bb {
+                    let (att, def) = if who == 0 { (a, b) } else { (b, a) };
+                    plans.push(AttackPlan::new(
+                        &att.attack,
+                        &def.defense,
+                        &att.damage,
+                        att.kind,
+                        &duel.options,
+                    ));
+                }
+            }
+        }
+        Self {
+            draws,
+            plans,
+            hp: [i64::from(duel.a.defense.hp), i64::from(duel.b.defense.hp)],
+            order: if duel.b_first { [1, 0] } else { [0, 1] },
+        }
+    }
+
+    /// Where the plan of `who` attacking lies, for a's draw `ia` and b's draw `ib`.
+    fn index(&self, who: usize, ia: usize, ib: usize) -> usize {
+        let ways = |drawn: bool| if drawn { 3 } else { 1 };
+        let (na, nb) = (ways(self.draws[0]), ways(self.draws[1]));
+        (who * na + ia) * nb + ib
+    }
+
+    /// One sampled duel, as [`sample_duel`] plays it (the same draws in the same order).
+    pub fn sample(&self, max_rounds: u32, rolls: &mut impl Rolls) -> DuelResult {
+        // a's luckstone is drawn before b's, each once for the whole duel.
+        let mut draw = |drawn: bool| {
+            if drawn {
+                draw_luckstone(rolls) as usize - 1
+            } else {
+                0
+            }
+        };
+        let ia = draw(self.draws[0]);
+        let ib = draw(self.draws[1]);
+        let plans = [
+            &self.plans[self.index(0, ia, ib)],
+            &self.plans[self.index(1, ia, ib)],
+        ];
+        let mut hp = self.hp;
+        let mut dealt = [0u64; 2];
+        for round in 1..=max_rounds {
+            for &who in &self.order {
+                let target = 1 - who;
+                if let Some(d) = plans[who].roll(hp[target].max(1) as u32, rolls) {
+                    hp[target] -= d;
+                    dealt[who] += d as u64;
+                }
+                if hp[target] <= 0 {
+                    return (Some(who == 0), round, hp, dealt);
+                }
+            }
+        }
+        (None, max_rounds, hp, dealt)
+    }
+}
+
+/// A sampled duel: the winner (a: `Some(true)`, b: `Some(false)`, undecided at the
+/// round limit: None), the rounds played, both duelists' final hit points and the
+/// damage each dealt.
+pub type DuelResult = (Option<bool>, u32, [i64; 2], [u64; 2]);
+
 /// One sampled duel: (winner is a, winner is b, or undecided at the round limit),
 /// rounds played, and both duelists' final hit points.
 ///
-/// Each monster's luckstone is drawn once, before the first round, and kept.
-pub fn sample_duel(
-    duel: &Duel,
-    max_rounds: u32,
-    rolls: &mut impl Rolls,
-) -> (Option<bool>, u32, [i64; 2], [u64; 2]) {
-    let undrawn = |d: &Duelist| d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone();
-    let drawn;
-    let duel = if undrawn(&duel.a) || undrawn(&duel.b) {
-        let mut draw = |d: &Duelist| {
-            if undrawn(d) {
-                with_luckstone_drawn(d, draw_luckstone(rolls))
-            } else {
-                d.clone()
-            }
-        };
-        let (a, b) = (draw(&duel.a), draw(&duel.b));
-        drawn = Duel {
-            a,
-            b,
-            ..duel.clone()
-        };
-        &drawn
-    } else {
-        duel
-    };
-    let mut hp = [i64::from(duel.a.defense.hp), i64::from(duel.b.defense.hp)];
-    let mut dealt = [0u64; 2];
-    let mut defenders = [duel.a.defense.clone(), duel.b.defense.clone()];
-    let order = if duel.b_first { [1, 0] } else { [0, 1] };
-    let duelists = [&duel.a, &duel.b];
-    for round in 1..=max_rounds {
-        for &who in &order {
-            let (att, target) = (duelists[who], 1 - who);
-            defenders[target].hp = hp[target].max(1) as u32;
-            let roll = roll_attack(
-                &att.attack,
-                &defenders[target],
-                &att.damage,
-                att.kind,
-                &duel.options,
-                rolls,
-            );
-            if let Some(d) = roll.damage {
-                hp[target] -= d.damage;
-                dealt[who] += d.damage as u64;
-            }
-            if hp[target] <= 0 {
-                return (Some(who == 0), round, hp, dealt);
-            }
-        }
-    }
-    (None, max_rounds, hp, dealt)
+/// Each monster's luckstone is drawn once, before the first round, and kept. This plans
+/// the duel for one call: to sample many, build a [`DuelPlan`] once.
+pub fn sample_duel(duel: &Duel, max_rounds: u32, rolls: &mut impl Rolls) -> DuelResult {
+    DuelPlan::new(duel).sample(max_rounds, rolls)
 }

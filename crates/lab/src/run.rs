@@ -13,7 +13,7 @@ use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use rayon::prelude::*;
 
-use crate::duel::sample_duel;
+use crate::duel::DuelPlan;
 use crate::scenario::{BattleKind, Scenario};
 
 /// Trials per chunk: each chunk is one stream of the seeded generator.
@@ -108,10 +108,12 @@ impl Tally {
     }
 }
 
-/// What a chunk keeps from one trial to the next: a pool battle's state, replayed.
+/// What a chunk keeps from one trial to the next: a pool battle's state, replayed; an
+/// evasion duel's plan.
 #[derive(Default)]
 struct Scratch {
     pool: Option<fray::pool::MassState>,
+    duel: Option<DuelPlan>,
 }
 
 /// Plays one trial with the chunk's rolls.
@@ -142,7 +144,8 @@ fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial 
         }
         BattleKind::Minions(b) => minions_trial(b),
         BattleKind::Evasion(d) => {
-            let (winner, rounds, hp, dealt) = sample_duel(d, s.max_rounds, rolls);
+            let plan = scratch.duel.get_or_insert_with(|| DuelPlan::new(d));
+            let (winner, rounds, hp, dealt) = plan.sample(s.max_rounds, rolls);
             let kind = |k: fray::evasion::DamageKind| k.to_string();
             let mut damage = vec![(kind(d.a.kind), dealt[0])];
             if d.b.kind == d.a.kind {

@@ -4,6 +4,7 @@
 
 mod charts;
 mod duel_rules;
+mod duel_speed;
 mod runs;
 mod schema;
 
