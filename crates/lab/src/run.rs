@@ -52,30 +52,51 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, t: &Trial) {
+    fn add<'a>(&mut self, t: &'a Trial) {
+        let pairs = |v: &'a [(String, u64)]| v.iter().map(|(k, n)| (k.as_str(), *n));
+        self.record(
+            t.winner,
+            t.rounds,
+            &t.hp,
+            pairs(&t.damage),
+            pairs(&t.conditions),
+        );
+    }
+
+    /// Counts one trial from its parts: what [`Tally::add`] does with a [`Trial`], for
+    /// a system whose trial needs no vectors of its own (a duel), so that counting it
+    /// allocates nothing once every name is in the maps.
+    fn record<'a>(
+        &mut self,
+        winner: Option<Side>,
+        rounds: u32,
+        hp: &[i64],
+        damage: impl IntoIterator<Item = (&'a str, u64)>,
+        conditions: impl IntoIterator<Item = (&'a str, u64)>,
+    ) {
         self.trials += 1;
-        match t.winner {
+        match winner {
             Some(Side::A) => self.wins[0] += 1,
             Some(Side::B) => self.wins[1] += 1,
             None => {
                 self.draws += 1;
-                self.mutual += u64::from(t.hp.iter().all(|hp| *hp <= 0));
+                self.mutual += u64::from(hp.iter().all(|hp| *hp <= 0));
             }
         }
-        *self.rounds.entry(t.rounds).or_default() += 1;
-        if self.alive.len() < t.hp.len() {
-            self.alive.resize(t.hp.len(), 0);
-            self.hp_sum.resize(t.hp.len(), 0);
+        *self.rounds.entry(rounds).or_default() += 1;
+        if self.alive.len() < hp.len() {
+            self.alive.resize(hp.len(), 0);
+            self.hp_sum.resize(hp.len(), 0);
         }
-        for (i, hp) in t.hp.iter().enumerate() {
+        for (i, hp) in hp.iter().enumerate() {
             self.alive[i] += u64::from(*hp > 0);
             self.hp_sum[i] += (*hp).max(0);
         }
-        for (k, v) in &t.damage {
-            *self.damage.entry(k.clone()).or_default() += v;
+        for (k, v) in damage {
+            bump(&mut self.damage, k, v);
         }
-        for (k, v) in &t.conditions {
-            *self.conditions.entry(k.clone()).or_default() += v;
+        for (k, v) in conditions {
+            bump(&mut self.conditions, k, v);
         }
     }
 
@@ -108,6 +129,16 @@ impl Tally {
     }
 }
 
+/// Adds `v` under `key`, copying the key only the first time it is met.
+fn bump(map: &mut BTreeMap<String, u64>, key: &str, v: u64) {
+    match map.get_mut(key) {
+        Some(n) => *n += v,
+        None => {
+            map.insert(key.to_owned(), v);
+        }
+    }
+}
+
 /// What a chunk keeps from one trial to the next: a pool battle's state, replayed; an
 /// evasion duel's plan.
 #[derive(Default)]
@@ -116,9 +147,11 @@ struct Scratch {
     duel: Option<DuelPlan>,
 }
 
-/// Plays one trial with the chunk's rolls.
-fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial {
-    match &s.battle {
+/// Plays one trial with the chunk's rolls and counts it. A duel is counted from its
+/// parts, with no vector built: after the chunk's first duel, playing and counting one
+/// allocates nothing.
+fn play_trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch, t: &mut Tally) {
+    let trial = match &s.battle {
         BattleKind::Pool(b) => {
             let state = scratch
                 .pool
@@ -146,21 +179,12 @@ fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial 
         BattleKind::Evasion(d) => {
             let plan = scratch.duel.get_or_insert_with(|| DuelPlan::new(d));
             let (winner, rounds, hp, dealt) = plan.sample(s.max_rounds, rolls);
-            let kind = |k: fray::evasion::DamageKind| k.to_string();
-            let mut damage = vec![(kind(d.a.kind), dealt[0])];
-            if d.b.kind == d.a.kind {
-                damage[0].1 += dealt[1];
-            } else {
-                damage.push((kind(d.b.kind), dealt[1]));
-            }
             let winner = winner.map(|a| if a { Side::A } else { Side::B });
-            Trial {
-                winner,
-                rounds,
-                hp: hp.to_vec(),
-                damage,
-                conditions: Vec::new(),
-            }
+            let (ka, kb) = (kind_name(d.a.kind), kind_name(d.b.kind));
+            let both = [(ka, dealt[0] + dealt[1])];
+            let apart = [(ka, dealt[0]), (kb, dealt[1])];
+            let damage: &[(&str, u64)] = if ka == kb { &both } else { &apart };
+            return t.record(winner, rounds, &hp, damage.iter().copied(), []);
         }
         BattleKind::Skirmish(creatures) => {
             let out = fray::conditions::policy::play_skirmish(creatures, s.max_rounds, rolls);
@@ -172,6 +196,16 @@ fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial 
                 conditions: out.stats.conditions.into_iter().collect(),
             }
         }
+    };
+    t.add(&trial);
+}
+
+/// A damage kind's name in reports, without formatting a string.
+fn kind_name(k: fray::evasion::DamageKind) -> &'static str {
+    match k {
+        fray::evasion::DamageKind::Physical => "physical",
+        fray::evasion::DamageKind::Elemental => "elemental",
+        fray::evasion::DamageKind::Spell => "spell",
     }
 }
 
@@ -256,7 +290,7 @@ pub fn play_chunks(
             let mut scratch = Scratch::default();
             let n = CHUNK.min(s.trials - k * CHUNK);
             for _ in 0..n {
-                t.add(&trial(s, &mut rolls, &mut scratch));
+                play_trial(s, &mut rolls, &mut scratch, &mut t);
             }
             progress(n);
             t
