@@ -1,12 +1,15 @@
 //! Issue 15 in the duel: the planned sampler draws what the one-attack-at-a-time
 //! sampler drew (same seed, same duels), and the exact duel keeps its old answers.
 
+use fray::dist::Distribution;
 use fray::evasion::{
-    Armor, ArmorPiece, Attacker, DamageKind, Defender, Kind, Options, Rounding, ToHitModel, Weapon,
-    roll_attack,
+    Armor, ArmorPiece, Attacker, DamageKind, Defender, Kind, Launcher, Options, Projectile, Ranged,
+    Rounding, Thrown, ToHitModel, Weapon, damage_odds, roll_attack,
 };
 use fray::rng::{Rolls, SeededRolls};
-use fray_lab::duel::{DuelPlan, DuelResult, with_luckstone_drawn};
+use fray_lab::duel::{
+    DuelPlan, DuelResult, MAX_EXACT_WORK, exact_duel, exact_work, with_luckstone_drawn,
+};
 use fray_lab::scenario::{Duel, Duelist};
 
 /// The sampler as it was before plans: every attack rolled through `roll_attack`, which
@@ -163,4 +166,172 @@ fn the_planned_sampler_plays_the_same_duels_as_one_attack_at_a_time() {
             assert_eq!(slow.unit(), fast.unit(), "duel {i}, seed {seed}");
         }
     }
+}
+
+/// The exact duel as it was solved before (every state summing over both attacks'
+/// damages, |X| · |Y| steps each): the reference for the faster chain's answers.
+fn reference_exact(duel: &Duel) -> (f64, f64, f64, f64) {
+    let by_hp = |att: &Duelist, def: &Duelist, max_hp: i64| -> Vec<Distribution> {
+        (0..=max_hp)
+            .map(|hp| {
+                let mut d = def.defense.clone();
+                d.hp = hp.max(1) as u32;
+                let odds = damage_odds(&att.damage, att.kind, &att.attack, &d, &duel.options);
+                if hp == 0 {
+                    Distribution::point(0)
+                } else {
+                    odds.unwrap().per_attack
+                }
+            })
+            .collect()
+    };
+    let (first, second) = if duel.b_first {
+        (&duel.b, &duel.a)
+    } else {
+        (&duel.a, &duel.b)
+    };
+    let (hf, hs) = (i64::from(first.defense.hp), i64::from(second.defense.hp));
+    let (hits_second, hits_first) = (by_hp(first, second, hs), by_hp(second, first, hf));
+    let width = hs as usize + 1;
+    let cells = (hf as usize + 1) * width;
+    let (mut win, mut lose, mut rounds) = (vec![0.0; cells], vec![0.0; cells], vec![0.0; cells]);
+    let mut endless = vec![false; cells];
+    for f in 1..=hf {
+        for s in 1..=hs {
+            let (dx, dy) = (&hits_second[s as usize], &hits_first[f as usize]);
+            let here = f as usize * width + s as usize;
+            let stay = 1.0 - dx.p(0) * dy.p(0);
+            if stay <= 0.0 {
+                endless[here] = true;
+                continue;
+            }
+            let (mut w, mut l, mut r, mut forever) = (0.0, 0.0, 1.0, false);
+            for x in dx.iter() {
+                if s - x.value <= 0 {
+                    w += x.p;
+                    continue;
+                }
+                for y in dy.iter() {
+                    if f - y.value <= 0 {
+                        l += x.p * y.p;
+                        continue;
+                    }
+                    if x.value == 0 && y.value == 0 {
+                        continue;
+                    }
+                    let at = (f - y.value) as usize * width + (s - x.value) as usize;
+                    w += x.p * y.p * win[at];
+                    l += x.p * y.p * lose[at];
+                    r += x.p * y.p * rounds[at];
+                    forever |= endless[at];
+                }
+            }
+            win[here] = w / stay;
+            lose[here] = l / stay;
+            rounds[here] = r / stay;
+            endless[here] = forever;
+        }
+    }
+    let start = hf as usize * width + hs as usize;
+    let (p_first, p_second, draw, mean) = if endless[start] {
+        let (w, l) = (win[start], lose[start]);
+        (w, l, (1.0f64 - w - l).max(0.0), f64::INFINITY)
+    } else {
+        (win[start], 1.0 - win[start], 0.0, rounds[start])
+    };
+    if duel.b_first {
+        (p_second, p_first, draw, mean)
+    } else {
+        (p_first, p_second, draw, mean)
+    }
+}
+
+/// A duel where the second striker's hits can never land past a point: a gem thrown at
+/// a unicorn is caught, so once b's own attack is a caught throw only a can win.
+fn lopsided() -> Duel {
+    let mut d = duels().remove(2);
+    d.b.attack.ranged = Some(Ranged {
+        projectile: Projectile::Missile,
+        launcher: Launcher::NoLauncher,
+        thrown: Some(Thrown::Gem),
+        ..Ranged::default()
+    });
+    d.a.defense.unicorn = true;
+    d
+}
+
+#[test]
+fn the_exact_chain_gives_the_old_answers() {
+    let mut cases: Vec<Duel> = duels()
+        .into_iter()
+        .map(|mut d| {
+            // The old solver drew no luckstones: fix them, as exact_duel does per draw.
+            d.a = with_luckstone_drawn(&d.a, 2);
+            d.b = with_luckstone_drawn(&d.b, 3);
+            d
+        })
+        .collect();
+    cases.push(lopsided());
+    let mut stuck = lopsided();
+    stuck.a = stuck.b.clone();
+    stuck.b.defense.unicorn = true;
+    stuck.a.defense.unicorn = true;
+    cases.push(stuck);
+    for (i, duel) in cases.iter().enumerate() {
+        let e = exact_duel(duel).unwrap();
+        let (pa, pb, draw, mean) = reference_exact(duel);
+        let close = |x: f64, y: f64| (x - y).abs() <= 1e-12 * x.abs().max(1.0) || x == y;
+        assert!(
+            close(e.p_a_wins, pa),
+            "duel {i}: a wins {} vs {pa}",
+            e.p_a_wins
+        );
+        assert!(
+            close(e.p_b_wins, pb),
+            "duel {i}: b wins {} vs {pb}",
+            e.p_b_wins
+        );
+        assert!(
+            close(e.p_draw, draw),
+            "duel {i}: draw {} vs {draw}",
+            e.p_draw
+        );
+        assert!(
+            close(e.expected_rounds, mean),
+            "duel {i}: rounds {} vs {mean}",
+            e.expected_rounds
+        );
+    }
+    // The cases are not all alike: a sure draw, a certain winner, and open fights.
+    assert_eq!(exact_duel(&cases[4]).unwrap().p_draw, 1.0);
+    assert!(exact_duel(&cases[3]).unwrap().p_a_wins > 1.0 - 1e-12);
+    assert!(cases[..3].iter().all(|d| {
+        let e = exact_duel(d).unwrap();
+        e.p_a_wins > 0.005 && e.p_b_wins > 0.005
+    }));
+}
+
+#[test]
+fn an_exact_duel_past_its_work_bound_is_refused_before_it_starts() {
+    let mut d = duels().remove(2);
+    d.a.defense.hp = 2_000;
+    d.b.defense.hp = 2_000;
+    d.a.damage = "20d100".parse().unwrap();
+    assert!(exact_work(&d) > MAX_EXACT_WORK);
+    let err = exact_duel(&d).unwrap_err();
+    assert!(
+        err.contains("steps") && err.contains(&MAX_EXACT_WORK.to_string()),
+        "{err}"
+    );
+    d.a.defense.hp = 2_001;
+    assert!(
+        exact_duel(&d)
+            .unwrap_err()
+            .contains("at most 2000 hit points")
+    );
+    // A thousand hit points a side is within the bound.
+    d.a.damage = "2d6".parse().unwrap();
+    d.a.defense.hp = 1_000;
+    d.b.defense.hp = 1_000;
+    assert!(exact_work(&d) <= MAX_EXACT_WORK);
 }
