@@ -1911,16 +1911,19 @@ fn issue12_an_exact_duel_nobody_can_win_is_a_draw_with_a_note() {
         .args(["battle", &file])
         .assert()
         .success()
-        .stdout(predicate::str::contains("undecided after 10 rounds: 100%"))
-        .stdout(predicate::str::contains("exact 100%"))
+        .stdout(predicate::str::contains(
+            "undecided after 10 rounds: 100% (exact)",
+        ))
         .stdout(predicate::str::contains(
             "neither duelist can ever deal damage",
         ))
         .stdout(predicate::str::contains("NaN").not());
     let v = json_of(&["battle", &file, "--json", "--quiet"]);
-    assert_eq!(v["draw"]["exact_value"], 1.0);
-    assert_eq!(v["sides"][0]["win"]["exact_value"], 0.0);
-    assert_eq!(v["rounds"]["exact_mean"], Value::Null);
+    assert_eq!(v["draw"]["p"], 1.0);
+    assert_eq!(v["draw"]["basis"], "exact");
+    assert_eq!(v["sides"][0]["win"]["p"], 0.0);
+    assert_eq!(v["sides"][0]["win"]["basis"], "exact");
+    assert_eq!(v["rounds"]["mean_basis"], "sampled", "infinite: not exact");
 }
 
 #[test]
@@ -2674,7 +2677,8 @@ fn issue13_battle_reports_of_every_example_draw_titled_charts_with_legends() {
         assert!(page.contains(" / "), "{example}: no hit-point values");
         // The hand-drawn charts wrote one-decimal percentages with no legend.
         assert!(!page.contains("font-size=\"12\">98.2%"), "{example}");
-        if example == "minions" {
+        // A duel's outcomes are exact (issue 15), like a minions battle's.
+        if example == "minions" || example == "duel" {
             assert!(page.contains("Outcome (exact)"), "{example}");
         } else {
             assert!(
@@ -2687,7 +2691,6 @@ fn issue13_battle_reports_of_every_example_draw_titled_charts_with_legends() {
             );
         }
         if example == "duel" {
-            assert!(page.contains("exact\n</text>"), "duel: no exact legend");
             assert!(page.contains("exact mean"), "duel: no exact mean line");
         }
         if example == "skirmish" {

@@ -10,8 +10,19 @@ use serde::Serialize;
 
 use crate::charts;
 use crate::duel::{ExactDuel, MAX_EXACT_HP, exact_duel};
-use crate::run::{Tally, deterministic};
+use crate::run::{Precision, Tally, deterministic};
 use crate::scenario::{BattleKind, Scenario};
+
+/// How a figure was found: worked out exactly, or sampled from the trials (then with a
+/// 95% interval beside it). Every figure or block of a report says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Basis {
+    /// Exact (a battle with no dice, or a closed form such as the duel's Markov chain).
+    Exact,
+    /// Counted over the sampled battles.
+    Sampled,
+}
 
 /// A probability: sampled with its 95% interval, or exact.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -21,11 +32,28 @@ pub struct Estimate {
     /// The 95% interval (Wilson score interval; the value itself when exact).
     pub low: f64,
     pub high: f64,
-    /// Whether `p` is exact.
+    /// Whether `p` is exact (`basis` is "exact").
     pub exact: bool,
-    /// The exact answer, when one is known beside a sampled estimate.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact_value: Option<f64>,
+    /// "exact" or "sampled".
+    pub basis: Basis,
+}
+
+impl Estimate {
+    /// An exact probability: its interval is the value itself.
+    pub fn exact(p: f64) -> Self {
+        Self {
+            p,
+            low: p,
+            high: p,
+            exact: true,
+            basis: Basis::Exact,
+        }
+    }
+
+    /// Half the width of the 95% interval: 0 for an exact figure.
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
 }
 
 /// 95% Wilson score interval of `k` successes in `n` trials.
@@ -98,16 +126,23 @@ pub struct SideReport {
 /// The rounds battles lasted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rounds {
+    /// The mean: exact when `mean_basis` says so (a duel's expected rounds), else the
+    /// sampled battles' mean.
     pub mean: f64,
+    /// "exact" or "sampled".
+    pub mean_basis: Basis,
+    /// The mean's 95% interval (normal approximation; the mean itself when exact).
+    pub mean_low: f64,
+    pub mean_high: f64,
+    /// How the spread below (percentiles, maximum, histogram) was found: sampled, or
+    /// exact for a battle with no dice.
+    pub basis: Basis,
     pub p10: u32,
     pub median: u32,
     pub p90: u32,
     pub max: u32,
     /// (rounds, battles).
     pub histogram: Vec<(u32, u64)>,
-    /// The exact expected rounds, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact_mean: Option<f64>,
 }
 
 /// One combatant at the end.
@@ -118,6 +153,9 @@ pub struct Survivor {
     pub max_hp: i64,
     /// P(standing at the end).
     pub survival: f64,
+    /// Its 95% interval (Wilson; the value itself when exact).
+    pub survival_low: f64,
+    pub survival_high: f64,
     /// Mean hit points left (0 for the fallen).
     pub mean_hp_left: f64,
 }
@@ -133,6 +171,10 @@ pub struct Report {
     /// False when one run is the exact outcome (no dice).
     pub sampled: bool,
     pub sides: [SideReport; 2],
+    /// How the survivors' figures (standing, hit points left) were found.
+    pub survivors_basis: Basis,
+    /// How the damage and conditions per battle were found.
+    pub damage_basis: Basis,
     /// Every battle without a winner: both sides destroyed, or stopped by the limit.
     pub draw: Estimate,
     /// Draws in which both sides were destroyed (mutual destruction).
@@ -155,29 +197,44 @@ pub struct Report {
     /// False when the run was interrupted: the numbers are those of the `trials` that
     /// finished, out of `planned_trials`.
     pub complete: bool,
-    /// The trials the run was to play.
+    /// The trials the run was to play (for a run to a precision, the cap).
     pub planned_trials: u64,
+    /// For a run to a precision (`--precision`): the target, the cap, and whether it
+    /// was reached; `trials` holds the trials actually played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<Precision>,
 }
 
 fn estimate(k: u64, n: u64, exact: bool) -> Estimate {
     let (p, low, high) = wilson(k, n);
     if exact {
-        Estimate {
-            p,
-            low: p,
-            high: p,
-            exact,
-            exact_value: None,
-        }
+        Estimate::exact(p)
     } else {
         Estimate {
             p,
             low,
             high,
             exact,
-            exact_value: None,
+            basis: Basis::Sampled,
         }
     }
+}
+
+fn basis(exact: bool) -> Basis {
+    if exact { Basis::Exact } else { Basis::Sampled }
+}
+
+/// The mean rounds of the tally with a 95% interval (normal approximation).
+fn mean_rounds(t: &Tally, n: u64) -> (f64, f64, f64) {
+    let n = n as f64;
+    let (sum, squares) = t.rounds.iter().fold((0.0, 0.0), |(s, q), (r, c)| {
+        let (r, c) = (f64::from(*r), *c as f64);
+        (s + r * c, q + r * r * c)
+    });
+    let mean = sum / n;
+    let variance = (squares / n - mean * mean).max(0.0);
+    let half = 1.959_963_984_540_054 * (variance / n).sqrt();
+    (mean, (mean - half).max(0.0), mean + half)
 }
 
 fn percentile(hist: &BTreeMap<u32, u64>, n: u64, q: f64) -> u32 {
@@ -194,6 +251,12 @@ fn percentile(hist: &BTreeMap<u32, u64>, n: u64, q: f64) -> u32 {
 
 /// Builds the report of a run.
 pub fn report(s: &Scenario, t: &Tally) -> Report {
+    report_with(s, t, None)
+}
+
+/// Builds the report of a run, played to a precision when `precision` is given: the run
+/// is then complete when the precision was reached or the cap played.
+pub fn report_with(s: &Scenario, t: &Tally, precision: Option<&Precision>) -> Report {
     let exact = deterministic(s);
     let n = t.trials.max(1);
     let (names, combatants) = roster(s);
@@ -209,26 +272,25 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
     ];
     let mut notes = Vec::new();
     let planned_trials = crate::run::planned_trials(s);
-    let complete = t.trials >= planned_trials;
+    let complete = t.trials >= planned_trials || precision.is_some_and(|p| p.reached);
     if !complete {
         notes.push(format!(
             "INCOMPLETE: the run was interrupted after {} of {planned_trials} battles; every number is for the battles that finished",
             t.trials
         ));
     }
+    let (mean, mean_low, mean_high) = mean_rounds(t, n);
     let mut rounds = Rounds {
-        mean: t
-            .rounds
-            .iter()
-            .map(|(r, c)| f64::from(*r) * *c as f64)
-            .sum::<f64>()
-            / n as f64,
+        mean,
+        mean_basis: basis(exact),
+        mean_low: if exact { mean } else { mean_low },
+        mean_high: if exact { mean } else { mean_high },
+        basis: basis(exact),
         p10: percentile(&t.rounds, n, 0.1),
         median: percentile(&t.rounds, n, 0.5),
         p90: percentile(&t.rounds, n, 0.9),
         max: t.rounds.keys().last().copied().unwrap_or(0),
         histogram: t.rounds.iter().map(|(r, c)| (*r, *c)).collect(),
-        exact_mean: None,
     };
     if exact {
         notes.push("minions battles have no dice: this one run is the exact outcome".into());
@@ -238,20 +300,58 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
             t.trials, s.seed
         ));
     }
-    let mut draw_exact = None;
+    if let Some(p) = precision {
+        notes.push(if p.reached {
+            format!(
+                "precision: every win probability's 95% interval is within ±{} after {} (batches of {} battles, at most {})",
+                p.target,
+                count(t.trials, "battle"),
+                grouped(crate::run::BATCH_CHUNKS * crate::run::CHUNK),
+                grouped(p.cap)
+            )
+        } else {
+            format!(
+                "precision ±{} not reached: stopped at the cap of {} battles with a half-width of {:.5}",
+                p.target,
+                grouped(p.cap),
+                p.half_width
+            )
+        });
+    }
+    let mut draw = estimate(t.draws, n, exact);
+    let mut mutual_destruction = estimate(t.mutual, n, exact);
+    let mut undecided = estimate(t.draws - t.mutual, n, exact);
     if let Some(e) = exact_duel_of(s) {
-        sides[0].win.exact_value = Some(e.p_a_wins);
-        sides[1].win.exact_value = Some(e.p_b_wins);
+        // The chain's answers replace the counts: nothing of these is sampled.
+        sides[0].win = Estimate::exact(e.p_a_wins);
+        sides[1].win = Estimate::exact(e.p_b_wins);
+        draw = Estimate::exact(e.p_draw);
+        // One duelist strikes at a time: both can never fall together.
+        mutual_destruction = Estimate::exact(0.0);
+        undecided = Estimate::exact(e.p_draw);
         if e.p_draw > 0.0 {
-            draw_exact = Some(e.p_draw);
             notes.push(format!(
                 "exact: the duel can reach a point where neither duelist can ever deal damage (certain misses, caught throws); it never ends there, so {:.2}% of duels are a draw and the expected number of rounds is infinite",
                 e.p_draw * 100.0
             ));
         } else {
-            rounds.exact_mean = Some(e.expected_rounds);
+            rounds.mean = e.expected_rounds;
+            rounds.mean_low = e.expected_rounds;
+            rounds.mean_high = e.expected_rounds;
+            rounds.mean_basis = Basis::Exact;
         }
-        notes.push("exact: the duel's win probabilities and expected rounds, from a Markov chain over both hit points (no round limit)".into());
+        notes.push(format!(
+            "exact: each side's win, the draws{} from a Markov chain over both hit points, with no round limit; sampled: the spread of rounds, survivors, hit points left and damage",
+            if e.p_draw > 0.0 { "" } else { " and the mean rounds," }
+        ));
+        let cut = t.draws - t.mutual;
+        if e.p_draw == 0.0 && cut > 0 {
+            notes.push(format!(
+                "{} of the sampled battles reached the limit of {}: the exact figures, which take none, do not count that cut",
+                grouped(cut),
+                count(u64::from(s.max_rounds), "round")
+            ));
+        }
     }
     let (limit, rounds_counted) = match &s.battle {
         BattleKind::Minions(b) => (
@@ -267,12 +367,17 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
     let survivors = combatants
         .into_iter()
         .enumerate()
-        .map(|(i, (name, side, max_hp))| Survivor {
-            name,
-            side,
-            max_hp,
-            survival: t.alive.get(i).copied().unwrap_or(0) as f64 / n as f64,
-            mean_hp_left: t.hp_sum.get(i).copied().unwrap_or(0) as f64 / n as f64,
+        .map(|(i, (name, side, max_hp))| {
+            let standing = estimate(t.alive.get(i).copied().unwrap_or(0), n, exact);
+            Survivor {
+                name,
+                side,
+                max_hp,
+                survival: standing.p,
+                survival_low: standing.low,
+                survival_high: standing.high,
+                mean_hp_left: t.hp_sum.get(i).copied().unwrap_or(0) as f64 / n as f64,
+            }
         })
         .collect();
     Report {
@@ -283,15 +388,11 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         max_rounds: s.max_rounds,
         sampled: !exact,
         sides,
-        draw: Estimate {
-            exact_value: draw_exact,
-            ..estimate(t.draws, n, exact)
-        },
-        mutual_destruction: estimate(t.mutual, n, exact),
-        undecided: Estimate {
-            exact_value: draw_exact,
-            ..estimate(t.draws - t.mutual, n, exact)
-        },
+        survivors_basis: basis(exact),
+        damage_basis: basis(exact),
+        draw,
+        mutual_destruction,
+        undecided,
         limit,
         rounds_counted,
         rounds,
@@ -309,6 +410,7 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         notes,
         complete,
         planned_trials,
+        precision: precision.copied(),
     }
 }
 
@@ -377,19 +479,18 @@ fn roster(s: &Scenario) -> Roster {
 }
 
 fn pct(e: &Estimate) -> String {
-    let exact = e
-        .exact_value
-        .map(|x| format!("; exact {}", percent(x)))
-        .unwrap_or_default();
     if e.exact {
         format!("{} (exact)", percent(e.p))
     } else {
-        format!(
-            "{} [{}, {}]{exact}",
-            percent(e.p),
-            percent(e.low),
-            percent(e.high)
-        )
+        format!("{} [{}, {}]", percent(e.p), percent(e.low), percent(e.high))
+    }
+}
+
+/// A block's basis as a heading's tail: nothing for exact runs' exact blocks.
+fn said(b: Basis, r: &Report) -> &'static str {
+    match (b, r.sampled) {
+        (Basis::Sampled, true) => " (sampled)",
+        _ => "",
     }
 }
 
@@ -419,17 +520,25 @@ pub fn text(r: &Report) -> String {
         pct(&r.mutual_destruction)
     );
     let _ = writeln!(s, "  undecided after {}: {}", r.limit, pct(&r.undecided));
-    let exact = r
-        .rounds
-        .exact_mean
-        .map(|m| format!(" (exact mean {m:.3})"))
-        .unwrap_or_default();
+    let mean = match (r.rounds.mean_basis, r.sampled) {
+        (Basis::Exact, true) => format!("{:.3} (exact)", r.rounds.mean),
+        (Basis::Exact, false) => format!("{:.2}", r.rounds.mean),
+        (Basis::Sampled, _) => format!(
+            "{:.2} [{:.2}, {:.2}]",
+            r.rounds.mean, r.rounds.mean_low, r.rounds.mean_high
+        ),
+    };
+    let spread = if r.rounds.mean_basis != r.rounds.basis {
+        "; sampled:"
+    } else {
+        ","
+    };
     let _ = writeln!(
         s,
-        "{}: mean {:.2}{exact}, 10% {}, median {}, 90% {}, max {}",
-        r.rounds_counted, r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
+        "{}: mean {mean}{spread} 10% {}, median {}, 90% {}, max {}",
+        r.rounds_counted, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
     );
-    let _ = writeln!(s, "survivors:");
+    let _ = writeln!(s, "survivors{}:", said(r.survivors_basis, r));
     for c in &r.survivors {
         let _ = writeln!(
             s,
@@ -441,11 +550,12 @@ pub fn text(r: &Report) -> String {
             c.max_hp
         );
     }
+    let sampled = said(r.damage_basis, r);
     for (k, v) in &r.damage_per_battle {
-        let _ = writeln!(s, "damage per battle, {k}: {v:.2}");
+        let _ = writeln!(s, "damage per battle{sampled}, {k}: {v:.2}");
     }
     for (k, v) in &r.conditions_per_battle {
-        let _ = writeln!(s, "conditions per battle, {k}: {v:.2}");
+        let _ = writeln!(s, "conditions per battle{sampled}, {k}: {v:.2}");
     }
     for n in &r.notes {
         let _ = writeln!(s, "note: {n}");
@@ -476,10 +586,6 @@ fn outcome_chart(r: &Report) -> String {
         if !e.exact {
             b.interval = Some((e.low, e.high));
         }
-        b.exact = e.exact_value;
-        if let Some(x) = e.exact_value {
-            b.text = format!("{} (exact {})", percent(e.p), percent(x));
-        }
         b
     };
     let mut rows: Vec<charts::Bar> = r
@@ -492,11 +598,12 @@ fn outcome_chart(r: &Report) -> String {
     rows.push(bar("undecided".into(), &r.undecided, 2));
     let mut series: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
     series.push("draw".into());
+    let exact = rows.iter().all(|b| b.interval.is_none());
     charts::bars(&charts::BarChart {
-        title: if r.sampled {
-            "Outcome probability (95% interval)".into()
-        } else {
+        title: if exact {
             "Outcome (exact)".into()
+        } else {
+            "Outcome probability (95% interval)".into()
         },
         axis: charts::Axis::Percent,
         series,
@@ -506,16 +613,14 @@ fn outcome_chart(r: &Report) -> String {
 
 /// The rounds battles lasted, with the sampled mean and the exact one where known.
 fn rounds_chart(r: &Report) -> String {
-    let mut marks = vec![charts::Mark {
-        name: format!("mean {:.2}", r.rounds.mean),
+    let name = match (r.rounds.mean_basis, r.sampled) {
+        (Basis::Exact, true) => format!("exact mean {:.3}", r.rounds.mean),
+        _ => format!("mean {:.2}", r.rounds.mean),
+    };
+    let marks = vec![charts::Mark {
+        name,
         at: r.rounds.mean,
     }];
-    if let Some(m) = r.rounds.exact_mean {
-        marks.push(charts::Mark {
-            name: format!("exact mean {m:.3}"),
-            at: m,
-        });
-    }
     charts::histogram(
         &format!("Battles by {}", r.rounds_counted),
         &r.rounds_counted,

@@ -12,6 +12,7 @@ use fray::pool::replay_mass_battle;
 use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::duel::DuelPlan;
 use crate::scenario::{BattleKind, Scenario};
@@ -296,6 +297,95 @@ pub fn play_chunks(
             t
         })
         .reduce(Tally::default, Tally::merge)
+}
+
+/// Chunks per batch of a run to a precision: a batch is whole chunks (chunk `k` on
+/// stream `k` of the seed, as in any run), so its trials and numbers are the same on
+/// any thread count.
+pub const BATCH_CHUNKS: u64 = 16;
+
+/// The most trials a run to a precision plays when not given a cap (`--trials`): ten
+/// million, about 100 times what a half-width of 0.001 needs at worst (p = 0.5).
+pub const MAX_PRECISION_TRIALS: u64 = 10_000_000;
+
+/// How a run to a precision went: the target, the trials it may play at most, and the
+/// widest 95% half-width of a sampled win probability when it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Precision {
+    /// The half-width asked for.
+    pub target: f64,
+    /// The cap on trials.
+    pub cap: u64,
+    /// Whether every win probability's half-width is within the target.
+    pub reached: bool,
+    /// The widest half-width at the end (0 when the wins are exact).
+    pub half_width: f64,
+}
+
+/// The widest 95% half-width of the two sides' sampled win probabilities.
+pub fn widest_half_width(t: &Tally) -> f64 {
+    t.wins
+        .iter()
+        .map(|w| {
+            let (_, low, high) = crate::report::wilson(*w, t.trials);
+            (high - low) / 2.0
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Plays batches of [`BATCH_CHUNKS`] chunks, in order, until the 95% half-width of
+/// every win probability is at most `target`, or `s.trials` (the cap) are played, or
+/// `cancel` is set. The decision is taken after each whole batch only, so the same seed
+/// gives the same trial count and numbers on any thread count. With `wins_exact` (a
+/// duel solved exactly) the wins need no sampling: one batch is played, for the figures
+/// that have no exact form.
+pub fn play_to_precision(
+    s: &Scenario,
+    target: f64,
+    wins_exact: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> (Tally, Precision) {
+    let mut t = Tally::default();
+    let mut batch = 0;
+    let done = |t: &Tally| wins_exact || (t.trials > 0 && widest_half_width(t) <= target);
+    while batch * BATCH_CHUNKS < chunks(s) && !cancel.load(Ordering::Relaxed) {
+        let range = batch * BATCH_CHUNKS..(batch + 1) * BATCH_CHUNKS;
+        t = t.merge(play_chunks(s, range, progress, cancel));
+        batch += 1;
+        if done(&t) {
+            break;
+        }
+    }
+    let half_width = if wins_exact {
+        0.0
+    } else {
+        widest_half_width(&t)
+    };
+    let reached = done(&t) && t.trials > 0;
+    let p = Precision {
+        target,
+        cap: s.trials,
+        reached,
+        half_width,
+    };
+    (t, p)
+}
+
+/// [`play_to_precision`] on a pool of `threads` threads (0: every core).
+pub fn play_to_precision_on(
+    s: &Scenario,
+    threads: usize,
+    target: f64,
+    wins_exact: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<(Tally, Precision), String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(pool.install(|| play_to_precision(s, target, wins_exact, progress, cancel)))
 }
 
 /// Plays on a pool of `threads` threads (0: every core).
