@@ -5,6 +5,7 @@
 mod charts;
 mod duel_rules;
 mod duel_speed;
+mod precision;
 mod runs;
 mod schema;
 
@@ -15,7 +16,7 @@ use fray_lab::run::play_on;
 use fray_lab::scenario::{BattleKind, Duel, Duelist};
 use fray_lab::{json_schema, parse_scenario};
 
-fn scenario(name: &str, trials: u64) -> fray_lab::Scenario {
+pub(crate) fn scenario(name: &str, trials: u64) -> fray_lab::Scenario {
     let e = fray_lab::examples::find(name).unwrap();
     let mut s = parse_scenario(e.text).unwrap_or_else(|err| panic!("{name}: {err}"));
     s.trials = trials;
