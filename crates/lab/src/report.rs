@@ -9,7 +9,7 @@ use fray::character::Side;
 use serde::Serialize;
 
 use crate::charts;
-use crate::duel::{ExactDuel, MAX_EXACT_HP, exact_duel};
+use crate::duel::{ExactDuel, exact_duel};
 use crate::run::{Precision, Tally, deterministic};
 use crate::scenario::{BattleKind, Scenario};
 
@@ -321,7 +321,15 @@ pub fn report_with(s: &Scenario, t: &Tally, precision: Option<&Precision>) -> Re
     let mut draw = estimate(t.draws, n, exact);
     let mut mutual_destruction = estimate(t.mutual, n, exact);
     let mut undecided = estimate(t.draws - t.mutual, n, exact);
-    if let Some(e) = exact_duel_of(s) {
+    let solved = match exact_duel_result(s) {
+        Some(Err(why)) => {
+            notes.push(format!("no exact answer ({why}): every figure is sampled"));
+            None
+        }
+        Some(Ok(e)) => Some(e),
+        None => None,
+    };
+    if let Some(e) = solved {
         // The chain's answers replace the counts: nothing of these is sampled.
         sides[0].win = Estimate::exact(e.p_a_wins);
         sides[1].win = Estimate::exact(e.p_b_wins);
@@ -416,10 +424,14 @@ pub fn report_with(s: &Scenario, t: &Tally, precision: Option<&Precision>) -> Re
 
 /// The exact duel, when the scenario is a duel small enough.
 pub fn exact_duel_of(s: &Scenario) -> Option<ExactDuel> {
+    exact_duel_result(s)?.ok()
+}
+
+/// The exact duel of a duel scenario (None for other systems), or why it has none: its
+/// hit points or work are past the bounds checked before solving.
+pub fn exact_duel_result(s: &Scenario) -> Option<Result<ExactDuel, String>> {
     match &s.battle {
-        BattleKind::Evasion(d) if i64::from(d.a.defense.hp.max(d.b.defense.hp)) <= MAX_EXACT_HP => {
-            exact_duel(d).ok()
-        }
+        BattleKind::Evasion(d) => Some(exact_duel(d)),
         _ => None,
     }
 }

@@ -281,26 +281,15 @@ fn the_exact_chain_gives_the_old_answers() {
         let e = exact_duel(duel).unwrap();
         let (pa, pb, draw, mean) = reference_exact(duel);
         let close = |x: f64, y: f64| (x - y).abs() <= 1e-12 * x.abs().max(1.0) || x == y;
-        assert!(
-            close(e.p_a_wins, pa),
-            "duel {i}: a wins {} vs {pa}",
-            e.p_a_wins
-        );
-        assert!(
-            close(e.p_b_wins, pb),
-            "duel {i}: b wins {} vs {pb}",
-            e.p_b_wins
-        );
-        assert!(
-            close(e.p_draw, draw),
-            "duel {i}: draw {} vs {draw}",
-            e.p_draw
-        );
-        assert!(
-            close(e.expected_rounds, mean),
-            "duel {i}: rounds {} vs {mean}",
-            e.expected_rounds
-        );
+        let pairs = [
+            ("a wins", e.p_a_wins, pa),
+            ("b wins", e.p_b_wins, pb),
+            ("draw", e.p_draw, draw),
+            ("rounds", e.expected_rounds, mean),
+        ];
+        for (what, new, old) in pairs {
+            assert!(close(new, old), "duel {i}: {what} {new} vs {old}");
+        }
     }
     // The cases are not all alike: a sure draw, a certain winner, and open fights.
     assert_eq!(exact_duel(&cases[4]).unwrap().p_draw, 1.0);
@@ -334,4 +323,21 @@ fn an_exact_duel_past_its_work_bound_is_refused_before_it_starts() {
     d.a.defense.hp = 1_000;
     d.b.defense.hp = 1_000;
     assert!(exact_work(&d) <= MAX_EXACT_WORK);
+}
+
+#[test]
+fn a_duel_past_the_exact_bounds_is_sampled_and_the_report_says_why() {
+    let mut s = crate::scenario("duel", 256);
+    if let fray_lab::scenario::BattleKind::Evasion(d) = &mut s.battle {
+        d.b.defense.hp = 2_001;
+    }
+    let r = fray_lab::report::report(&s, &fray_lab::run::play_on(&s, 1, &|_| {}).unwrap());
+    assert_eq!(r.sides[0].win.basis, fray_lab::report::Basis::Sampled);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("no exact answer") && n.contains("2000 hit points")),
+        "{:?}",
+        r.notes
+    );
 }
