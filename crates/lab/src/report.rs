@@ -131,8 +131,10 @@ pub struct Rounds {
     pub mean: f64,
     /// "exact" or "sampled".
     pub mean_basis: Basis,
-    /// The mean's 95% interval (normal approximation; the mean itself when exact).
+    /// The mean's 95% interval, lower end (normal approximation; the mean itself when
+    /// exact).
     pub mean_low: f64,
+    /// The mean's 95% interval, upper end.
     pub mean_high: f64,
     /// How the spread below (percentiles, maximum, histogram) was found: sampled, or
     /// exact for a battle with no dice.
@@ -153,8 +155,9 @@ pub struct Survivor {
     pub max_hp: i64,
     /// P(standing at the end).
     pub survival: f64,
-    /// Its 95% interval (Wilson; the value itself when exact).
+    /// Its 95% interval, lower end (Wilson; the value itself when exact).
     pub survival_low: f64,
+    /// Its 95% interval, upper end.
     pub survival_high: f64,
     /// Mean hit points left (0 for the fallen).
     pub mean_hp_left: f64,
