@@ -23,14 +23,19 @@ pub struct BattleArgs {
     #[arg(long, conflicts_with = "file")]
     example: Option<String>,
     /// List the bundled scenarios (with --json as JSON; no other option applies).
-    #[arg(long, conflicts_with_all = ["file", "example", "schema", "trials", "seed", "threads", "report", "quiet", "progress_every"])]
+    #[arg(long, conflicts_with_all = ["file", "example", "schema", "trials", "precision", "seed", "threads", "report", "quiet", "progress_every"])]
     list_examples: bool,
     /// Print the JSON Schema of scenario files (no other option applies).
-    #[arg(long, conflicts_with_all = ["file", "example", "trials", "seed", "threads", "report", "quiet", "progress_every", "json"])]
+    #[arg(long, conflicts_with_all = ["file", "example", "trials", "precision", "seed", "threads", "report", "quiet", "progress_every", "json"])]
     schema: bool,
     /// Override the number of trials.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     trials: Option<u64>,
+    /// Sample until the 95% interval of every win probability is within ± this (for
+    /// example 0.001), in batches of 4,096 battles; --trials is then the cap (default
+    /// 10,000,000). Exact figures (a duel's wins) need no sampling.
+    #[arg(long, value_name = "HALF_WIDTH", value_parser = precision)]
+    precision: Option<f64>,
     /// Override the seed (the same seed gives the same numbers on any thread count).
     #[arg(long)]
     seed: Option<u64>,
@@ -50,6 +55,18 @@ pub struct BattleArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// A precision target: a half-width from 0.0001 to 0.5.
+fn precision(text: &str) -> Result<f64, String> {
+    let p: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if (0.0001..=0.5).contains(&p) {
+        Ok(p)
+    } else {
+        Err(format!("{p} is outside 0.0001 to 0.5"))
+    }
 }
 
 /// A scenario file is small; anything larger is surely not one.
@@ -97,6 +114,7 @@ pub fn run(args: &BattleArgs) -> Result<String> {
         for (flag, given) in [
             ("--trials", args.trials.is_some()),
             ("--seed", args.seed.is_some()),
+            ("--precision", args.precision.is_some()),
         ] {
             if given {
                 output::note(&format!(
@@ -106,21 +124,49 @@ pub fn run(args: &BattleArgs) -> Result<String> {
             }
         }
     }
-    scenario.trials = args.trials.unwrap_or(scenario.trials);
+    // With a precision to reach, the trials are its cap.
+    let precise = args.precision.filter(|_| !run::deterministic(&scenario));
+    let default_trials = if precise.is_some() {
+        run::MAX_PRECISION_TRIALS
+    } else {
+        scenario.trials
+    };
+    scenario.trials = args.trials.unwrap_or(default_trials);
     scenario.seed = args.seed.unwrap_or(scenario.seed);
     let report_file = args.report.as_deref().map(open_report).transpose()?;
     let planned = run::planned_trials(&scenario);
     let progress = Progress::new(args, planned);
     catch_ctrl_c();
-    let tally = run::play_on_until(
-        &scenario,
-        args.threads as usize,
-        &|n| progress.add(n),
-        &INTERRUPTED,
-    )
-    .map_err(|e| anyhow!("{e}"))?;
+    let threads = args.threads as usize;
+    let (tally, reached) = match precise {
+        Some(target) => {
+            let wins_exact = report::exact_duel_of(&scenario).is_some();
+            let (t, p) = run::play_to_precision_on(
+                &scenario,
+                threads,
+                target,
+                wins_exact,
+                &|n| progress.add(n),
+                &INTERRUPTED,
+            )
+            .map_err(|e| anyhow!("{e}"))?;
+            (t, Some(p))
+        }
+        None => (
+            run::play_on_until(&scenario, threads, &|n| progress.add(n), &INTERRUPTED)
+                .map_err(|e| anyhow!("{e}"))?,
+            None,
+        ),
+    };
     progress.finish();
-    let r = report::report(&scenario, &tally);
+    let r = report::report_with(&scenario, &tally, reached.as_ref());
+    if let Some(p) = reached.filter(|p| !p.reached && r.complete) {
+        output::warn(&format!(
+            "precision ±{} not reached: stopped at the cap of {} battles (--trials raises it)",
+            p.target,
+            report::grouped(p.cap)
+        ));
+    }
     if !r.complete {
         output::warn(&format!(
             "interrupted: {} of {planned} battles finished; the results below are incomplete",

@@ -1911,16 +1911,19 @@ fn issue12_an_exact_duel_nobody_can_win_is_a_draw_with_a_note() {
         .args(["battle", &file])
         .assert()
         .success()
-        .stdout(predicate::str::contains("undecided after 10 rounds: 100%"))
-        .stdout(predicate::str::contains("exact 100%"))
+        .stdout(predicate::str::contains(
+            "undecided after 10 rounds: 100% (exact)",
+        ))
         .stdout(predicate::str::contains(
             "neither duelist can ever deal damage",
         ))
         .stdout(predicate::str::contains("NaN").not());
     let v = json_of(&["battle", &file, "--json", "--quiet"]);
-    assert_eq!(v["draw"]["exact_value"], 1.0);
-    assert_eq!(v["sides"][0]["win"]["exact_value"], 0.0);
-    assert_eq!(v["rounds"]["exact_mean"], Value::Null);
+    assert_eq!(v["draw"]["p"], 1.0);
+    assert_eq!(v["draw"]["basis"], "exact");
+    assert_eq!(v["sides"][0]["win"]["p"], 0.0);
+    assert_eq!(v["sides"][0]["win"]["basis"], "exact");
+    assert_eq!(v["rounds"]["mean_basis"], "sampled", "infinite: not exact");
 }
 
 #[test]
@@ -2674,7 +2677,8 @@ fn issue13_battle_reports_of_every_example_draw_titled_charts_with_legends() {
         assert!(page.contains(" / "), "{example}: no hit-point values");
         // The hand-drawn charts wrote one-decimal percentages with no legend.
         assert!(!page.contains("font-size=\"12\">98.2%"), "{example}");
-        if example == "minions" {
+        // A duel's outcomes are exact (issue 15), like a minions battle's.
+        if example == "minions" || example == "duel" {
             assert!(page.contains("Outcome (exact)"), "{example}");
         } else {
             assert!(
@@ -2687,7 +2691,6 @@ fn issue13_battle_reports_of_every_example_draw_titled_charts_with_legends() {
             );
         }
         if example == "duel" {
-            assert!(page.contains("exact\n</text>"), "duel: no exact legend");
             assert!(page.contains("exact mean"), "duel: no exact mean line");
         }
         if example == "skirmish" {
@@ -2698,4 +2701,108 @@ fn issue13_battle_reports_of_every_example_draw_titled_charts_with_legends() {
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+// ---- issue 15: evasion duel, exact in the lab, --precision ----
+
+/// `fray battle --example duel` gives the chain's answers for the wins, draws and mean
+/// rounds (marked exact, no interval), and marks what it sampled.
+#[test]
+fn issue15_the_duel_reports_exact_figures_and_says_what_is_sampled() {
+    let v = json_of(&["battle", "--example", "duel", "--trials", "300", "--json"]);
+    for side in 0..2 {
+        let win = &v["sides"][side]["win"];
+        assert_eq!(win["basis"], "exact", "{win}");
+        assert_eq!(win["low"], win["p"], "no interval on an exact figure");
+    }
+    let (a, b) = (
+        v["sides"][0]["win"]["p"].as_f64().unwrap(),
+        v["sides"][1]["win"]["p"].as_f64().unwrap(),
+    );
+    assert!(
+        (a + b - 1.0).abs() < 1e-12 && a > 0.7 && a < 0.85,
+        "{a} {b}"
+    );
+    assert_eq!(v["draw"]["basis"], "exact");
+    assert_eq!(v["rounds"]["mean_basis"], "exact");
+    assert_eq!(v["rounds"]["basis"], "sampled");
+    assert_eq!(v["survivors_basis"], "sampled");
+    assert!(
+        v["survivors"][0]["survival_low"].as_f64().unwrap()
+            < v["survivors"][0]["survival_high"].as_f64().unwrap()
+    );
+    // Another seed samples other battles but the same exact answer.
+    let other = json_of(&[
+        "battle",
+        "--example",
+        "duel",
+        "--trials",
+        "300",
+        "--json",
+        "--seed",
+        "99",
+    ]);
+    assert_eq!(other["sides"][0]["win"], v["sides"][0]["win"]);
+    assert_ne!(other["rounds"]["histogram"], v["rounds"]["histogram"]);
+    let out = fray()
+        .args(["battle", "--example", "duel", "--trials", "300", "--quiet"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Valkyrie won: 77.43% (exact)"), "{text}");
+    assert!(text.contains("(exact); sampled: 10%"), "{text}");
+    assert!(text.contains("survivors (sampled):"), "{text}");
+}
+
+#[test]
+fn issue15_precision_gives_the_same_json_on_one_thread_and_two_and_stops_early() {
+    let run = |threads: &str| {
+        json_of(&[
+            "battle",
+            "--example",
+            "pikes",
+            "--precision",
+            "0.01",
+            "--json",
+            "--quiet",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one["precision"]["target"], 0.01);
+    assert_eq!(one["precision"]["reached"], true);
+    assert_eq!(one["precision"]["cap"], 10_000_000);
+    let trials = one["trials"].as_u64().unwrap();
+    assert!(trials < 20_000, "a loose target stops early: {trials}");
+    assert_eq!(one["complete"], true);
+}
+
+#[test]
+fn issue15_precision_stops_at_the_cap_and_says_so() {
+    let out = fray()
+        .args([
+            "battle",
+            "--example",
+            "pikes",
+            "--precision",
+            "0.0005",
+            "--trials",
+            "3000",
+        ])
+        .args(["--json", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["trials"], 3000);
+    assert_eq!(v["precision"]["reached"], false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not reached") && err.contains("cap of 3,000"),
+        "{err}"
+    );
+    refused(&["battle", "--precision", "0"], "outside 0.0001 to 0.5");
+    refused(&["battle", "--precision", "lots"], "not a number");
 }

@@ -1,16 +1,18 @@
 //! Battle lab speed: `cargo bench -p fray-lab --bench battles`. Each sampled benchmark
 //! plays one battle per iteration (divan reports the time per battle; battles per second
 //! are its inverse). Targets: a 20-against-20 pool battle at 100,000 a second per core;
-//! an exact one-on-one evasion duel in milliseconds for hit points up to 200.
+//! an exact one-on-one evasion duel under 100 ms at 1,000 hit points a side; a sampled
+//! duel within about 3 times the cost of drawing its random numbers alone
+//! (`evasion_duel_against_its_draws`: the two lines side by side, per 1,000 duels).
 
 use divan::{Bencher, black_box};
 use fray::evasion::{Attacker, DamageKind, Defender, Options};
 use fray::pool::{
     Army, Combatant, Ladder, MassBattle, MassState, play_mass_battle, replay_mass_battle,
 };
-use fray::rng::SeededRolls;
+use fray::rng::{Rolls, SeededRolls};
 use fray::trace::NoTrace;
-use fray_lab::duel::{exact_duel, sample_duel};
+use fray_lab::duel::{DuelPlan, exact_duel};
 use fray_lab::scenario::{Duel, Duelist};
 
 fn main() {
@@ -84,27 +86,103 @@ fn duelist(name: &str, hp: u32, damage: &str) -> Duelist {
     }
 }
 
-#[divan::bench(args = [50, 100, 200])]
-fn evasion_exact_duel(bencher: Bencher, hp: u32) {
-    let duel = Duel {
+fn reference_duel(hp: u32) -> Duel {
+    Duel {
         a: duelist("A", hp, "2d6+2"),
         b: duelist("B", hp, "1d10+3"),
         options: Options::default(),
         b_first: false,
+    }
+}
+
+#[divan::bench(args = [50, 100, 200, 1000])]
+fn evasion_exact_duel(bencher: Bencher, hp: u32) {
+    let duel = reference_duel(hp);
+    bencher.bench(|| exact_duel(black_box(&duel)).map(|e| e.p_a_wins));
+}
+
+/// The bundled duel (a Valkyrie against a troll) with both hit points raised: the
+/// luck dice, armor and high-damage effects of a real profile.
+#[divan::bench(args = [200, 1000])]
+fn evasion_exact_bundled_duel(bencher: Bencher, hp: u32) {
+    let s = fray_lab::parse_scenario(fray_lab::examples::find("duel").expect("bundled").text)
+        .expect("valid");
+    let fray_lab::scenario::BattleKind::Evasion(mut duel) = s.battle else {
+        return;
     };
+    duel.a.defense.hp = hp;
+    duel.b.defense.hp = hp;
     bencher.bench(|| exact_duel(black_box(&duel)).map(|e| e.p_a_wins));
 }
 
 #[divan::bench]
 fn evasion_sampled_duel(bencher: Bencher) {
-    let duel = Duel {
-        a: duelist("A", 60, "2d6+2"),
-        b: duelist("B", 60, "1d10+3"),
-        options: Options::default(),
-        b_first: false,
-    };
+    let plan = DuelPlan::new(&reference_duel(60));
     let mut rolls = SeededRolls::new(2);
-    bencher.bench_local(|| sample_duel(black_box(&duel), 1000, &mut rolls).1);
+    bencher.bench_local(|| plan.sample(1000, &mut rolls).1);
+}
+
+/// One random draw, as a duel asked for it.
+#[derive(Clone, Copy)]
+enum Draw {
+    Die(u32),
+    Unit,
+}
+
+/// A source that keeps the list of what was drawn.
+struct Recorder {
+    rolls: SeededRolls,
+    log: Vec<Draw>,
+}
+
+impl Rolls for Recorder {
+    fn die(&mut self, sides: u32) -> u32 {
+        self.log.push(Draw::Die(sides));
+        self.rolls.die(sides)
+    }
+    fn unit(&mut self) -> f64 {
+        self.log.push(Draw::Unit);
+        self.rolls.unit()
+    }
+}
+
+/// Duels per iteration of [`evasion_duel_against_its_draws`].
+const DUELS: usize = 1000;
+
+/// A thousand sampled duels (`duel`) beside the same random draws made alone (`draws
+/// alone`: the same dice and units, from the same generator, with nothing computed).
+/// The ratio of the two lines is the duel's cost over the random-number bound.
+#[divan::bench(args = ["duel", "draws alone"])]
+fn evasion_duel_against_its_draws(bencher: Bencher, what: &str) {
+    let plan = DuelPlan::new(&reference_duel(60));
+    let mut recorder = Recorder {
+        rolls: SeededRolls::new(4),
+        log: Vec::new(),
+    };
+    for _ in 0..DUELS {
+        plan.sample(1000, &mut recorder);
+    }
+    let log = recorder.log;
+    if what == "duel" {
+        bencher.bench_local(|| {
+            let mut rolls = SeededRolls::new(4);
+            (0..DUELS)
+                .map(|_| plan.sample(1000, &mut rolls).1)
+                .sum::<u32>()
+        });
+    } else {
+        bencher.bench_local(|| {
+            let mut rolls = SeededRolls::new(4);
+            let mut sum = 0.0;
+            for d in black_box(&log) {
+                sum += match *d {
+                    Draw::Die(sides) => f64::from(rolls.die(sides)),
+                    Draw::Unit => rolls.unit(),
+                };
+            }
+            sum
+        });
+    }
 }
 
 #[divan::bench]

@@ -6,8 +6,8 @@
 //! look at half of them), so each attack's damage distribution is computed for every hit
 //! point total it can meet.
 
-use fray::dist::Distribution;
-use fray::evasion::{damage_odds, draw_luckstone, roll_attack};
+use fray::evasion::exact::most_after_dr;
+use fray::evasion::{AttackPlan, damage_odds, draw_luckstone};
 use fray::rng::Rolls;
 use serde::Serialize;
 
@@ -30,35 +30,67 @@ pub struct ExactDuel {
     pub expected_rounds: f64,
 }
 
-/// Per-attack damage of `att` against `def` when `def` has `hp` left, for every hp.
-fn damage_by_hp(
-    att: &Duelist,
-    def: &Duelist,
-    duel: &Duel,
-    max_hp: i64,
-) -> Result<Vec<Distribution>, String> {
-    // Above twice the largest hit, no high-damage effect can trigger: one distribution
-    // serves every larger hp. The largest hit is the real one after DR (negative DR
-    // raises it above the dice's maximum), taken from a defender too healthy for any cut.
-    let mut healthy = def.defense.clone();
-    healthy.hp = u32::MAX;
-    let most = damage_odds(&att.damage, att.kind, &att.attack, &healthy, &duel.options)
-        .map_err(|e| e.to_string())?
-        .most_before_effects;
-    let limit = (2 * most.max(0) + 1).min(max_hp);
-    let mut by_hp = Vec::with_capacity(max_hp as usize + 1);
-    by_hp.push(Distribution::point(0));
-    for hp in 1..=limit {
-        let mut d = def.defense.clone();
-        d.hp = hp as u32;
-        let odds = damage_odds(&att.damage, att.kind, &att.attack, &d, &duel.options)
-            .map_err(|e| e.to_string())?;
-        by_hp.push(odds.per_attack);
-    }
-    let last = by_hp[limit as usize].clone();
-    by_hp.resize(max_hp as usize + 1, last);
-    Ok(by_hp)
+/// Per-attack damage of one duelist against the other, by the defender's hit points:
+/// one row for each hit point total up to `limit`, and the row at `limit` for every
+/// larger total (above twice the largest hit, no high-damage effect can trigger). A row
+/// is P(no damage) and the damages of 1 and more with their chances, all in one vector.
+struct DamageTable {
+    /// Per row: P(0 damage: a miss), and where its damages lie in `hits`.
+    rows: Vec<(f64, std::ops::Range<usize>)>,
+    /// (damage ≥ 1, probability > 0), row after row, in increasing damage.
+    hits: Vec<(usize, f64)>,
 }
+
+impl DamageTable {
+    /// The table of `att` striking `def`, whose hit points run up to `max_hp`.
+    fn new(att: &Duelist, def: &Duelist, duel: &Duel, max_hp: i64) -> Result<Self, String> {
+        // The largest hit is the real one after DR (negative DR raises it above the
+        // dice's maximum), taken from a defender too healthy for any cut.
+        let mut healthy = def.defense.clone();
+        healthy.hp = u32::MAX;
+        let most = damage_odds(&att.damage, att.kind, &att.attack, &healthy, &duel.options)
+            .map_err(|e| e.to_string())?
+            .most_before_effects;
+        let limit = (2 * most.max(0) + 1).clamp(1, max_hp.max(1));
+        let mut table = Self {
+            rows: vec![(1.0, 0..0)],
+            hits: Vec::new(),
+        };
+        let mut d = def.defense.clone();
+        for hp in 1..=limit {
+            d.hp = hp as u32;
+            let odds = damage_odds(&att.damage, att.kind, &att.attack, &d, &duel.options)
+                .map_err(|e| e.to_string())?;
+            let start = table.hits.len();
+            table.hits.extend(
+                odds.per_attack
+                    .iter()
+                    .filter(|m| m.value > 0)
+                    .map(|m| (m.value as usize, m.p)),
+            );
+            table
+                .rows
+                .push((odds.per_attack.p(0), start..table.hits.len()));
+        }
+        Ok(table)
+    }
+
+    /// P(no damage) and the damages against a defender with `hp` left.
+    fn row(&self, hp: usize) -> (f64, &[(usize, f64)]) {
+        let (miss, range) = &self.rows[hp.min(self.rows.len() - 1)];
+        (*miss, &self.hits[range.clone()])
+    }
+
+    /// The largest damage of any row.
+    fn largest(&self) -> usize {
+        self.hits.iter().map(|h| h.0).max().unwrap_or(0)
+    }
+}
+
+/// The most steps an exact duel may take (states times damage outcomes, summed over the
+/// luckstone draws): about a second of work. 1,000 hit points a side with a dozen
+/// damage outcomes each is some 25 million.
+pub const MAX_EXACT_WORK: u64 = 300_000_000;
 
 /// Solves the duel exactly (no round limit). A duel that can reach a state where
 /// neither side can deal damage (certain misses, caught throws) never ends there: that
@@ -75,6 +107,18 @@ fn damage_by_hp(
 /// assert!((e.p_a_wins + e.p_b_wins - 1.0).abs() < 1e-9);
 /// ```
 pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
+    // Both bounds are checked before anything is built.
+    if i64::from(duel.a.defense.hp.max(duel.b.defense.hp)) > MAX_EXACT_HP {
+        return Err(format!(
+            "exact duels take at most {MAX_EXACT_HP} hit points a side"
+        ));
+    }
+    let work = exact_work(duel);
+    if work > MAX_EXACT_WORK {
+        return Err(format!(
+            "the exact duel would take about {work} steps (hit points × hit points × damage outcomes × luckstone draws): at most {MAX_EXACT_WORK}"
+        ));
+    }
     // A monster's luckstone is drawn once for the whole duel: solve the duel for each
     // draw and weigh the answers, rather than mixing the draw into every attack.
     let mut mixed = ExactDuel {
@@ -122,7 +166,46 @@ fn luckstone_draws(d: &Duelist) -> Vec<(Duelist, f64)> {
     }
 }
 
-/// The exact duel once every luckstone is drawn.
+/// `p · v` where an impossible branch (p = 0) adds nothing even to infinite rounds.
+fn times(p: f64, v: f64) -> f64 {
+    if p == 0.0 { 0.0 } else { p * v }
+}
+
+/// The work of an exact duel, bounded from the profiles alone (nothing is allocated):
+/// the states (hit points a × b) times the damage outcomes of both attacks (at most the
+/// largest hit after DR, plus a miss), times the luckstone draws to solve.
+pub fn exact_work(duel: &Duel) -> u64 {
+    let outcomes = |att: &Duelist, def: &Duelist| {
+        let most = most_after_dr(att.damage.max(), att.kind, &def.defense);
+        // The largest hit above a defender's hit points counts once: as a kill.
+        most.clamp(0.0, f64::from(def.defense.hp)) as u64 + 2
+    };
+    let draws = |d: &Duelist| {
+        if d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone() {
+            3
+        } else {
+            1
+        }
+    };
+    let states = u64::from(duel.a.defense.hp) * u64::from(duel.b.defense.hp);
+    states
+        .saturating_mul(outcomes(&duel.a, &duel.b) + outcomes(&duel.b, &duel.a))
+        .saturating_mul(draws(&duel.a) * draws(&duel.b))
+}
+
+/// The exact duel once every luckstone is drawn: an absorbing Markov chain over the
+/// pair of hit points (first striker f, second s). From (f, s) a round moves to
+/// (f − y, s − x) or ends, so the states are solved in order of increasing hit points,
+/// each from smaller ones; the one self-loop (both deal nothing) is divided out.
+///
+/// For each state the value V = (P(first wins), P(second wins), expected rounds) is
+///   V(f, s) = T(s) + Σ_{x<s} P(X_s = x) · A_f(s − x),
+///   A_f(s') = K_f + Σ_{y<f} P(Y_f = y) · V(f − y, s'),
+/// with X_s the first's damage against s hit points, Y_f the second's against f,
+/// T = (P(X_s ≥ s), 0, 1) and K = (0, P(Y_f ≥ f), 0). Keeping the row A_f makes a state
+/// cost |X| + |Y| steps instead of |X| · |Y|, and only the last rows of V that a hit can
+/// reach are kept. A state where neither can deal damage never ends: its expected
+/// rounds are infinite, and so are those of every state that can reach it.
 fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
     let (first, second) = if duel.b_first {
         (&duel.b, &duel.a)
@@ -130,67 +213,65 @@ fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
         (&duel.a, &duel.b)
     };
     let (hf, hs) = (i64::from(first.defense.hp), i64::from(second.defense.hp));
-    if hf > MAX_EXACT_HP || hs > MAX_EXACT_HP {
-        return Err(format!(
-            "exact duels take at most {MAX_EXACT_HP} hit points a side"
-        ));
-    }
-    let hits_second = damage_by_hp(first, second, duel, hs)?; // indexed by the second's hp
-    let hits_first = damage_by_hp(second, first, duel, hf)?; // indexed by the first's hp
-    let width = hs as usize + 1;
-    let cells = (hf as usize + 1) * width;
-    // P(first wins), P(second wins), expected rounds, and whether a state where neither
-    // can deal damage is reachable (then the duel may never end).
-    let mut win = vec![0.0; cells];
-    let mut lose = vec![0.0; cells];
-    let mut rounds = vec![0.0; cells];
-    let mut endless = vec![false; cells];
+    let hits_second = DamageTable::new(first, second, duel, hs)?; // by the second's hp
+    let hits_first = DamageTable::new(second, first, duel, hf)?; // by the first's hp
+    let (hf, hs) = (hf as usize, hs as usize);
+    let width = hs + 1;
+    // Rows f − y for every hit y < f: a ring of the last `keep` rows.
+    let keep = hits_first.largest().min(hf) + 1;
+    let mut ring = vec![[0.0f64; 3]; keep * width];
+    let mut b = vec![[0.0f64; 3]; width];
+    let mut a = vec![[0.0f64; 3]; width];
     for f in 1..=hf {
+        let (miss_y, ys) = hits_first.row(f);
+        let kill_first: f64 = ys.iter().filter(|h| h.0 >= f).map(|h| h.1).sum();
+        // B(s) = Σ_{1 ≤ y < f} P(Y_f = y) · V(f − y, s), row by row.
+        b.iter_mut().for_each(|v| *v = [0.0; 3]);
+        for &(y, py) in ys.iter().take_while(|h| h.0 < f) {
+            let row = &ring[((f - y) % keep) * width..][..width];
+            for (acc, v) in b.iter_mut().zip(row) {
+                for c in 0..3 {
+                    acc[c] += py * v[c];
+                }
+            }
+        }
+        let k = [0.0, kill_first, 0.0];
+        let here = (f % keep) * width;
         for s in 1..=hs {
-            let (dx, dy) = (&hits_second[s as usize], &hits_first[f as usize]);
-            let (p_miss_x, p_miss_y) = (dx.p(0), dy.p(0));
-            let here = f as usize * width + s as usize;
-            let stay = 1.0 - p_miss_x * p_miss_y;
-            if stay <= 0.0 {
-                // Neither can deal damage: the duel stays here for ever, a draw.
-                endless[here] = true;
-                continue;
-            }
-            let (mut w, mut l, mut r, mut forever) = (0.0, 0.0, 1.0, false);
-            for x in dx.iter() {
-                if s - x.value <= 0 {
-                    w += x.p;
-                    continue;
-                }
-                for y in dy.iter() {
-                    if f - y.value <= 0 {
-                        l += x.p * y.p;
-                        continue;
+            let (miss_x, xs) = hits_second.row(s);
+            let stay = 1.0 - miss_x * miss_y;
+            let v = if stay <= 0.0 {
+                // Neither can deal damage: the duel stays here for ever.
+                [0.0, 0.0, f64::INFINITY]
+            } else {
+                let mut v = [0.0, 0.0, 1.0];
+                for &(x, px) in xs {
+                    if x >= s {
+                        v[0] += px;
+                    } else {
+                        let from = &a[s - x];
+                        for c in 0..3 {
+                            v[c] += px * from[c];
+                        }
                     }
-                    if x.value == 0 && y.value == 0 {
-                        continue;
-                    }
-                    let at = (f - y.value) as usize * width + (s - x.value) as usize;
-                    w += x.p * y.p * win[at];
-                    l += x.p * y.p * lose[at];
-                    r += x.p * y.p * rounds[at];
-                    forever |= endless[at] && x.p * y.p > 0.0;
                 }
+                for c in 0..3 {
+                    v[c] = (v[c] + times(miss_x, k[c] + b[s][c])) / stay;
+                }
+                v
+            };
+            ring[here + s] = v;
+            for c in 0..3 {
+                a[s][c] = k[c] + b[s][c] + times(miss_y, v[c]);
             }
-            win[here] = w / stay;
-            lose[here] = l / stay;
-            rounds[here] = r / stay;
-            endless[here] = forever;
         }
     }
-    let start = hf as usize * width + hs as usize;
-    let p_first = win[start];
+    let [p_first, lose, rounds] = ring[(hf % keep) * width + hs];
     // A duel that always ends keeps P(second) = 1 − P(first), as before draws existed.
-    let (p_second, p_draw, expected_rounds) = if endless[start] {
-        let l = lose[start];
-        (l, (1.0 - p_first - l).max(0.0), f64::INFINITY)
+    let (p_second, p_draw, expected_rounds) = if rounds.is_infinite() {
+        (lose, (1.0 - p_first - lose).max(0.0), f64::INFINITY)
     } else {
-        (1.0 - p_first, 0.0, rounds[start])
+        (1.0 - p_first, 0.0, rounds)
     };
     let (p_a_wins, p_b_wins) = if duel.b_first {
         (p_second, p_first)
@@ -205,60 +286,108 @@ fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
     })
 }
 
+/// A duel's fixed part, worked out once and kept for every sampled duel: an attack plan
+/// for each direction and each way the luckstones may fall, both starting hit points
+/// and the order of strikes. Sampling a duel through it builds no breakdown, formats
+/// no string and allocates nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelPlan {
+    /// Whether each duelist draws a luckstone before the first round.
+    draws: [bool; 2],
+    /// Indexed by [`DuelPlan::index`]: attacker, a's draw, b's draw.
+    plans: Vec<AttackPlan>,
+    hp: [i64; 2],
+    order: [usize; 2],
+}
+
+impl DuelPlan {
+    /// Plans the duel: every attack plan it may need, for each luckstone draw.
+    pub fn new(duel: &Duel) -> Self {
+        let undrawn = |d: &Duelist| d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone();
+        let draws = [undrawn(&duel.a), undrawn(&duel.b)];
+        // A duelist with no luckstone to draw has one way to be: itself.
+        let ways = |d: &Duelist, draws: bool| -> Vec<Duelist> {
+            if draws {
+                (1..=3).map(|d3| with_luckstone_drawn(d, d3)).collect()
+            } else {
+                vec![d.clone()]
+            }
+        };
+        let (aa, bb) = (ways(&duel.a, draws[0]), ways(&duel.b, draws[1]));
+        let mut plans = Vec::with_capacity(2 * aa.len() * bb.len());
+        for who in 0..2 {
+            for a in &aa {
+                for b in &bb {
+                    let (att, def) = if who == 0 { (a, b) } else { (b, a) };
+                    plans.push(AttackPlan::new(
+                        &att.attack,
+                        &def.defense,
+                        &att.damage,
+                        att.kind,
+                        &duel.options,
+                    ));
+                }
+            }
+        }
+        Self {
+            draws,
+            plans,
+            hp: [i64::from(duel.a.defense.hp), i64::from(duel.b.defense.hp)],
+            order: if duel.b_first { [1, 0] } else { [0, 1] },
+        }
+    }
+
+    /// Where the plan of `who` attacking lies, for a's draw `ia` and b's draw `ib`.
+    fn index(&self, who: usize, ia: usize, ib: usize) -> usize {
+        let ways = |drawn: bool| if drawn { 3 } else { 1 };
+        let (na, nb) = (ways(self.draws[0]), ways(self.draws[1]));
+        (who * na + ia) * nb + ib
+    }
+
+    /// One sampled duel, as [`sample_duel`] plays it (the same draws in the same order).
+    pub fn sample(&self, max_rounds: u32, rolls: &mut impl Rolls) -> DuelResult {
+        // a's luckstone is drawn before b's, each once for the whole duel.
+        let mut draw = |drawn: bool| {
+            if drawn {
+                draw_luckstone(rolls) as usize - 1
+            } else {
+                0
+            }
+        };
+        let ia = draw(self.draws[0]);
+        let ib = draw(self.draws[1]);
+        let plans = [
+            &self.plans[self.index(0, ia, ib)],
+            &self.plans[self.index(1, ia, ib)],
+        ];
+        let mut hp = self.hp;
+        let mut dealt = [0u64; 2];
+        for round in 1..=max_rounds {
+            for &who in &self.order {
+                let target = 1 - who;
+                if let Some(d) = plans[who].roll(hp[target].max(1) as u32, rolls) {
+                    hp[target] -= d;
+                    dealt[who] += d as u64;
+                }
+                if hp[target] <= 0 {
+                    return (Some(who == 0), round, hp, dealt);
+                }
+            }
+        }
+        (None, max_rounds, hp, dealt)
+    }
+}
+
+/// A sampled duel: the winner (a: `Some(true)`, b: `Some(false)`, undecided at the
+/// round limit: None), the rounds played, both duelists' final hit points and the
+/// damage each dealt.
+pub type DuelResult = (Option<bool>, u32, [i64; 2], [u64; 2]);
+
 /// One sampled duel: (winner is a, winner is b, or undecided at the round limit),
 /// rounds played, and both duelists' final hit points.
 ///
-/// Each monster's luckstone is drawn once, before the first round, and kept.
-pub fn sample_duel(
-    duel: &Duel,
-    max_rounds: u32,
-    rolls: &mut impl Rolls,
-) -> (Option<bool>, u32, [i64; 2], [u64; 2]) {
-    let undrawn = |d: &Duelist| d.attack.undrawn_luckstone() || d.defense.undrawn_luckstone();
-    let drawn;
-    let duel = if undrawn(&duel.a) || undrawn(&duel.b) {
-        let mut draw = |d: &Duelist| {
-            if undrawn(d) {
-                with_luckstone_drawn(d, draw_luckstone(rolls))
-            } else {
-                d.clone()
-            }
-        };
-        let (a, b) = (draw(&duel.a), draw(&duel.b));
-        drawn = Duel {
-            a,
-            b,
-            ..duel.clone()
-        };
-        &drawn
-    } else {
-        duel
-    };
-    let mut hp = [i64::from(duel.a.defense.hp), i64::from(duel.b.defense.hp)];
-    let mut dealt = [0u64; 2];
-    let mut defenders = [duel.a.defense.clone(), duel.b.defense.clone()];
-    let order = if duel.b_first { [1, 0] } else { [0, 1] };
-    let duelists = [&duel.a, &duel.b];
-    for round in 1..=max_rounds {
-        for &who in &order {
-            let (att, target) = (duelists[who], 1 - who);
-            defenders[target].hp = hp[target].max(1) as u32;
-            let roll = roll_attack(
-                &att.attack,
-                &defenders[target],
-                &att.damage,
-                att.kind,
-                &duel.options,
-                rolls,
-            );
-            if let Some(d) = roll.damage {
-                hp[target] -= d.damage;
-                dealt[who] += d.damage as u64;
-            }
-            if hp[target] <= 0 {
-                return (Some(who == 0), round, hp, dealt);
-            }
-        }
-    }
-    (None, max_rounds, hp, dealt)
+/// Each monster's luckstone is drawn once, before the first round, and kept. This plans
+/// the duel for one call: to sample many, build a [`DuelPlan`] once.
+pub fn sample_duel(duel: &Duel, max_rounds: u32, rolls: &mut impl Rolls) -> DuelResult {
+    DuelPlan::new(duel).sample(max_rounds, rolls)
 }

@@ -13,7 +13,7 @@
 //! let scenario = fray_lab::parse_scenario(fray_lab::examples::find("duel").unwrap().text).unwrap();
 //! let tally = fray_lab::run::play_on(&scenario, 1, &|_| {}).unwrap();
 //! let report = fray_lab::report::report(&scenario, &tally);
-//! assert!(report.sides[0].win.exact_value.is_some());
+//! assert_eq!(report.sides[0].win.basis, fray_lab::report::Basis::Exact, "a duel's wins are solved, not sampled");
 //! ```
 
 #![cfg_attr(not(doc), warn(missing_docs))]

@@ -8,10 +8,20 @@ use std::fmt::Write as _;
 use fray::character::Side;
 use serde::Serialize;
 
-use crate::charts;
-use crate::duel::{ExactDuel, MAX_EXACT_HP, exact_duel};
-use crate::run::{Tally, deterministic};
+use crate::duel::{ExactDuel, exact_duel};
+use crate::run::{Precision, Tally, deterministic};
 use crate::scenario::{BattleKind, Scenario};
+
+/// How a figure was found: worked out exactly, or sampled from the trials (then with a
+/// 95% interval beside it). Every figure or block of a report says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Basis {
+    /// Exact (a battle with no dice, or a closed form such as the duel's Markov chain).
+    Exact,
+    /// Counted over the sampled battles.
+    Sampled,
+}
 
 /// A probability: sampled with its 95% interval, or exact.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -22,11 +32,28 @@ pub struct Estimate {
     pub low: f64,
     /// Upper end of the 95% interval.
     pub high: f64,
-    /// Whether `p` is exact.
+    /// Whether `p` is exact (`basis` is "exact").
     pub exact: bool,
-    /// The exact answer, when one is known beside a sampled estimate.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact_value: Option<f64>,
+    /// "exact" or "sampled".
+    pub basis: Basis,
+}
+
+impl Estimate {
+    /// An exact probability: its interval is the value itself.
+    pub fn exact(p: f64) -> Self {
+        Self {
+            p,
+            low: p,
+            high: p,
+            exact: true,
+            basis: Basis::Exact,
+        }
+    }
+
+    /// Half the width of the 95% interval: 0 for an exact figure.
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
 }
 
 /// 95% Wilson score interval of `k` successes in `n` trials.
@@ -101,8 +128,19 @@ pub struct SideReport {
 /// The rounds battles lasted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rounds {
-    /// Mean rounds per battle.
+    /// The mean: exact when `mean_basis` says so (a duel's expected rounds), else the
+    /// sampled battles' mean.
     pub mean: f64,
+    /// "exact" or "sampled".
+    pub mean_basis: Basis,
+    /// The mean's 95% interval, lower end (normal approximation; the mean itself when
+    /// exact).
+    pub mean_low: f64,
+    /// The mean's 95% interval, upper end.
+    pub mean_high: f64,
+    /// How the spread below (percentiles, maximum, histogram) was found: sampled, or
+    /// exact for a battle with no dice.
+    pub basis: Basis,
     /// 10th percentile: a tenth of battles ended by this round.
     pub p10: u32,
     /// Median rounds.
@@ -113,9 +151,6 @@ pub struct Rounds {
     pub max: u32,
     /// (rounds, battles).
     pub histogram: Vec<(u32, u64)>,
-    /// The exact expected rounds, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact_mean: Option<f64>,
 }
 
 /// One combatant at the end.
@@ -129,6 +164,10 @@ pub struct Survivor {
     pub max_hp: i64,
     /// P(standing at the end).
     pub survival: f64,
+    /// Its 95% interval, lower end (Wilson; the value itself when exact).
+    pub survival_low: f64,
+    /// Its 95% interval, upper end.
+    pub survival_high: f64,
     /// Mean hit points left (0 for the fallen).
     pub mean_hp_left: f64,
 }
@@ -150,6 +189,10 @@ pub struct Report {
     pub sampled: bool,
     /// Side a, then side b.
     pub sides: [SideReport; 2],
+    /// How the survivors' figures (standing, hit points left) were found.
+    pub survivors_basis: Basis,
+    /// How the damage and conditions per battle were found.
+    pub damage_basis: Basis,
     /// Every battle without a winner: both sides destroyed, or stopped by the limit.
     pub draw: Estimate,
     /// Draws in which both sides were destroyed (mutual destruction).
@@ -174,29 +217,44 @@ pub struct Report {
     /// False when the run was interrupted: the numbers are those of the `trials` that
     /// finished, out of `planned_trials`.
     pub complete: bool,
-    /// The trials the run was to play.
+    /// The trials the run was to play (for a run to a precision, the cap).
     pub planned_trials: u64,
+    /// For a run to a precision (`--precision`): the target, the cap, and whether it
+    /// was reached; `trials` holds the trials actually played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<Precision>,
 }
 
 fn estimate(k: u64, n: u64, exact: bool) -> Estimate {
     let (p, low, high) = wilson(k, n);
     if exact {
-        Estimate {
-            p,
-            low: p,
-            high: p,
-            exact,
-            exact_value: None,
-        }
+        Estimate::exact(p)
     } else {
         Estimate {
             p,
             low,
             high,
             exact,
-            exact_value: None,
+            basis: Basis::Sampled,
         }
     }
+}
+
+fn basis(exact: bool) -> Basis {
+    if exact { Basis::Exact } else { Basis::Sampled }
+}
+
+/// The mean rounds of the tally with a 95% interval (normal approximation).
+fn mean_rounds(t: &Tally, n: u64) -> (f64, f64, f64) {
+    let n = n as f64;
+    let (sum, squares) = t.rounds.iter().fold((0.0, 0.0), |(s, q), (r, c)| {
+        let (r, c) = (f64::from(*r), *c as f64);
+        (s + r * c, q + r * r * c)
+    });
+    let mean = sum / n;
+    let variance = (squares / n - mean * mean).max(0.0);
+    let half = 1.959_963_984_540_054 * (variance / n).sqrt();
+    (mean, (mean - half).max(0.0), mean + half)
 }
 
 fn percentile(hist: &BTreeMap<u32, u64>, n: u64, q: f64) -> u32 {
@@ -213,6 +271,12 @@ fn percentile(hist: &BTreeMap<u32, u64>, n: u64, q: f64) -> u32 {
 
 /// Builds the report of a run.
 pub fn report(s: &Scenario, t: &Tally) -> Report {
+    report_with(s, t, None)
+}
+
+/// Builds the report of a run, played to a precision when `precision` is given: the run
+/// is then complete when the precision was reached or the cap played.
+pub fn report_with(s: &Scenario, t: &Tally, precision: Option<&Precision>) -> Report {
     let exact = deterministic(s);
     let n = t.trials.max(1);
     let (names, combatants) = roster(s);
@@ -228,26 +292,25 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
     ];
     let mut notes = Vec::new();
     let planned_trials = crate::run::planned_trials(s);
-    let complete = t.trials >= planned_trials;
+    let complete = t.trials >= planned_trials || precision.is_some_and(|p| p.reached);
     if !complete {
         notes.push(format!(
             "INCOMPLETE: the run was interrupted after {} of {planned_trials} battles; every number is for the battles that finished",
             t.trials
         ));
     }
+    let (mean, mean_low, mean_high) = mean_rounds(t, n);
     let mut rounds = Rounds {
-        mean: t
-            .rounds
-            .iter()
-            .map(|(r, c)| f64::from(*r) * *c as f64)
-            .sum::<f64>()
-            / n as f64,
+        mean,
+        mean_basis: basis(exact),
+        mean_low: if exact { mean } else { mean_low },
+        mean_high: if exact { mean } else { mean_high },
+        basis: basis(exact),
         p10: percentile(&t.rounds, n, 0.1),
         median: percentile(&t.rounds, n, 0.5),
         p90: percentile(&t.rounds, n, 0.9),
         max: t.rounds.keys().last().copied().unwrap_or(0),
         histogram: t.rounds.iter().map(|(r, c)| (*r, *c)).collect(),
-        exact_mean: None,
     };
     if exact {
         notes.push("minions battles have no dice: this one run is the exact outcome".into());
@@ -257,20 +320,66 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
             t.trials, s.seed
         ));
     }
-    let mut draw_exact = None;
-    if let Some(e) = exact_duel_of(s) {
-        sides[0].win.exact_value = Some(e.p_a_wins);
-        sides[1].win.exact_value = Some(e.p_b_wins);
+    if let Some(p) = precision {
+        notes.push(if p.reached {
+            format!(
+                "precision: every win probability's 95% interval is within ±{} after {} (batches of {} battles, at most {})",
+                p.target,
+                count(t.trials, "battle"),
+                grouped(crate::run::BATCH_CHUNKS * crate::run::CHUNK),
+                grouped(p.cap)
+            )
+        } else {
+            format!(
+                "precision ±{} not reached: stopped at the cap of {} battles with a half-width of {:.5}",
+                p.target,
+                grouped(p.cap),
+                p.half_width
+            )
+        });
+    }
+    let mut draw = estimate(t.draws, n, exact);
+    let mut mutual_destruction = estimate(t.mutual, n, exact);
+    let mut undecided = estimate(t.draws - t.mutual, n, exact);
+    let solved = match exact_duel_result(s) {
+        Some(Err(why)) => {
+            notes.push(format!("no exact answer ({why}): every figure is sampled"));
+            None
+        }
+        Some(Ok(e)) => Some(e),
+        None => None,
+    };
+    if let Some(e) = solved {
+        // The chain's answers replace the counts: nothing of these is sampled.
+        sides[0].win = Estimate::exact(e.p_a_wins);
+        sides[1].win = Estimate::exact(e.p_b_wins);
+        draw = Estimate::exact(e.p_draw);
+        // One duelist strikes at a time: both can never fall together.
+        mutual_destruction = Estimate::exact(0.0);
+        undecided = Estimate::exact(e.p_draw);
         if e.p_draw > 0.0 {
-            draw_exact = Some(e.p_draw);
             notes.push(format!(
                 "exact: the duel can reach a point where neither duelist can ever deal damage (certain misses, caught throws); it never ends there, so {:.2}% of duels are a draw and the expected number of rounds is infinite",
                 e.p_draw * 100.0
             ));
         } else {
-            rounds.exact_mean = Some(e.expected_rounds);
+            rounds.mean = e.expected_rounds;
+            rounds.mean_low = e.expected_rounds;
+            rounds.mean_high = e.expected_rounds;
+            rounds.mean_basis = Basis::Exact;
         }
-        notes.push("exact: the duel's win probabilities and expected rounds, from a Markov chain over both hit points (no round limit)".into());
+        notes.push(format!(
+            "exact: each side's win, the draws{} from a Markov chain over both hit points, with no round limit; sampled: the spread of rounds, survivors, hit points left and damage",
+            if e.p_draw > 0.0 { "" } else { " and the mean rounds," }
+        ));
+        let cut = t.draws - t.mutual;
+        if e.p_draw == 0.0 && cut > 0 {
+            notes.push(format!(
+                "{} of the sampled battles reached the limit of {}: the exact figures, which take none, do not count that cut",
+                grouped(cut),
+                count(u64::from(s.max_rounds), "round")
+            ));
+        }
     }
     let (limit, rounds_counted) = match &s.battle {
         BattleKind::Minions(b) => (
@@ -286,12 +395,17 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
     let survivors = combatants
         .into_iter()
         .enumerate()
-        .map(|(i, (name, side, max_hp))| Survivor {
-            name,
-            side,
-            max_hp,
-            survival: t.alive.get(i).copied().unwrap_or(0) as f64 / n as f64,
-            mean_hp_left: t.hp_sum.get(i).copied().unwrap_or(0) as f64 / n as f64,
+        .map(|(i, (name, side, max_hp))| {
+            let standing = estimate(t.alive.get(i).copied().unwrap_or(0), n, exact);
+            Survivor {
+                name,
+                side,
+                max_hp,
+                survival: standing.p,
+                survival_low: standing.low,
+                survival_high: standing.high,
+                mean_hp_left: t.hp_sum.get(i).copied().unwrap_or(0) as f64 / n as f64,
+            }
         })
         .collect();
     Report {
@@ -302,15 +416,11 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         max_rounds: s.max_rounds,
         sampled: !exact,
         sides,
-        draw: Estimate {
-            exact_value: draw_exact,
-            ..estimate(t.draws, n, exact)
-        },
-        mutual_destruction: estimate(t.mutual, n, exact),
-        undecided: Estimate {
-            exact_value: draw_exact,
-            ..estimate(t.draws - t.mutual, n, exact)
-        },
+        survivors_basis: basis(exact),
+        damage_basis: basis(exact),
+        draw,
+        mutual_destruction,
+        undecided,
         limit,
         rounds_counted,
         rounds,
@@ -328,15 +438,20 @@ pub fn report(s: &Scenario, t: &Tally) -> Report {
         notes,
         complete,
         planned_trials,
+        precision: precision.copied(),
     }
 }
 
 /// The exact duel, when the scenario is a duel small enough.
 pub fn exact_duel_of(s: &Scenario) -> Option<ExactDuel> {
+    exact_duel_result(s)?.ok()
+}
+
+/// The exact duel of a duel scenario (None for other systems), or why it has none: its
+/// hit points or work are past the bounds checked before solving.
+pub fn exact_duel_result(s: &Scenario) -> Option<Result<ExactDuel, String>> {
     match &s.battle {
-        BattleKind::Evasion(d) if i64::from(d.a.defense.hp.max(d.b.defense.hp)) <= MAX_EXACT_HP => {
-            exact_duel(d).ok()
-        }
+        BattleKind::Evasion(d) => Some(exact_duel(d)),
         _ => None,
     }
 }
@@ -396,19 +511,18 @@ fn roster(s: &Scenario) -> Roster {
 }
 
 fn pct(e: &Estimate) -> String {
-    let exact = e
-        .exact_value
-        .map(|x| format!("; exact {}", percent(x)))
-        .unwrap_or_default();
     if e.exact {
         format!("{} (exact)", percent(e.p))
     } else {
-        format!(
-            "{} [{}, {}]{exact}",
-            percent(e.p),
-            percent(e.low),
-            percent(e.high)
-        )
+        format!("{} [{}, {}]", percent(e.p), percent(e.low), percent(e.high))
+    }
+}
+
+/// A block's basis as a heading's tail: nothing for exact runs' exact blocks.
+fn said(b: Basis, r: &Report) -> &'static str {
+    match (b, r.sampled) {
+        (Basis::Sampled, true) => " (sampled)",
+        _ => "",
     }
 }
 
@@ -438,17 +552,25 @@ pub fn text(r: &Report) -> String {
         pct(&r.mutual_destruction)
     );
     let _ = writeln!(s, "  undecided after {}: {}", r.limit, pct(&r.undecided));
-    let exact = r
-        .rounds
-        .exact_mean
-        .map(|m| format!(" (exact mean {m:.3})"))
-        .unwrap_or_default();
+    let mean = match (r.rounds.mean_basis, r.sampled) {
+        (Basis::Exact, true) => format!("{:.3} (exact)", r.rounds.mean),
+        (Basis::Exact, false) => format!("{:.2}", r.rounds.mean),
+        (Basis::Sampled, _) => format!(
+            "{:.2} [{:.2}, {:.2}]",
+            r.rounds.mean, r.rounds.mean_low, r.rounds.mean_high
+        ),
+    };
+    let spread = if r.rounds.mean_basis != r.rounds.basis {
+        "; sampled:"
+    } else {
+        ","
+    };
     let _ = writeln!(
         s,
-        "{}: mean {:.2}{exact}, 10% {}, median {}, 90% {}, max {}",
-        r.rounds_counted, r.rounds.mean, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
+        "{}: mean {mean}{spread} 10% {}, median {}, 90% {}, max {}",
+        r.rounds_counted, r.rounds.p10, r.rounds.median, r.rounds.p90, r.rounds.max
     );
-    let _ = writeln!(s, "survivors:");
+    let _ = writeln!(s, "survivors{}:", said(r.survivors_basis, r));
     for c in &r.survivors {
         let _ = writeln!(
             s,
@@ -460,11 +582,12 @@ pub fn text(r: &Report) -> String {
             c.max_hp
         );
     }
+    let sampled = said(r.damage_basis, r);
     for (k, v) in &r.damage_per_battle {
-        let _ = writeln!(s, "damage per battle, {k}: {v:.2}");
+        let _ = writeln!(s, "damage per battle{sampled}, {k}: {v:.2}");
     }
     for (k, v) in &r.conditions_per_battle {
-        let _ = writeln!(s, "conditions per battle, {k}: {v:.2}");
+        let _ = writeln!(s, "conditions per battle{sampled}, {k}: {v:.2}");
     }
     for n in &r.notes {
         let _ = writeln!(s, "note: {n}");
@@ -472,210 +595,5 @@ pub fn text(r: &Report) -> String {
     s
 }
 
-/// Markup characters become entities, and control characters (which HTML does not
-/// allow and a terminal showing the file would act on) become visible `\u{..}` escapes.
-fn escape(text: &str) -> String {
-    fray::text::escape_controls(text)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// A side's colour in the charts: side A the first series, side B the second.
-fn side_series(side: Side) -> usize {
-    if side == Side::A { 0 } else { 1 }
-}
-
-/// The outcomes: each side's win, mutual destruction and undecided, with intervals
-/// and, where known, the exact answer beside the sampled one.
-fn outcome_chart(r: &Report) -> String {
-    let bar = |label: String, e: &Estimate, series: usize| {
-        let mut b = charts::Bar::new(label, e.p, percent(e.p), series);
-        if !e.exact {
-            b.interval = Some((e.low, e.high));
-        }
-        b.exact = e.exact_value;
-        if let Some(x) = e.exact_value {
-            b.text = format!("{} (exact {})", percent(e.p), percent(x));
-        }
-        b
-    };
-    let mut rows: Vec<charts::Bar> = r
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(i, s)| bar(format!("{} won", s.name), &s.win, i))
-        .collect();
-    rows.push(bar("mutual destruction".into(), &r.mutual_destruction, 2));
-    rows.push(bar("undecided".into(), &r.undecided, 2));
-    let mut series: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
-    series.push("draw".into());
-    charts::bars(&charts::BarChart {
-        title: if r.sampled {
-            "Outcome probability (95% interval)".into()
-        } else {
-            "Outcome (exact)".into()
-        },
-        axis: charts::Axis::Percent,
-        series,
-        bars: rows,
-    })
-}
-
-/// The rounds battles lasted, with the sampled mean and the exact one where known.
-fn rounds_chart(r: &Report) -> String {
-    let mut marks = vec![charts::Mark {
-        name: format!("mean {:.2}", r.rounds.mean),
-        at: r.rounds.mean,
-    }];
-    if let Some(m) = r.rounds.exact_mean {
-        marks.push(charts::Mark {
-            name: format!("exact mean {m:.3}"),
-            at: m,
-        });
-    }
-    charts::histogram(
-        &format!("Battles by {}", r.rounds_counted),
-        &r.rounds_counted,
-        "battles",
-        &r.rounds.histogram,
-        &marks,
-    )
-}
-
-/// Each combatant's chance of standing at the end, coloured by side.
-fn survival_chart(r: &Report) -> String {
-    charts::bars(&charts::BarChart {
-        title: "Survival by combatant".into(),
-        axis: charts::Axis::Percent,
-        series: r.sides.iter().map(|s| s.name.clone()).collect(),
-        bars: r
-            .survivors
-            .iter()
-            .map(|c| {
-                charts::Bar::new(
-                    &c.name,
-                    c.survival,
-                    percent(c.survival),
-                    side_series(c.side),
-                )
-            })
-            .collect(),
-    })
-}
-
-/// Mean hit points left against the maximum (the outline), values written.
-fn hit_points_chart(r: &Report) -> String {
-    charts::bars(&charts::BarChart {
-        title: "Hit points remaining (mean)".into(),
-        axis: charts::Axis::Number,
-        series: r.sides.iter().map(|s| s.name.clone()).collect(),
-        bars: r
-            .survivors
-            .iter()
-            .map(|c| {
-                let mut b = charts::Bar::new(
-                    &c.name,
-                    c.mean_hp_left,
-                    format!("{:.2} / {}", c.mean_hp_left, c.max_hp),
-                    side_series(c.side),
-                );
-                b.outline = Some(c.max_hp as f64);
-                b
-            })
-            .collect(),
-    })
-}
-
-/// Mean amounts per battle by name (damage by type, conditions), or a sentence when
-/// there are none.
-fn per_battle_chart(title: &str, what: &str, values: &BTreeMap<String, f64>) -> String {
-    if values.is_empty() {
-        return format!("<p>No {what} in these battles.</p>");
-    }
-    charts::bars(&charts::BarChart {
-        title: title.into(),
-        axis: charts::Axis::Number,
-        series: vec![format!("{what} per battle (mean)")],
-        bars: values
-            .iter()
-            .map(|(k, v)| charts::Bar::new(k, *v, format!("{v:.2}"), 0))
-            .collect(),
-    })
-}
-
-/// A heading from a phrase: its first letter upper case.
-fn capitalized(s: &str) -> String {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// The report as a self-contained HTML page (inline SVG, no scripts, viewable offline).
-pub fn html(r: &Report) -> String {
-    let notes: String = r
-        .notes
-        .iter()
-        .map(|n| format!("<li>{}</li>", escape(n)))
-        .collect();
-    format!(
-        r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} h2{{margin-top:1.6em}}</style></head>
-<body><h1>{title}</h1>{incomplete}
-<p>{system} system, {trials}, seed {seed}, at most {limit}.</p>
-<h2>Outcomes</h2>{wins}
-<h2>{counted}</h2><p>mean {mean:.2}, median {median}, 90% {p90}</p>{rounds}
-<h2>Survival by combatant</h2>{survival}
-<h2>Hit points remaining (mean)</h2>{hp}
-<h2>Damage per battle by type</h2>{damage}
-<h2>Conditions per battle</h2>{conditions}
-<h2>Notes</h2><ul>{notes}</ul>
-<pre>{text}</pre>
-</body></html>
-"#,
-        title = escape(&r.name),
-        incomplete = if r.complete {
-            String::new()
-        } else {
-            format!(
-                "\n<p><strong>Incomplete: interrupted after {} of {} battles.</strong> Every number is for the battles that finished.</p>",
-                r.trials, r.planned_trials
-            )
-        },
-        system = r.system,
-        trials = count(r.trials, "battle"),
-        seed = r.seed,
-        limit = escape(&r.limit),
-        counted = capitalized(&r.rounds_counted),
-        wins = outcome_chart(r),
-        mean = r.rounds.mean,
-        median = r.rounds.median,
-        p90 = r.rounds.p90,
-        rounds = rounds_chart(r),
-        survival = survival_chart(r),
-        hp = hit_points_chart(r),
-        damage = per_battle_chart("Damage per battle by type", "damage", &r.damage_per_battle),
-        conditions = per_battle_chart(
-            "Conditions per battle",
-            "conditions",
-            &r.conditions_per_battle
-        ),
-        text = escape(&text(r)),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn html_escapes_markup_and_control_characters() {
-        let shown = super::escape("<b>\"Orc\" & \u{1b}]0;pwned\u{7}</b>\nnext");
-        assert_eq!(
-            shown,
-            "&lt;b&gt;&quot;Orc&quot; &amp; \\u{1b}]0;pwned\\u{7}&lt;/b&gt;\nnext"
-        );
-    }
-}
+mod html;
+pub use html::html;

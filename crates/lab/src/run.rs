@@ -12,8 +12,9 @@ use fray::pool::replay_mass_battle;
 use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use rayon::prelude::*;
+use serde::Serialize;
 
-use crate::duel::sample_duel;
+use crate::duel::DuelPlan;
 use crate::scenario::{BattleKind, Scenario};
 
 /// Trials per chunk: each chunk is one stream of the seeded generator.
@@ -59,30 +60,51 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, t: &Trial) {
+    fn add<'a>(&mut self, t: &'a Trial) {
+        let pairs = |v: &'a [(String, u64)]| v.iter().map(|(k, n)| (k.as_str(), *n));
+        self.record(
+            t.winner,
+            t.rounds,
+            &t.hp,
+            pairs(&t.damage),
+            pairs(&t.conditions),
+        );
+    }
+
+    /// Counts one trial from its parts: what [`Tally::add`] does with a [`Trial`], for
+    /// a system whose trial needs no vectors of its own (a duel), so that counting it
+    /// allocates nothing once every name is in the maps.
+    fn record<'a>(
+        &mut self,
+        winner: Option<Side>,
+        rounds: u32,
+        hp: &[i64],
+        damage: impl IntoIterator<Item = (&'a str, u64)>,
+        conditions: impl IntoIterator<Item = (&'a str, u64)>,
+    ) {
         self.trials += 1;
-        match t.winner {
+        match winner {
             Some(Side::A) => self.wins[0] += 1,
             Some(Side::B) => self.wins[1] += 1,
             None => {
                 self.draws += 1;
-                self.mutual += u64::from(t.hp.iter().all(|hp| *hp <= 0));
+                self.mutual += u64::from(hp.iter().all(|hp| *hp <= 0));
             }
         }
-        *self.rounds.entry(t.rounds).or_default() += 1;
-        if self.alive.len() < t.hp.len() {
-            self.alive.resize(t.hp.len(), 0);
-            self.hp_sum.resize(t.hp.len(), 0);
+        *self.rounds.entry(rounds).or_default() += 1;
+        if self.alive.len() < hp.len() {
+            self.alive.resize(hp.len(), 0);
+            self.hp_sum.resize(hp.len(), 0);
         }
-        for (i, hp) in t.hp.iter().enumerate() {
+        for (i, hp) in hp.iter().enumerate() {
             self.alive[i] += u64::from(*hp > 0);
             self.hp_sum[i] += (*hp).max(0);
         }
-        for (k, v) in &t.damage {
-            *self.damage.entry(k.clone()).or_default() += v;
+        for (k, v) in damage {
+            bump(&mut self.damage, k, v);
         }
-        for (k, v) in &t.conditions {
-            *self.conditions.entry(k.clone()).or_default() += v;
+        for (k, v) in conditions {
+            bump(&mut self.conditions, k, v);
         }
     }
 
@@ -115,15 +137,29 @@ impl Tally {
     }
 }
 
-/// What a chunk keeps from one trial to the next: a pool battle's state, replayed.
+/// Adds `v` under `key`, copying the key only the first time it is met.
+fn bump(map: &mut BTreeMap<String, u64>, key: &str, v: u64) {
+    match map.get_mut(key) {
+        Some(n) => *n += v,
+        None => {
+            map.insert(key.to_owned(), v);
+        }
+    }
+}
+
+/// What a chunk keeps from one trial to the next: a pool battle's state, replayed; an
+/// evasion duel's plan.
 #[derive(Default)]
 struct Scratch {
     pool: Option<fray::pool::MassState>,
+    duel: Option<DuelPlan>,
 }
 
-/// Plays one trial with the chunk's rolls.
-fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial {
-    match &s.battle {
+/// Plays one trial with the chunk's rolls and counts it. A duel is counted from its
+/// parts, with no vector built: after the chunk's first duel, playing and counting one
+/// allocates nothing.
+fn play_trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch, t: &mut Tally) {
+    let trial = match &s.battle {
         BattleKind::Pool(b) => {
             let state = scratch
                 .pool
@@ -149,22 +185,14 @@ fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial 
         }
         BattleKind::Minions(b) => minions_trial(b),
         BattleKind::Evasion(d) => {
-            let (winner, rounds, hp, dealt) = sample_duel(d, s.max_rounds, rolls);
-            let kind = |k: fray::evasion::DamageKind| k.to_string();
-            let mut damage = vec![(kind(d.a.kind), dealt[0])];
-            if d.b.kind == d.a.kind {
-                damage[0].1 += dealt[1];
-            } else {
-                damage.push((kind(d.b.kind), dealt[1]));
-            }
+            let plan = scratch.duel.get_or_insert_with(|| DuelPlan::new(d));
+            let (winner, rounds, hp, dealt) = plan.sample(s.max_rounds, rolls);
             let winner = winner.map(|a| if a { Side::A } else { Side::B });
-            Trial {
-                winner,
-                rounds,
-                hp: hp.to_vec(),
-                damage,
-                conditions: Vec::new(),
-            }
+            let (ka, kb) = (kind_name(d.a.kind), kind_name(d.b.kind));
+            let both = [(ka, dealt[0] + dealt[1])];
+            let apart = [(ka, dealt[0]), (kb, dealt[1])];
+            let damage: &[(&str, u64)] = if ka == kb { &both } else { &apart };
+            return t.record(winner, rounds, &hp, damage.iter().copied(), []);
         }
         BattleKind::Skirmish(creatures) => {
             let out = fray::conditions::policy::play_skirmish(creatures, s.max_rounds, rolls);
@@ -176,6 +204,16 @@ fn trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch) -> Trial 
                 conditions: out.stats.conditions.into_iter().collect(),
             }
         }
+    };
+    t.add(&trial);
+}
+
+/// A damage kind's name in reports, without formatting a string.
+fn kind_name(k: fray::evasion::DamageKind) -> &'static str {
+    match k {
+        fray::evasion::DamageKind::Physical => "physical",
+        fray::evasion::DamageKind::Elemental => "elemental",
+        fray::evasion::DamageKind::Spell => "spell",
     }
 }
 
@@ -260,12 +298,101 @@ pub fn play_chunks(
             let mut scratch = Scratch::default();
             let n = CHUNK.min(s.trials - k * CHUNK);
             for _ in 0..n {
-                t.add(&trial(s, &mut rolls, &mut scratch));
+                play_trial(s, &mut rolls, &mut scratch, &mut t);
             }
             progress(n);
             t
         })
         .reduce(Tally::default, Tally::merge)
+}
+
+/// Chunks per batch of a run to a precision: a batch is whole chunks (chunk `k` on
+/// stream `k` of the seed, as in any run), so its trials and numbers are the same on
+/// any thread count.
+pub const BATCH_CHUNKS: u64 = 16;
+
+/// The most trials a run to a precision plays when not given a cap (`--trials`): ten
+/// million, about 100 times what a half-width of 0.001 needs at worst (p = 0.5).
+pub const MAX_PRECISION_TRIALS: u64 = 10_000_000;
+
+/// How a run to a precision went: the target, the trials it may play at most, and the
+/// widest 95% half-width of a sampled win probability when it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Precision {
+    /// The half-width asked for.
+    pub target: f64,
+    /// The cap on trials.
+    pub cap: u64,
+    /// Whether every win probability's half-width is within the target.
+    pub reached: bool,
+    /// The widest half-width at the end (0 when the wins are exact).
+    pub half_width: f64,
+}
+
+/// The widest 95% half-width of the two sides' sampled win probabilities.
+pub fn widest_half_width(t: &Tally) -> f64 {
+    t.wins
+        .iter()
+        .map(|w| {
+            let (_, low, high) = crate::report::wilson(*w, t.trials);
+            (high - low) / 2.0
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Plays batches of [`BATCH_CHUNKS`] chunks, in order, until the 95% half-width of
+/// every win probability is at most `target`, or `s.trials` (the cap) are played, or
+/// `cancel` is set. The decision is taken after each whole batch only, so the same seed
+/// gives the same trial count and numbers on any thread count. With `wins_exact` (a
+/// duel solved exactly) the wins need no sampling: one batch is played, for the figures
+/// that have no exact form.
+pub fn play_to_precision(
+    s: &Scenario,
+    target: f64,
+    wins_exact: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> (Tally, Precision) {
+    let mut t = Tally::default();
+    let mut batch = 0;
+    let done = |t: &Tally| wins_exact || (t.trials > 0 && widest_half_width(t) <= target);
+    while batch * BATCH_CHUNKS < chunks(s) && !cancel.load(Ordering::Relaxed) {
+        let range = batch * BATCH_CHUNKS..(batch + 1) * BATCH_CHUNKS;
+        t = t.merge(play_chunks(s, range, progress, cancel));
+        batch += 1;
+        if done(&t) {
+            break;
+        }
+    }
+    let half_width = if wins_exact {
+        0.0
+    } else {
+        widest_half_width(&t)
+    };
+    let reached = done(&t) && t.trials > 0;
+    let p = Precision {
+        target,
+        cap: s.trials,
+        reached,
+        half_width,
+    };
+    (t, p)
+}
+
+/// [`play_to_precision`] on a pool of `threads` threads (0: every core).
+pub fn play_to_precision_on(
+    s: &Scenario,
+    threads: usize,
+    target: f64,
+    wins_exact: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<(Tally, Precision), String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(pool.install(|| play_to_precision(s, target, wins_exact, progress, cancel)))
 }
 
 /// Plays on a pool of `threads` threads (0: every core).

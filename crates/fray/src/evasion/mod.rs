@@ -29,4 +29,6 @@ pub use model::{
 pub use resolve::{
     Breakdown, Caught, HighDamage, LuckDice, Term, attacker_breakdown, defender_breakdown,
 };
-pub use sample::{AttackRoll, DamageRoll, draw_luckstone, roll_attack, roll_damage, roll_hit};
+pub use sample::{
+    AttackPlan, AttackRoll, DamageRoll, draw_luckstone, roll_attack, roll_damage, roll_hit,
+};

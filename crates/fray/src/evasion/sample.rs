@@ -6,7 +6,7 @@ use super::exact::erosion;
 use super::model::{Attacker, DamageKind, Defender, Options, Rounding, Slot, ToHitModel};
 use super::resolve::{
     Caught, HighDamage, LuckDice, attacker_breakdown, caught, defender_breakdown, halves,
-    high_damage, reduced, slot_dr,
+    high_damage, slot_dr,
 };
 use crate::dice::DiceExpr;
 use crate::rng::Rolls;
@@ -101,6 +101,9 @@ pub struct AttackRoll {
 /// [`draw_luckstone`] and [`Attacker::with_luckstone_drawn`] (and the same for its
 /// [`Defender`] profile), then roll every attack with the drawn profiles.
 ///
+/// For many attacks of one pair, build an [`AttackPlan`] once: this function builds one
+/// for each call.
+///
 /// ```
 /// use fray::evasion::{roll_attack, Attacker, DamageKind, Defender, Options};
 /// use fray::rng::SeededRolls;
@@ -115,19 +118,7 @@ pub fn roll_attack(
     o: &Options,
     rolls: &mut impl Rolls,
 ) -> AttackRoll {
-    let caught = caught(a, d);
-    let hit = caught.is_none() && {
-        let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
-        let attacker = ab.fixed() + roll_luck(ab.luck, rolls) as f64;
-        let defender = db.fixed() + roll_luck(db.luck, rolls) as f64;
-        roll_hit(o.model, defender - attacker, rolls)
-    };
-    let damage = hit.then(|| roll_damage(a, d, dice, kind, o, rolls));
-    AttackRoll {
-        hit,
-        caught,
-        damage,
-    }
+    AttackPlan::new(a, d, dice, kind, o).attack(d.hp, rolls)
 }
 
 /// Rolls the damage of a hit.
@@ -139,47 +130,155 @@ pub fn roll_damage(
     o: &Options,
     rolls: &mut impl Rolls,
 ) -> DamageRoll {
-    let rolled = dice.roll(rolls).max(0);
-    let e = erosion(a, kind);
-    let after_erosion = if e > 0 {
-        (rolled - i64::from(rolls.die(e)) + 1).max(0)
-    } else {
-        rolled
-    };
-    let slot = roll_slot(rolls);
-    let dr = slot_dr(d, slot, kind);
-    let mut v = match dr {
-        Some(dr) => round(reduced(after_erosion, dr), o.rounding, rolls),
-        None => after_erosion,
-    };
-    if halves(d, kind) && v / 2 >= 1 {
-        v -= i64::from(rolls.die((v / 2) as u32));
+    DamageSteps::new(a, d, kind, o).roll(dice, d.hp, rolls)
+}
+
+/// The fixed parts of the damage formula for one attacker and defender (evasion,
+/// Damage formula): the erosion die, the DR that counts on each slot and its factor
+/// 0.9^DR, half damage. Built without allocating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct DamageSteps {
+    erosion: u32,
+    /// Per slot of [`Slot::TABLE`]: the DR that counts there and its factor 0.9^DR.
+    dr: [Option<(f64, f64)>; 6],
+    halves: bool,
+    kind: DamageKind,
+    rounding: Rounding,
+}
+
+impl DamageSteps {
+    fn new(a: &Attacker, d: &Defender, kind: DamageKind, o: &Options) -> Self {
+        Self {
+            erosion: erosion(a, kind),
+            dr: Slot::TABLE.map(|(slot, _)| slot_dr(d, slot, kind).map(|dr| (dr, 0.9f64.powf(dr)))),
+            halves: halves(d, kind),
+            kind,
+            rounding: o.rounding,
+        }
     }
-    let before_effect = v;
-    let effect = high_damage(slot, kind, v, d.hp);
-    let effect = effect.map(|e| {
-        v = round(v as f64 * e.kept(), o.rounding, rolls);
-        let turns = e.lasts_3d2().then(|| (0..3).map(|_| rolls.die(2)).sum());
-        (e, turns)
-    });
-    DamageRoll {
-        rolled,
-        after_erosion,
-        slot,
-        dr,
-        before_effect,
-        effect,
-        damage: v.max(1),
+
+    /// Rolls a hit's damage against a defender with `hp` hit points left.
+    fn roll(&self, dice: &DiceExpr, hp: u32, rolls: &mut impl Rolls) -> DamageRoll {
+        let rolled = dice.roll(rolls).max(0);
+        let e = self.erosion;
+        let after_erosion = if e > 0 {
+            (rolled - i64::from(rolls.die(e)) + 1).max(0)
+        } else {
+            rolled
+        };
+        let (index, slot) = roll_slot(rolls);
+        let dr = self.dr[index];
+        // The factor is 0.9^DR worked out once: the same number `reduced` computes.
+        let mut v = match dr {
+            Some((_, factor)) => round(after_erosion as f64 * factor, self.rounding, rolls),
+            None => after_erosion,
+        };
+        if self.halves && v / 2 >= 1 {
+            v -= i64::from(rolls.die((v / 2) as u32));
+        }
+        let before_effect = v;
+        let effect = high_damage(slot, self.kind, v, hp);
+        let effect = effect.map(|e| {
+            v = round(v as f64 * e.kept(), self.rounding, rolls);
+            let turns = e.lasts_3d2().then(|| (0..3).map(|_| rolls.die(2)).sum());
+            (e, turns)
+        });
+        DamageRoll {
+            rolled,
+            after_erosion,
+            slot,
+            dr: dr.map(|(dr, _)| dr),
+            before_effect,
+            effect,
+            damage: v.max(1),
+        }
     }
 }
 
-fn roll_slot(rolls: &mut impl Rolls) -> Slot {
+/// One attacker against one defender with everything that does not change between
+/// attacks worked out once: both to-hit totals and Luck dice, whether the throw is
+/// caught, the damage formula's fixed parts. Only the defender's hit points vary (they
+/// decide the high-damage effects), so a duel or a battle loop builds one plan per pair
+/// and rolls every attack through it with no breakdown, no string and no allocation.
+///
+/// A plan draws the same numbers, in the same order, with the same arithmetic as
+/// [`roll_attack`] (which builds one per call), so a seed gives the same results.
+///
+/// ```
+/// use fray::evasion::{roll_attack, AttackPlan, Attacker, DamageKind, Defender, Options};
+/// use fray::rng::SeededRolls;
+/// let (a, d, dice) = (Attacker::default(), Defender { hp: 12, ..Defender::default() }, "2d6".parse().unwrap());
+/// let o = Options::default();
+/// let plan = AttackPlan::new(&a, &d, &dice, DamageKind::Physical, &o);
+/// let one = roll_attack(&a, &d, &dice, DamageKind::Physical, &o, &mut SeededRolls::new(5));
+/// assert_eq!(plan.roll(12, &mut SeededRolls::new(5)), one.damage.map(|r| r.damage));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackPlan {
+    caught: Option<Caught>,
+    attacker: f64,
+    attacker_luck: LuckDice,
+    defender: f64,
+    defender_luck: LuckDice,
+    model: ToHitModel,
+    dice: DiceExpr,
+    steps: DamageSteps,
+}
+
+impl AttackPlan {
+    /// Works out everything fixed about `a` attacking `d` with `dice` of `kind`. The
+    /// defender's hit points are not kept: each roll takes the current ones.
+    pub fn new(a: &Attacker, d: &Defender, dice: &DiceExpr, kind: DamageKind, o: &Options) -> Self {
+        let caught = caught(a, d);
+        // A caught throw never reaches the to-hit totals: skip their terms' strings.
+        let ((attacker, attacker_luck), (defender, defender_luck)) = if caught.is_some() {
+            ((0.0, LuckDice::None), (0.0, LuckDice::None))
+        } else {
+            let (ab, db) = (attacker_breakdown(a, d, o), defender_breakdown(d, o));
+            ((ab.fixed(), ab.luck), (db.fixed(), db.luck))
+        };
+        Self {
+            caught,
+            attacker,
+            attacker_luck,
+            defender,
+            defender_luck,
+            model: o.model,
+            dice: dice.clone(),
+            steps: DamageSteps::new(a, d, kind, o),
+        }
+    }
+
+    /// Rolls one attack against a defender with `hp` hit points left, every step kept.
+    pub fn attack(&self, hp: u32, rolls: &mut impl Rolls) -> AttackRoll {
+        let hit = self.caught.is_none() && {
+            let attacker = self.attacker + roll_luck(self.attacker_luck, rolls) as f64;
+            let defender = self.defender + roll_luck(self.defender_luck, rolls) as f64;
+            roll_hit(self.model, defender - attacker, rolls)
+        };
+        let damage = hit.then(|| self.steps.roll(&self.dice, hp, rolls));
+        AttackRoll {
+            hit,
+            caught: self.caught,
+            damage,
+        }
+    }
+
+    /// The damage one attack deals to a defender with `hp` hit points left: None on a
+    /// miss or a caught throw.
+    pub fn roll(&self, hp: u32, rolls: &mut impl Rolls) -> Option<i64> {
+        self.attack(hp, rolls).damage.map(|d| d.damage)
+    }
+}
+
+/// The slot a hit lands on, with its place in [`Slot::TABLE`].
+fn roll_slot(rolls: &mut impl Rolls) -> (usize, Slot) {
     let mut roll = rolls.die(100);
-    for (slot, percent) in Slot::TABLE {
+    for (i, (slot, percent)) in Slot::TABLE.into_iter().enumerate() {
         if roll <= percent {
-            return slot;
+            return (i, slot);
         }
         roll -= percent;
     }
-    Slot::Cloak
+    (Slot::TABLE.len() - 1, Slot::Cloak)
 }

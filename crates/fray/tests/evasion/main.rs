@@ -2,6 +2,7 @@
 //! forms and brute force, the damage formula step by step, and sampling.
 
 mod damage;
+mod plan;
 mod properties;
 mod ranges;
 mod rules_as_written;

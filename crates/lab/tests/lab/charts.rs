@@ -4,7 +4,7 @@
 
 use fray_lab::charts::{self, Axis, Bar, BarChart};
 use fray_lab::examples::EXAMPLES;
-use fray_lab::report::{html, report};
+use fray_lab::report::{Basis, html, report};
 use fray_lab::run::play_on;
 
 /// The value of attribute `name` in a tag's text.
@@ -110,22 +110,22 @@ fn every_example_report_draws_its_charts_with_every_label_inside() {
             "Hit points remaining (mean)",
             "maximum",
             "battles",
-            "mean ",
         ];
-        expected.push(if r.sampled {
-            "Outcome probability (95% interval)"
-        } else {
+        // A duel's outcomes are exact (its chain), though its rounds are sampled.
+        let outcomes_exact = r.sides[0].win.exact && r.undecided.exact;
+        expected.push(if outcomes_exact {
             "Outcome (exact)"
+        } else {
+            "Outcome probability (95% interval)"
         });
-        if r.sampled {
+        if !outcomes_exact {
             expected.push("95% interval");
         }
-        if r.sides[0].win.exact_value.is_some() {
-            expected.push("exact");
-        }
-        if r.rounds.exact_mean.is_some() {
-            expected.push("exact mean");
-        }
+        expected.push(if r.sampled && r.rounds.mean_basis == Basis::Exact {
+            "exact mean"
+        } else {
+            "mean "
+        });
         if !r.damage_per_battle.is_empty() {
             expected.extend(["Damage per battle by type", "damage per battle (mean)"]);
         }

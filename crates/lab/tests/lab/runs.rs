@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use fray_lab::parse_scenario;
-use fray_lab::report::{html, report, text};
+use fray_lab::report::{Basis, Estimate, html, report, text};
 use fray_lab::run::{CHUNK, Tally, play_chunks, play_on, play_on_until};
 use proptest::prelude::*;
 
@@ -90,16 +90,13 @@ fn a_duel_where_nobody_can_ever_hit_is_reported_as_an_exact_draw() {
     let text_in = "system = \"evasion\"\ntrials = 300\nmax_rounds = 10\n[evasion.a]\nname = \"A\"\ndamage = \"1d4\"\n[evasion.a.attack.ranged]\nprojectile = \"missile\"\nlauncher = \"none\"\nthrown = \"gem\"\n[evasion.a.defense]\nunicorn = true\n[evasion.b]\nname = \"B\"\ndamage = \"1d4\"\n[evasion.b.attack.ranged]\nprojectile = \"missile\"\nlauncher = \"none\"\nthrown = \"gem\"\n[evasion.b.defense]\nunicorn = true\n";
     let s = parse_scenario(text_in).unwrap();
     let r = report(&s, &play_on(&s, 1, &|_| {}).unwrap());
-    assert_eq!(r.draw.exact_value, Some(1.0));
-    assert_eq!(r.sides[0].win.exact_value, Some(0.0));
-    assert_eq!(r.sides[1].win.exact_value, Some(0.0));
-    assert_eq!(r.rounds.exact_mean, None);
+    assert_eq!(r.draw, Estimate::exact(1.0));
+    assert_eq!(r.sides[0].win, Estimate::exact(0.0));
+    assert_eq!(r.sides[1].win, Estimate::exact(0.0));
+    assert_eq!(r.rounds.mean_basis, Basis::Sampled, "infinite: not exact");
     assert!(r.sides.iter().all(|side| side.win.p == 0.0));
     let t = text(&r);
-    assert!(
-        t.contains("undecided after 10 rounds") && t.contains("exact 100%"),
-        "{t}"
-    );
+    assert!(t.contains("undecided after 10 rounds: 100% (exact)"), "{t}");
     assert!(t.contains("neither duelist can ever deal damage"), "{t}");
     assert!(!t.contains("NaN"), "{t}");
     let json = serde_json::to_string(&r).unwrap();

@@ -121,3 +121,45 @@ fn the_schema_refuses_what_the_loader_refuses() {
         assert!(!check(&bad).is_empty(), "the schema accepts {to}");
     }
 }
+
+/// The problems of a report's JSON against the report schema.
+fn report_errors(value: &Value) -> Vec<String> {
+    let schema = fray_lab::schema::report();
+    let mut out = Vec::new();
+    errors(&schema, &schema, value, "", &mut out);
+    out
+}
+
+#[test]
+fn every_report_fits_the_report_schema_and_says_how_each_figure_was_found() {
+    use fray_lab::report::{report, report_with};
+    use fray_lab::run::{play_on, play_to_precision};
+    for e in EXAMPLES {
+        let mut s = fray_lab::parse_scenario(e.text).unwrap();
+        s.trials = s.trials.min(300);
+        let r = report(&s, &play_on(&s, 1, &|_| {}).unwrap());
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(report_errors(&v), Vec::<String>::new(), "{}", e.name);
+        let (t, p) = play_to_precision(&s, 0.05, false, &|_| {}, &Default::default());
+        let v = serde_json::to_value(report_with(&s, &t, Some(&p))).unwrap();
+        assert_eq!(
+            report_errors(&v),
+            Vec::<String>::new(),
+            "{} to a precision",
+            e.name
+        );
+    }
+    let s = fray_lab::parse_scenario(fray_lab::examples::find("duel").unwrap().text).unwrap();
+    let mut v = serde_json::to_value(report(&s, &play_on(&s, 1, &|_| {}).unwrap())).unwrap();
+    v["sides"][0]["win"]
+        .as_object_mut()
+        .unwrap()
+        .remove("basis");
+    v["draw"]["basis"] = "guessed".into();
+    let found = report_errors(&v);
+    assert!(
+        found.iter().any(|e| e.contains("missing \"basis\""))
+            && found.iter().any(|e| e.contains("guessed")),
+        "{found:?}"
+    );
+}
