@@ -1,6 +1,7 @@
 //! A designer tuning a monster with the battle lab: the same evasion duel with the troll
-//! given more and more hit points, each solved exactly (a Markov chain over both sides'
-//! hit points) and also sampled with a fixed seed, to find where the fight is fair.
+//! given more and more hit points, to find where the fight is fair. The lab solves a duel's
+//! outcome exactly (a Markov chain over both sides' hit points) and samples, with a fixed
+//! seed, only what has no exact form, such as the spread of rounds.
 //!
 //! Run it with `cargo run -p fray-lab --example balance_sweep`.
 
@@ -48,12 +49,13 @@ fn main() {
     print!("{}", run());
 }
 
-/// The Valkyrie's chance against trolls of 30 to 90 hit points, exact and sampled.
+/// The Valkyrie's chance against trolls of 30 to 90 hit points (exact), the mean rounds
+/// (exact) and the median rounds (sampled).
 pub fn run() -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "troll hp | P(Valkyrie wins) exact | sampled (95% interval)"
+        "troll hp | P(Valkyrie wins) | mean rounds | median rounds (sampled)"
     );
     for hp in [30, 50, 70, 90] {
         // A bad scenario would be refused with its line and column.
@@ -69,13 +71,12 @@ pub fn run() -> String {
         };
         let r = report::report(&scenario, &tally);
         let win = &r.sides[0].win;
-        let exact = win.exact_value.map_or("-".into(), report::percent);
         let _ = writeln!(
             out,
-            "{hp:>8} | {exact:>22} | {} ({} to {})",
-            report::percent(win.p),
-            report::percent(win.low),
-            report::percent(win.high)
+            "{hp:>8} | {:>16} | {:>11.2} | {:>23}",
+            format!("{} {:?}", report::percent(win.p), win.basis),
+            r.rounds.mean,
+            r.rounds.median
         );
     }
     out
