@@ -3,8 +3,24 @@
 
 use super::*;
 
-#[path = "script_check.rs"]
-mod check;
+/// An expectation that did not hold (or a step that could not run as written).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// What running a script produced.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Every rule applied, and every query's answer, in order.
+    pub log: Vec<LogStep>,
+    /// Expectations met.
+    pub expectations_met: usize,
+    /// Expectations not met.
+    pub failures: Vec<Failure>,
+}
 
 /// Rolls fixed by a step, then the seeded generator.
 struct StepRolls<'a> {
@@ -36,7 +52,7 @@ impl Rolls for StepRolls<'_> {
     }
 }
 
-const SCRIPT: Rule = Rule {
+pub(super) const SCRIPT: Rule = Rule {
     id: "script",
     heading: "encounter script",
 };
@@ -63,15 +79,15 @@ pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
     }
 }
 
-struct Runner {
-    e: Encounter,
+pub(super) struct Runner {
+    pub(super) e: Encounter,
     seeded: SeededRolls,
-    last_refusal: Option<String>,
+    pub(super) last_refusal: Option<String>,
     met: usize,
     failures: Vec<Failure>,
 }
 
-fn cover(text: &Option<String>) -> i32 {
+pub(super) fn cover(text: &Option<String>) -> i32 {
     match text.as_deref() {
         Some("superior") | Some("superior-cover") | Some("total") => 5,
         Some(_) => 2,
@@ -80,7 +96,7 @@ fn cover(text: &Option<String>) -> i32 {
 }
 
 impl Runner {
-    fn id(&self, name: &Name) -> usize {
+    pub(super) fn id(&self, name: &Name) -> usize {
         self.e
             .creatures
             .iter()
@@ -89,7 +105,7 @@ impl Runner {
     }
 
     /// The options that decide whether an attack violates a mark, as a step names them.
-    fn mark_options(
+    pub(super) fn mark_options(
         &self,
         earlier: &[Name],
         initially: &[Name],
@@ -105,7 +121,7 @@ impl Runner {
         }
     }
 
-    fn ids(&self, names: &[Name]) -> Vec<usize> {
+    pub(super) fn ids(&self, names: &[Name]) -> Vec<usize> {
         names.iter().map(|n| self.id(n)).collect()
     }
 
@@ -480,101 +496,5 @@ impl Runner {
             .e
             .force_move(t, kind, path, self.id(by), &rolls, hit.as_ref());
         self.acted("forced movement", r);
-    }
-
-    fn query(
-        &mut self,
-        what: Query,
-        creature: &Option<Name>,
-        target: &Option<Name>,
-        situation: Situation,
-    ) {
-        let c = creature.as_ref().map(|n| self.id(n)).unwrap_or(0);
-        let t = target.as_ref().map(|n| self.id(n)).unwrap_or(0);
-        let (cn, tn) = (
-            self.e.creatures[c].name.clone(),
-            self.e.creatures[t].name.clone(),
-        );
-        let text = match what {
-            Query::AttackModifiers => {
-                let b = self.e.attack_modifiers(
-                    c,
-                    t,
-                    situation,
-                    !self
-                        .e
-                        .violated_marks(c, &[t], &AttackOptions::default())
-                        .is_empty(),
-                );
-                let counted: Vec<String> = b
-                    .counted
-                    .iter()
-                    .map(|m| format!("{} {:+} ({})", m.source, m.value, m.kind))
-                    .collect();
-                let suppressed: Vec<String> = b
-                    .suppressed
-                    .iter()
-                    .map(|s| format!("{} {:+}: {}", s.modifier.source, s.modifier.value, s.reason))
-                    .collect();
-                format!(
-                    "attack modifiers of {cn} against {tn}: total {:+}; counted: [{}]; suppressed: [{}]",
-                    b.total,
-                    counted.join(", "),
-                    suppressed.join("; ")
-                )
-            }
-            Query::CombatAdvantage => {
-                let why = self.e.combat_advantage(c, t);
-                if why.is_empty() {
-                    format!("{cn} has no combat advantage against {tn}")
-                } else {
-                    format!("{cn} has combat advantage against {tn}: {}", why.join("; "))
-                }
-            }
-            Query::Actions => {
-                let answers: Vec<String> = [
-                    ActionType::Standard,
-                    ActionType::Move,
-                    ActionType::Minor,
-                    ActionType::Opportunity,
-                    ActionType::Immediate,
-                ]
-                .into_iter()
-                .map(|a| match self.e.can_take(c, a) {
-                    Ok(()) => format!("{a:?}: yes"),
-                    Err(r) => format!("{a:?}: no ({})", r.0),
-                })
-                .collect();
-                format!("{cn} may take: {}", answers.join("; ")).to_lowercase()
-            }
-            Query::Conditions => {
-                let list: Vec<String> = self
-                    .e
-                    .instances
-                    .iter()
-                    .filter(|(o, _)| *o == c)
-                    .map(|(_, i)| {
-                        format!(
-                            "{} #{}{}{}",
-                            i.condition,
-                            i.id,
-                            i.source
-                                .map(|s| format!(" from {}", self.e.creatures[s].name))
-                                .or_else(|| i.effect.as_ref().map(|e| format!(" from `{e}`")))
-                                .unwrap_or_default(),
-                            if i.duration == InstanceDuration::WhileInAura {
-                                " (defender aura)"
-                            } else {
-                                ""
-                            }
-                        )
-                    })
-                    .collect();
-                format!("{cn}'s conditions: [{}]", list.join(", "))
-            }
-        };
-        self.e
-            .log
-            .push(LogStep::new(SCRIPT, format!("query: {text}")));
     }
 }

@@ -1,0 +1,356 @@
+//! The file format of encounter scripts: the serde mirror of the TOML (every number
+//! checked against [`super::super::bounds`] as it is read) and the checked [`Script`].
+//! It owns what a script may say; it may not run anything (that is `player`).
+
+use super::*;
+
+/// A script that could not be read.
+pub type ScriptError = ScenarioError;
+
+/// The most creatures and objects a script may hold.
+pub const MAX_CREATURES: usize = 1_000;
+/// The most steps a script may hold.
+pub const MAX_STEPS: usize = 10_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawScript {
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::SEED }, _>"
+    )]
+    pub(super) seed: Option<u64>,
+    #[serde(default)]
+    pub(super) readings: Readings,
+    #[serde(rename = "creature", default)]
+    pub(super) creatures: Vec<CreatureFile>,
+    #[serde(rename = "step", default)]
+    pub(super) steps: Vec<Spanned<Step>>,
+    #[serde(default)]
+    pub(super) terrain: Vec<TerrainFile>,
+    #[serde(rename = "object", default)]
+    pub(super) objects: Vec<ObjectFile>,
+}
+
+/// An object (not a creature) as a script writes it: it can be seen, concealed,
+/// attacked and swallowed, and takes no turns.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ObjectFile {
+    pub(super) name: Spanned<String>,
+    pub(super) position: Option<Square>,
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::HP }, _>"
+    )]
+    pub(super) hp: Option<u32>,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) ac: i32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) fortitude: i32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) reflex: i32,
+}
+
+/// Squares that are not solid ground, as a script writes them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct TerrainFile {
+    pub(super) name: Spanned<String>,
+    pub(super) squares: Spanned<Vec<Square>>,
+    /// Falling damage (default 0).
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::FALL }, _>"
+    )]
+    pub(super) fall: Option<u32>,
+}
+
+fn one() -> u32 {
+    1
+}
+fn ten() -> i32 {
+    10
+}
+fn six() -> u32 {
+    6
+}
+
+/// A creature as a script (or a battle file) writes it, before its checks: check it
+/// with [`check_creature`].
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureFile {
+    pub(super) name: Spanned<String>,
+    pub(super) side: Side,
+    #[serde(default = "one", deserialize_with = "bounds::level")]
+    pub(super) level: u32,
+    #[serde(deserialize_with = "bounds::hp")]
+    pub(super) hp: u32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) ac: i32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) fortitude: i32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) reflex: i32,
+    #[serde(default = "ten", deserialize_with = "bounds::defense")]
+    pub(super) will: i32,
+    #[serde(default = "six", deserialize_with = "bounds::speed")]
+    pub(super) speed: u32,
+    #[serde(default = "one", deserialize_with = "bounds::speed")]
+    pub(super) crawl: u32,
+    #[serde(default, deserialize_with = "bounds::skill")]
+    pub(super) acrobatics: i32,
+    #[serde(default, deserialize_with = "bounds::skill")]
+    pub(super) athletics: i32,
+    #[serde(default, deserialize_with = "bounds::skill")]
+    pub(super) perception: i32,
+    #[serde(default, deserialize_with = "bounds::initiative")]
+    pub(super) initiative: i32,
+    pub(super) position: Option<Square>,
+    pub(super) traits: Option<Spanned<String>>,
+    #[serde(rename = "power", default)]
+    pub(super) powers: Vec<Power>,
+    #[serde(
+        default,
+        deserialize_with = "bounds::optional::<_, { bounds::at::AURA }, _>"
+    )]
+    pub(super) aura: Option<u32>,
+}
+
+/// A name of a creature in a step.
+pub(super) type Name = String;
+
+fn until_ended() -> Duration {
+    Duration::UntilEnded
+}
+pub(super) fn yes() -> bool {
+    true
+}
+
+/// One step of a script.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Step {
+    Apply {
+        creature: Name,
+        condition: CharacterCondition,
+        source: Option<Name>,
+        /// A source that is no creature: an effect, zone or trap, by name.
+        effect: Option<String>,
+        #[serde(default = "until_ended")]
+        duration: Duration,
+        /// The imposing effect is a burst or blast (for conditional immunities).
+        #[serde(default)]
+        area: bool,
+        /// The imposing effect requires hearing (deafened creatures are unaffected).
+        #[serde(default)]
+        requires_hearing: bool,
+    },
+    End {
+        creature: Name,
+        condition: CharacterCondition,
+        source: Option<Name>,
+        /// End the instance imposed by this effect (not a creature).
+        effect: Option<String>,
+        /// The square chosen to reappear in, when exile or swallowing ends.
+        reappear: Option<Square>,
+        /// End the condition type (every instance), not one instance.
+        #[serde(default)]
+        all: bool,
+    },
+    NextTurn {
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
+        rolls: Vec<u32>,
+    },
+    EndEncounter,
+    Move {
+        creature: Name,
+        path: Vec<Square>,
+    },
+    StandUp {
+        creature: Name,
+        then: Option<Square>,
+    },
+    Attack {
+        attacker: Name,
+        power: String,
+        targets: Vec<Name>,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
+        rolls: Vec<u32>,
+        /// `cover` or `superior`.
+        cover: Option<String>,
+        /// `concealment` or `total`.
+        concealment: Option<String>,
+        forced_by: Option<Name>,
+        #[serde(default)]
+        earlier: Vec<Name>,
+        #[serde(default)]
+        initially: Vec<Name>,
+        #[serde(default)]
+        marked_during: Vec<Name>,
+        #[serde(default)]
+        coup_de_grace: bool,
+        /// The path of the power's forced movement, for its first target.
+        #[serde(default)]
+        forced_path: Vec<Square>,
+        /// Whether dominated targets make the saving throw they can make when damaged.
+        #[serde(default = "yes")]
+        dominated_save: bool,
+    },
+    Push {
+        creature: Name,
+        by: Name,
+        path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
+        /// Escape checks (d20) against each grabber the movement would leave.
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
+        escape: Vec<u32>,
+        #[serde(default)]
+        area: bool,
+    },
+    Pull {
+        creature: Name,
+        by: Name,
+        path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
+        escape: Vec<u32>,
+        #[serde(default)]
+        area: bool,
+    },
+    Slide {
+        creature: Name,
+        by: Name,
+        path: Vec<Square>,
+        /// The skill of the escape checks (default: the better one).
+        escape_skill: Option<Skill>,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+        )]
+        escape: Vec<u32>,
+        #[serde(default)]
+        area: bool,
+    },
+    DominatorMoves {
+        dominator: Name,
+        creature: Name,
+        path: Vec<Square>,
+    },
+    Escape {
+        creature: Name,
+        from: Name,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
+        rolls: Vec<u32>,
+        /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
+        condition: Option<CharacterCondition>,
+        /// The escaper's skill (default: the better one).
+        skill: Option<Skill>,
+        /// The square chosen to reappear in, when escaping a swallower.
+        reappear: Option<Square>,
+    },
+    Save {
+        creature: Name,
+        condition: CharacterCondition,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
+        rolls: Vec<u32>,
+    },
+    TotalDefense {
+        creature: Name,
+    },
+    Heal {
+        creature: Name,
+        #[serde(deserialize_with = "bounds::amount")]
+        amount: u32,
+    },
+    Damage {
+        creature: Name,
+        #[serde(deserialize_with = "bounds::amount")]
+        amount: u32,
+        #[serde(default)]
+        types: Vec<DamageType>,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
+        rolls: Vec<u32>,
+        /// Whether a dominated creature makes the saving throw it can make (default yes).
+        #[serde(default = "yes")]
+        dominated_save: bool,
+    },
+    Query {
+        what: Query,
+        creature: Option<Name>,
+        target: Option<Name>,
+        cover: Option<String>,
+        concealment: Option<String>,
+    },
+    /// A typed or untyped bonus or penalty from an effect on attacks, defenses or
+    /// Perception.
+    Modifier {
+        creature: Name,
+        to: Target,
+        #[serde(rename = "type")]
+        kind: ModifierType,
+        #[serde(deserialize_with = "bounds::modifier")]
+        value: i32,
+        /// The effect's name; `end-modifier` ends it by this name.
+        source: String,
+        #[serde(default = "until_ended")]
+        duration: Duration,
+    },
+    EndModifier {
+        creature: Name,
+        source: String,
+    },
+    /// A Perception check (a d20 from `rolls` or the seed), or passive Perception.
+    Perception {
+        creature: Name,
+        /// What is to be noticed, if a creature or object of the encounter.
+        target: Option<Name>,
+        #[serde(deserialize_with = "bounds::dc")]
+        dc: i32,
+        #[serde(default)]
+        passive: bool,
+        #[serde(
+            default,
+            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
+        )]
+        rolls: Vec<u32>,
+    },
+    Expect(Check),
+}
+
+/// A checked script, ready to run.
+#[derive(Debug, Clone)]
+pub struct Script {
+    pub seed: Option<u64>,
+    /// The readings of the rules text the script plays under (its `[readings]` table).
+    pub readings: Readings,
+    /// Squares that are not solid ground (its `[[terrain]]` tables).
+    pub terrain: HashMap<Square, Terrain>,
+    pub creatures: Vec<Creature>,
+    /// Each step with its line and column.
+    pub steps: Vec<(Step, usize, usize)>,
+}
