@@ -204,49 +204,10 @@ pub enum Step {
         #[serde(default = "yes")]
         dominated_save: bool,
     },
-    Push {
-        creature: Name,
-        by: Name,
-        path: Vec<Square>,
-        /// The skill of the escape checks (default: the better one).
-        escape_skill: Option<Skill>,
-        /// Escape checks (d20) against each grabber the movement would leave.
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
-        )]
-        escape: Vec<u32>,
-        #[serde(default)]
-        area: bool,
-    },
-    Pull {
-        creature: Name,
-        by: Name,
-        path: Vec<Square>,
-        /// The skill of the escape checks (default: the better one).
-        escape_skill: Option<Skill>,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
-        )]
-        escape: Vec<u32>,
-        #[serde(default)]
-        area: bool,
-    },
-    Slide {
-        creature: Name,
-        by: Name,
-        path: Vec<Square>,
-        /// The skill of the escape checks (default: the better one).
-        escape_skill: Option<Skill>,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
-        )]
-        escape: Vec<u32>,
-        #[serde(default)]
-        area: bool,
-    },
+    /// Forced movement: pushed, pulled or slid by a creature's power.
+    Push(ForcedStep),
+    Pull(ForcedStep),
+    Slide(ForcedStep),
     DominatorMoves {
         dominator: Name,
         creature: Name,
@@ -340,6 +301,29 @@ pub enum Step {
         rolls: Vec<u32>,
     },
     Expect(Check),
+}
+
+/// A push, pull or slide as a script writes it: the three take the same fields.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedStep {
+    /// The creature moved.
+    pub creature: Name,
+    /// The creature whose power moves it.
+    pub by: Name,
+    /// The squares it is moved through, each adjacent to the last.
+    pub path: Vec<Square>,
+    /// The skill of the escape checks (default: the better one).
+    pub escape_skill: Option<Skill>,
+    /// Escape checks (d20) against each grabber the movement would leave.
+    #[serde(
+        default,
+        deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
+    )]
+    pub escape: Vec<u32>,
+    /// Whether the movement comes from an area power.
+    #[serde(default)]
+    pub area: bool,
 }
 
 /// A checked script, ready to run.

@@ -102,7 +102,9 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::bounds;
-use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target, Terrain};
+use super::encounter::{
+    AttackOptions, Encounter, EscapeChoice, Refused, Situation, Target, Terrain,
+};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
     Side, Skill, Square,
@@ -120,7 +122,7 @@ mod format;
 mod names;
 mod player;
 pub use expect::{Check, Query};
-pub use format::{CreatureFile, MAX_CREATURES, MAX_STEPS, Script, ScriptError, Step};
+pub use format::{CreatureFile, ForcedStep, MAX_CREATURES, MAX_STEPS, Script, ScriptError, Step};
 use format::{Name, RawScript, yes};
 use names::step_names;
 pub use player::{Failure, Report, run_script};

@@ -186,7 +186,21 @@ impl Runner {
         Some(out)
     }
 
-    fn acted(&mut self, what: &str, result: Result<(), crate::conditions::encounter::Refused>) {
+    /// An action with the step's fixed rolls, logged as acted or refused; nothing is
+    /// logged for it when its fixed rolls were refused.
+    fn act_with_rolls(
+        &mut self,
+        what: &str,
+        fixed: &[u32],
+        (line, column): (usize, usize),
+        f: impl FnOnce(&mut Encounter, &mut StepRolls) -> Result<(), Refused>,
+    ) {
+        if let Some(r) = self.with_rolls(fixed, line, column, f) {
+            self.acted(what, r);
+        }
+    }
+
+    fn acted(&mut self, what: &str, result: Result<(), Refused>) {
         match result {
             Ok(()) => self.last_refusal = None,
             Err(r) => {
@@ -329,58 +343,13 @@ impl Runner {
                         None,
                     );
                 }
-                let r = self.with_rolls(rolls, line, column, |e, rolls| {
+                self.act_with_rolls("attack", rolls, (line, column), |e, rolls| {
                     e.attack(a, power, &targets, &o, rolls)
                 });
-                if let Some(r) = r {
-                    self.acted("attack", r);
-                }
             }
-            Step::Push {
-                creature,
-                by,
-                path,
-                escape,
-                escape_skill,
-                area,
-            } => self.forced(
-                Forced::Push,
-                creature,
-                by,
-                path,
-                (escape, *escape_skill),
-                *area,
-            ),
-            Step::Pull {
-                creature,
-                by,
-                path,
-                escape,
-                escape_skill,
-                area,
-            } => self.forced(
-                Forced::Pull,
-                creature,
-                by,
-                path,
-                (escape, *escape_skill),
-                *area,
-            ),
-            Step::Slide {
-                creature,
-                by,
-                path,
-                escape,
-                escape_skill,
-                area,
-            } => self.forced(
-                Forced::Slide,
-                creature,
-                by,
-                path,
-                (escape, *escape_skill),
-                *area,
-            ),
+            Step::Push(f) => self.forced(Forced::Push, f),
+            Step::Pull(f) => self.forced(Forced::Pull, f),
+            Step::Slide(f) => self.forced(Forced::Slide, f),
             Step::DominatorMoves {
                 dominator,
                 creature,
@@ -403,7 +372,7 @@ impl Runner {
                 reappear,
             } => {
                 let (c, f) = (self.id(creature), self.id(from));
-                let r = self.with_rolls(rolls, line, column, |e, r| {
+                self.act_with_rolls("escape", rolls, (line, column), |e, r| {
                     e.choose_reappearance(c, *reappear);
                     let roll = r.die(20);
                     let choice = EscapeChoice {
@@ -413,9 +382,6 @@ impl Runner {
                     e.escape(c, f, *condition, choice).map(|_| ())
                 });
                 self.e.choose_reappearance(c, None);
-                if let Some(r) = r {
-                    self.acted("escape", r);
-                }
             }
             Step::Save {
                 creature,
@@ -423,13 +389,10 @@ impl Runner {
                 rolls,
             } => {
                 let c = self.id(creature);
-                let r = self.with_rolls(rolls, line, column, |e, r| {
+                self.act_with_rolls("save", rolls, (line, column), |e, r| {
                     let roll = r.die(20);
                     e.saving_throw(c, *condition, roll).map(|_| ())
                 });
-                if let Some(r) = r {
-                    self.acted("save", r);
-                }
             }
             Step::TotalDefense { creature } => {
                 let r = self.e.total_defense(self.id(creature));
@@ -471,16 +434,8 @@ impl Runner {
         }
     }
 
-    fn forced(
-        &mut self,
-        kind: Forced,
-        creature: &Name,
-        by: &Name,
-        path: &[Square],
-        (escape, skill): (&[u32], Option<Skill>),
-        area: bool,
-    ) {
-        let t = self.id(creature);
+    fn forced(&mut self, kind: Forced, f: &ForcedStep) {
+        let t = self.id(&f.creature);
         let grabbers: Vec<usize> = self
             .e
             .instances_of(t, CharacterCondition::Grabbed)
@@ -488,13 +443,17 @@ impl Runner {
             .collect();
         let rolls: HashMap<usize, EscapeChoice> = grabbers
             .into_iter()
-            .zip(escape.iter().map(|&roll| EscapeChoice { roll, skill }))
+            .zip(f.escape.iter().map(|&roll| EscapeChoice {
+                roll,
+                skill: f.escape_skill,
+            }))
             .collect();
-        let hit =
-            area.then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
+        let hit = f
+            .area
+            .then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
         let r = self
             .e
-            .force_move(t, kind, path, self.id(by), &rolls, hit.as_ref());
+            .force_move(t, kind, &f.path, self.id(&f.by), &rolls, hit.as_ref());
         self.acted("forced movement", r);
     }
 }
