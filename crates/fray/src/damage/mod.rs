@@ -23,6 +23,7 @@
 //! # Ok::<(), fray::damage::NotationErrors>(())
 //! ```
 
+pub mod defender;
 pub mod exact;
 pub mod examples;
 pub mod model;
@@ -33,7 +34,9 @@ mod print;
 pub mod resolve;
 pub mod sample;
 mod templates;
+pub mod traits;
 
+pub use defender::Defender;
 pub use model::*;
 pub use modify::{ChoiceRule, Modification, ModifyError, choosable, choose_type};
 pub use notation::{
@@ -48,6 +51,7 @@ pub use resolve::{
     resolve_with,
 };
 pub use templates::expand as expand_template;
+pub use traits::*;
 
 /// The rules of the damage text, named by its section headings, as traces cite them.
 pub mod rules {
