@@ -5,17 +5,25 @@
 //! creatures, attack powers, turns), linked to the damage system for damage, immunities
 //! and ongoing damage.
 //!
-//! Its rules text is cited as "conditions" with the heading, e.g. "(conditions, Grabbed)";
+//! It implements the rules text "conditions" (`004_b7dcb49dd7f6a795.txt`,
+//! [`rules::TEXT`]), cited with the heading, e.g. "(conditions, Grabbed)";
 //! `docs/rules/conditions.md` describes the text in our words, with the readings chosen
-//! where it is ambiguous.
+//! where it is ambiguous. It has no dice distributions of its own (no `exact` or
+//! `sample`): its rolls go through [`crate::rng::Rolls`], its damage through the damage
+//! system, and its scenario layer is [`script`].
 //!
-//! - [`model`]: creatures, powers, durations, condition instances;
-//! - [`stacking`]: typed modifiers and their breakdown;
-//! - [`encounter`]: the encounter state, every query and every action;
-//! - [`script`]: encounter scripts in TOML, with expectations, and their runner;
-//! - [`readings`]: the readings a designer may switch;
-//! - [`bounds`]: the range of every number a script may hold;
-//! - [`policy`]: a built-in policy that plays whole skirmishes unattended.
+//! Its files, in layers: each imports only from its own layer or the ones before it in
+//! this list (`tests/architecture.rs` checks it).
+//!
+//! 1. [`bounds`]: the range of every number a script may hold; [`readings`]: the
+//!    readings a designer may switch;
+//! 2. [`model`]: creatures, powers, durations, condition instances (with [`rules`]);
+//! 3. [`stacking`]: typed modifiers and their breakdown;
+//! 4. [`encounter`]: the encounter state, every query and every action, one file per
+//!    concern (senses, modifiers, actions, lifecycle, turns, movement, combat, terrain);
+//! 5. [`script`]: encounter scripts in TOML (the format, then the player that runs them
+//!    against an [`Encounter`]); [`policy`]: a built-in policy that plays whole
+//!    skirmishes unattended.
 
 pub mod bounds;
 pub mod encounter;

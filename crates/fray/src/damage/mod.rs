@@ -1,15 +1,25 @@
 //! The damage system: typed damage, resistances, vulnerabilities, immunities, damage
 //! triggers, templates, and attacks with several damage types.
 //!
-//! Its rules text is cited as "damage" with the heading, e.g. "(damage, Damage Trigger)";
-//! `docs/rules/damage.md` describes the text in our words, with the readings chosen
-//! where it is ambiguous.
+//! It implements the rules text "damage" (`000_e394d34835c3e0fa.txt`, [`rules::TEXT`]),
+//! cited with the heading, e.g. "(damage, Damage Trigger)"; `docs/rules/damage.md`
+//! describes the text in our words, with the readings chosen where it is ambiguous.
 //!
-//! - [`model`]: the data types (damage types, traits, hits);
-//! - [`notation`]: the stat-block notation designers write;
-//! - [`resolve`](mod@resolve): the rules, as pure functions with traces;
-//! - [`modify`]: changing an attack's types and adding extra damage;
-//! - [`exact`] and [`sample`]: damage dice, as exact distributions or rolled.
+//! Its files, in layers: each imports only from its own layer or below
+//! (`tests/architecture.rs` checks it), so each can be read after the ones it uses.
+//!
+//! 1. [`model`]: the facts of a hit (damage types, selectors, limits, keywords, effects);
+//! 2. [`predicate`]: the condition language over those facts;
+//! 3. [`traits`]: resistances, vulnerabilities, immunities, triggers (with predicates);
+//! 4. `templates`: Insubstantial, Swarm and Regiment expanded into traits;
+//! 5. [`defender`]: a stat block's traits lowered for resolution;
+//! 6. `print`: traits printed back in the notation;
+//! 7. [`notation`]: the stat-block notation designers write, with located errors;
+//! 8. [`resolve`](mod@resolve): the rules, as pure functions with traces;
+//! 9. [`modify`]: changing an attack's types and adding extra damage; [`exact`]: damage
+//!    dice as exact distributions;
+//! 10. [`sample`]: damage dice rolled;
+//! 11. [`examples`]: the text's worked examples, playable by the CLI.
 //!
 //! ```
 //! use fray::damage::{explain, parse_traits, DamageType, Defender, Hit, Readings};
