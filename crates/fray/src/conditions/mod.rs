@@ -53,38 +53,47 @@ pub mod rules {
     /// The rules text this system implements.
     pub const TEXT: &str = "004_b7dcb49dd7f6a795.txt";
 
+    /// Cited when a creature takes Total Defense and when its bonus ends.
     pub const TOTAL_DEFENSE: Rule = Rule {
         id: "total-defense",
         heading: "Maneuver change: Total Defense",
     };
+    /// Cited when an instance is tied to (or ends with) its source.
     pub const SOURCES: Rule = Rule {
         id: "source",
         heading: "Condition source",
     };
+    /// Cited when several instances of one condition are kept and ended apart.
     pub const INSTANCES: Rule = Rule {
         id: "instances",
         heading: "Multiple instances of a condition",
     };
+    /// Cited when bonuses and penalties are stacked by type.
     pub const STACKING: Rule = Rule {
         id: "stacking",
         heading: "Penalty types and stacking",
     };
+    /// Cited when leaving adjacency or a ranged or area power provokes.
     pub const OPPORTUNITY: Rule = Rule {
         id: "opportunity",
         heading: "Opportunity Attacks",
     };
+    /// Cited when a dominator forces an attack.
     pub const FORCED_ATTACK: Rule = Rule {
         id: "forced-attack",
         heading: "Sidebar: Forced attack",
     };
+    /// Cited by escape checks against grabbers and swallowers.
     pub const ESCAPE: Rule = Rule {
         id: "escape",
         heading: "Sidebar: Escape Check",
     };
+    /// Cited when an attack violates a mark and by what that triggers.
     pub const MARKS: Rule = Rule {
         id: "marks",
         heading: "Sidebar: Violating marks",
     };
+    /// Cited when a defender aura marks an enemy or the mark ends.
     pub const AURA: Rule = Rule {
         id: "aura",
         heading: "Sidebar: Defender Aura",
@@ -94,26 +103,32 @@ pub mod rules {
         id: "turn",
         heading: "tactical core: turns",
     };
+    /// Cited by walking, standing up and forced movement (fray's tactical core).
     pub const MOVEMENT: Rule = Rule {
         id: "movement",
         heading: "tactical core: movement",
     };
+    /// Cited by attack rolls against a defense (fray's tactical core).
     pub const ATTACK: Rule = Rule {
         id: "attack",
         heading: "tactical core: attack rolls",
     };
+    /// Cited by saving throws (fray's tactical core).
     pub const SAVES: Rule = Rule {
         id: "save",
         heading: "tactical core: saving throws",
     };
+    /// Cited when damage goes through the damage system.
     pub const DAMAGE: Rule = Rule {
         id: "damage",
         heading: "tactical core: damage (the damage system)",
     };
+    /// Cited when ongoing damage is dealt at the start of a turn.
     pub const ONGOING: Rule = Rule {
         id: "ongoing",
         heading: "tactical core: ongoing damage",
     };
+    /// Cited when a condition immunity (from the damage text) stops a condition.
     pub const IMMUNITY: Rule = Rule {
         id: "immunity",
         heading: "Condition Immunity (damage text)",

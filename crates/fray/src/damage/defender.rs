@@ -17,11 +17,17 @@ use super::traits::{
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Defender {
+    /// Its resistances, template ones included.
     pub resistances: Vec<Resistance>,
+    /// Its vulnerabilities, template ones included.
     pub vulnerabilities: Vec<Vulnerability>,
+    /// The damage types it ignores.
     pub immunities: Vec<DamageImmunity>,
+    /// The conditions (and forced movement) it ignores.
     pub condition_immunities: Vec<ConditionImmunity>,
+    /// Keywords whose hits deal it damage only.
     pub nondamage_immunities: Vec<NondamageImmunity>,
+    /// What happens after damage of a type, reported after the hit.
     pub triggers: Vec<DamageTrigger>,
 }
 

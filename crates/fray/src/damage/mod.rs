@@ -70,54 +70,68 @@ pub mod rules {
     /// The rules text this system implements.
     pub const TEXT: &str = "000_e394d34835c3e0fa.txt";
 
+    /// Cited when a resistance halves damage, up to its limit.
     pub const RESISTANCE: Rule = Rule {
         id: "resistance",
         heading: "Resistance",
     };
+    /// Cited when a vulnerability adds damage, up to its limit.
     pub const VULNERABILITY: Rule = Rule {
         id: "vulnerability",
         heading: "Vulnerability",
     };
+    /// Cited when an attack's resistance reduction lowers a resistance.
     pub const REDUCTION: Rule = Rule {
         id: "resistance-reduction",
         heading: "Resistance reduction",
     };
+    /// Cited when a damage immunity ignores a type.
     pub const IMMUNITY: Rule = Rule {
         id: "damage-immunity",
         heading: "Damage Immunity",
     };
+    /// Cited when a condition immunity stops a hit's condition.
     pub const CONDITION_IMMUNITY: Rule = Rule {
         id: "condition-immunity",
         heading: "Condition Immunity",
     };
+    /// Cited when a keyword immunity stops a hit's effects but not its damage.
     pub const NONDAMAGE_IMMUNITY: Rule = Rule {
         id: "nondamage-immunity",
         heading: "Nondamage Immunity",
     };
+    /// Cited when damage of a type fires a damage trigger.
     pub const TRIGGER: Rule = Rule {
         id: "damage-trigger",
         heading: "Damage Trigger",
     };
+    /// Cited when the best of several resistances (or the worst of several vulnerabilities)
+    /// is chosen.
     pub const CHOICE: Rule = Rule {
         id: "choose",
         heading: "Choosing between multiple Resistances or multiple Vulnerabilities",
     };
+    /// Cited when resistance and vulnerability apply to the same damage together.
     pub const FINAL: Rule = Rule {
         id: "final",
         heading: "Simultaneously Applying Resistances and Vulnerabilities",
     };
+    /// Cited when an attack deals several types at once.
     pub const MULTI_TYPE: Rule = Rule {
         id: "multiple-types",
         heading: "Resolving attacks with multiple damage types",
     };
+    /// Cited when damage that names no type is physical.
     pub const DEFAULT_TYPE: Rule = Rule {
         id: "physical",
         heading: "Default damage type: Physical",
     };
+    /// Cited when an attack gains or becomes a damage type.
     pub const CHANGE_TYPE: Rule = Rule {
         id: "change-type",
         heading: "Changing the damage type of an attack",
     };
+    /// Cited when extra damage is added to an attack.
     pub const EXTRA_DAMAGE: Rule = Rule {
         id: "extra-damage",
         heading: "Adding extra damage to an attack",

@@ -23,16 +23,27 @@ use crate::character::CharacterCondition;
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum DamageType {
+    /// The default of damage that names no type.
     Physical,
+    /// Acid.
     Acid,
+    /// Cold.
     Cold,
+    /// Fire.
     Fire,
+    /// Force.
     Force,
+    /// Lightning.
     Lightning,
+    /// Necrotic.
     Necrotic,
+    /// Poison (swarms and regiments are vulnerable to it).
     Poison,
+    /// Psychic (regiments are vulnerable to it).
     Psychic,
+    /// Radiant.
     Radiant,
+    /// Thunder.
     Thunder,
     /// A type a game defines, by its lower-case name.
     Custom(String),
@@ -363,8 +374,11 @@ pub struct ResistanceReduction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ForcedMovement {
+    /// A push: immune creatures are not pushed.
     Push,
+    /// A pull: immune creatures are not pulled.
     Pull,
+    /// A slide: immune creatures are not slid.
     Slide,
 }
 

@@ -90,14 +90,21 @@ pub struct DamageTrigger {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "trait", rename_all = "kebab-case")]
 pub enum Trait {
+    /// A resistance line.
     Resist(Resistance),
+    /// A vulnerability line.
     Vulnerable(Vulnerability),
+    /// A damage immunity line.
     DamageImmune(DamageImmunity),
+    /// A condition immunity line.
     ConditionImmune(ConditionImmunity),
+    /// A nondamage immunity line.
     NondamageImmune(NondamageImmunity),
+    /// A damage trigger line.
     DamageTrigger(DamageTrigger),
     /// A template, standing for the traits it grants.
     Template {
+        /// Which template.
         template: Template,
     },
 }

@@ -73,6 +73,7 @@ pub struct Situation {
 /// The choices of one attack besides attacker, power and targets.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AttackOptions {
+    /// Cover and concealment of this attack.
     pub situation: Situation,
     /// A dominator forcing the attack.
     pub forced_by: Option<usize>,
@@ -116,11 +117,13 @@ pub struct AttackOptions {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Encounter {
+    /// Every creature and object, by index: the index is how the encounter names them.
     pub creatures: Vec<Creature>,
     /// (creature, instance), oldest first.
     pub instances: Vec<(usize, ConditionInstance)>,
     /// (creature, ongoing damage), save ends.
     pub ongoing: Vec<(usize, Ongoing)>,
+    /// The round in progress (0 before the first turn).
     pub round: u32,
     /// Whose turn it is.
     pub current: Option<usize>,

@@ -17,9 +17,13 @@ pub enum Target {
     Attack,
     /// All four defenses.
     Defenses,
+    /// Armor Class.
     Ac,
+    /// Fortitude.
     Fortitude,
+    /// Reflex.
     Reflex,
+    /// Will.
     Will,
     /// Perception checks and passive Perception.
     Perception,
@@ -56,10 +60,13 @@ impl Target {
 /// A modifier an effect put on a creature, until its duration ends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AppliedModifier {
+    /// The creature it is on.
     pub creature: usize,
+    /// What it changes.
     pub target: Target,
     /// Its type, value and source (the effect's name).
     pub modifier: Modifier,
+    /// When it ends, bound to the encounter's turns as a condition's would be.
     pub duration: InstanceDuration,
 }
 

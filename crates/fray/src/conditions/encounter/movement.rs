@@ -270,7 +270,9 @@ impl Encounter {
 /// skill with the better margin, as a player would choose).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EscapeChoice {
+    /// The d20 roll of the check.
     pub roll: u32,
+    /// The skill used; `None`: the one with the better margin.
     pub skill: Option<Skill>,
 }
 

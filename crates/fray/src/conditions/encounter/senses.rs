@@ -12,7 +12,9 @@ pub const HEARING: &str = "hearing";
 /// The result of a Perception check, with its explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PerceptionResult {
+    /// Whether the check met the DC.
     pub success: bool,
+    /// How the total was reached, for the log and the user.
     pub explanation: String,
 }
 

@@ -6,8 +6,11 @@ use super::*;
 /// An expectation that did not hold (or a step that could not run as written).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Failure {
+    /// The line of the step, 1-based, so the user can find it.
     pub line: usize,
+    /// The column of the step, 1-based.
     pub column: usize,
+    /// What was expected and what was found.
     pub message: String,
 }
 
