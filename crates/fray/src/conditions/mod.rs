@@ -5,7 +5,7 @@
 //! creatures, attack powers, turns), linked to the damage system for damage, immunities
 //! and ongoing damage.
 //!
-//! It implements the rules text "conditions" (`004_b7dcb49dd7f6a795.txt`,
+//! It implements the rules text "conditions" (file 004 of the rules texts, named by
 //! [`rules::TEXT`]), cited with the heading, e.g. "(conditions, Grabbed)";
 //! `docs/rules/conditions.md` describes the text in our words, with the readings chosen
 //! where it is ambiguous. It has no dice distributions of its own (no `exact` or

@@ -1,7 +1,7 @@
 //! The damage system: typed damage, resistances, vulnerabilities, immunities, damage
 //! triggers, templates, and attacks with several damage types.
 //!
-//! It implements the rules text "damage" (`000_e394d34835c3e0fa.txt`, [`rules::TEXT`]),
+//! It implements the rules text "damage" (file 000 of the rules texts, named by [`rules::TEXT`]),
 //! cited with the heading, e.g. "(damage, Damage Trigger)"; `docs/rules/damage.md`
 //! describes the text in our words, with the readings chosen where it is ambiguous.
 //!

@@ -1,7 +1,7 @@
 //! The evasion system: a bell-curve to-hit roll against evasiveness (EV), armor slots
 //! and damage reduction (DR), high-damage effects.
 //!
-//! It implements the rules text "evasion" (`001_2e3311f3996e5d9a.txt`), cited with the
+//! It implements the rules text "evasion" (file 001 of the rules texts), cited with the
 //! heading, e.g. "(evasion, Damage formula)"; `docs/rules/evasion.md` describes the text
 //! in our words, with the readings chosen where it is ambiguous.
 //!

@@ -2,9 +2,9 @@
 //! levels 0 to 5, one experience level for recruits, and the level-difference cycle of
 //! hits and misses.
 //!
-//! It implements the rules text "minions" (`003_3eb7dd0a15101726.txt`, [`rules::TEXT`]),
-//! cited with the heading; `docs/rules/minions.md` describes the text in our words, with
-//! the readings chosen where it is ambiguous.
+//! It implements the rules text "minions" (file 003 of the rules texts, named by
+//! [`rules::TEXT`]), cited with the heading; `docs/rules/minions.md` describes the text
+//! in our words, with the readings chosen where it is ambiguous.
 //!
 //! Its files, in layers: each imports only from the ones before it in this list
 //! (`tests/architecture.rs` checks it).

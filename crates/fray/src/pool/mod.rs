@@ -1,7 +1,7 @@
 //! The pool system: checks on a ladder of difficulties with bonus and penalty dice and
 //! degrees of success, and mass combat where whole sides roll together.
 //!
-//! It implements the rules text "pool" (`002_20f5940c50db4459.txt`, [`rules::TEXT`]),
+//! It implements the rules text "pool" (file 002 of the rules texts, named by [`rules::TEXT`]),
 //! cited with the heading; `docs/rules/pool.md` describes the text in our words, with
 //! the readings chosen where it is ambiguous.
 //!
