@@ -3,7 +3,8 @@
 //! every rule applied, or is refused with the reason.
 //!
 //! This file owns the state, its construction and the plain queries (who has what, who
-//! marks whom); every concern lives in its own `impl Encounter` block, one file each:
+//! marks whom); it may not hold the rules of a concern. Every concern lives in its own
+//! `impl Encounter` block, one file each:
 //!
 //! - `senses`: sight, line of effect, space, Perception and hearing;
 //! - `modifiers`: attack, defense and Perception modifiers, combat advantage, flanking,
