@@ -181,14 +181,12 @@ fields! {
     squares: u32 = SQUARES;
 }
 
-/// A power's forced movement: how, and a distance within [`FORCED`].
-pub(crate) fn forced<'de, D: Deserializer<'de>>(
+/// A power's forced movement: how (`F`, the model's kind of forced movement, left
+/// generic so that the ranges sit below the model), and a distance within [`FORCED`].
+pub(crate) fn forced<'de, D: Deserializer<'de>, F: Deserialize<'de>>(
     d: D,
-) -> Result<Option<(super::model::Forced, u32)>, D::Error> {
-    Ok(
-        Option::<(super::model::Forced, In<{ at::FORCED }, u32>)>::deserialize(d)?
-            .map(|(f, n)| (f, n.0)),
-    )
+) -> Result<Option<(F, u32)>, D::Error> {
+    Ok(Option::<(F, In<{ at::FORCED }, u32>)>::deserialize(d)?.map(|(f, n)| (f, n.0)))
 }
 
 /// An optional value within `ALL[K]`.

@@ -14,7 +14,9 @@ use crate::dice::DiceExpr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "[Coordinate; 2]", into = "[i32; 2]")]
 pub struct Square {
+    /// Column, growing eastward.
     pub x: i32,
+    /// Row, growing southward.
     pub y: i32,
 }
 
@@ -93,9 +95,13 @@ impl std::fmt::Display for Square {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Defense {
+    /// Armor Class: what most weapon attacks target.
     Ac,
+    /// Against attacks on the body (poison, grabs broken by Athletics).
     Fortitude,
+    /// Against attacks dodged (areas, grabs slipped by Acrobatics).
     Reflex,
+    /// Against attacks on the mind (charm, fear).
     Will,
 }
 
@@ -115,11 +121,18 @@ impl std::fmt::Display for Defense {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ActionType {
+    /// The main action of a turn (an attack, Total Defense).
     Standard,
+    /// Walking, standing up, an escape; a standard action can be traded for one.
     Move,
+    /// A small action; a move or standard action can be traded for one.
     Minor,
+    /// Costs nothing and is allowed even outside the creature's turn.
     Free,
+    /// A reaction on another's turn (opportunity attacks); dazed and stunned creatures lose
+    /// it.
     Opportunity,
+    /// An interrupt or reaction on another's turn; dazed and stunned creatures lose it.
     Immediate,
 }
 
@@ -128,7 +141,9 @@ pub enum ActionType {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Skill {
+    /// Slipping free: against the source's Reflex.
     Acrobatics,
+    /// Breaking free: against the source's Fortitude.
     Athletics,
 }
 
@@ -136,8 +151,10 @@ pub enum Skill {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Usage {
+    /// Usable every turn.
     #[default]
     AtWill,
+    /// Usable once per encounter.
     Encounter,
 }
 
@@ -181,8 +198,11 @@ pub struct ConditionEffect {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Forced {
+    /// Moves the target away from the creature moving it.
     Push,
+    /// Moves the target toward the creature moving it.
     Pull,
+    /// Moves the target in any direction.
     Slide,
 }
 
@@ -190,10 +210,12 @@ pub enum Forced {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Power {
+    /// Its name, unique in the encounter: scripts and logs name it by this.
     pub name: String,
     /// The action it takes.
     #[serde(default = "standard")]
     pub action: ActionType,
+    /// How often it may be used (at will unless given).
     #[serde(default)]
     pub usage: Usage,
     /// Keywords: melee, ranged, burst, blast, charm, fear, gaze, damage types...
@@ -266,26 +288,41 @@ impl Power {
 /// A creature of an encounter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Creature {
+    /// Its name, unique in the encounter: scripts and logs name it by this.
     pub name: String,
+    /// Its side: creatures of the other side are its enemies.
     pub side: Side,
+    /// Its level: its hits carry it, for damage conditions that test the attacker's level.
     pub level: u32,
+    /// Hit points when unhurt: healing stops there.
     pub max_hp: i64,
+    /// Hit points now; at 0 or less it falls unconscious.
     pub hp: i64,
+    /// Armor Class, the defense most attacks target.
     pub ac: i32,
+    /// Fortitude defense; Athletics escapes go against it.
     pub fortitude: i32,
+    /// Reflex defense; Acrobatics escapes go against it.
     pub reflex: i32,
+    /// Will defense.
     pub will: i32,
+    /// Squares it may walk with one move action.
     pub speed: u32,
     /// Crawling speed (1 square unless it has a crawl speed).
     pub crawl: u32,
+    /// Acrobatics modifier, for escape checks.
     pub acrobatics: i32,
+    /// Athletics modifier, for escape checks.
     pub athletics: i32,
+    /// Perception modifier, for Perception checks and passive Perception.
     pub perception: i32,
+    /// Initiative: higher acts earlier (ties keep the order written).
     pub initiative: i32,
     /// Where it stands; `None` while it occupies no space (exiled, swallowed).
     pub position: Option<Square>,
     /// Damage traits, as the damage system reads them.
     pub traits: Vec<Trait>,
+    /// The attack powers it may use.
     pub powers: Vec<Power>,
     /// A defender aura: enemies within this many squares are marked by it.
     pub aura: Option<u32>,
@@ -313,11 +350,13 @@ impl Creature {
 pub struct ConditionInstance {
     /// A number unique within the encounter.
     pub id: u32,
+    /// The condition this instance imposes.
     pub condition: CharacterCondition,
     /// The creature imposing it (the dominator, grabber, marker, swallower...).
     pub source: Option<usize>,
     /// A source that is no creature: the name of an effect, zone or trap.
     pub effect: Option<String>,
+    /// When this instance ends, bound to the encounter's turns.
     pub duration: InstanceDuration,
 }
 
@@ -327,11 +366,16 @@ pub struct ConditionInstance {
 pub enum InstanceDuration {
     /// Ends at the end of `creature`'s first turn that begins after it was applied.
     EndOfNextTurn {
+        /// The creature whose turn ends it.
         creature: usize,
+        /// How many turns that creature had begun when it was applied.
         turns_begun_then: u32,
     },
+    /// A saving throw at the end of the affected creature's turns ends it.
     SaveEnds,
+    /// Until an event ends it (standing up, escaping, a grabber moving away...).
     UntilEnded,
+    /// Until the encounter ends.
     EndOfEncounter,
     /// A mark of a defender aura: lasts while the creature stays in the aura of its
     /// source (Sidebar: Defender Aura).
@@ -341,8 +385,12 @@ pub enum InstanceDuration {
 /// Ongoing damage on a creature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Ongoing {
+    /// A number unique within the encounter, so one of several can be ended.
     pub id: u32,
+    /// Damage dealt at the start of each of the creature's turns.
     pub amount: u32,
+    /// Its damage types, for resistances and vulnerabilities.
     pub types: Vec<DamageType>,
+    /// The creature that inflicted it, if any.
     pub source: Option<usize>,
 }

@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MarkPenalty {
+    /// The penalty stacks with every other penalty (the default reading).
     #[default]
     Untyped,
+    /// The penalty is a power penalty: it does not stack with another power penalty.
     Power,
 }
 

@@ -11,9 +11,13 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ModifierType {
+    /// From cover: of cover modifiers of one sign, only the largest counts.
     Cover,
+    /// From concealment: of concealment modifiers of one sign, only the largest counts.
     Concealment,
+    /// From a power: of power modifiers of one sign, only the largest counts.
     Power,
+    /// Stacks with everything.
     Untyped,
 }
 
@@ -32,8 +36,11 @@ impl std::fmt::Display for ModifierType {
 /// One bonus (positive) or penalty (negative) and where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Modifier {
+    /// Its type, which decides what it stacks with.
     pub kind: ModifierType,
+    /// Positive for a bonus, negative for a penalty.
     pub value: i32,
+    /// Where it comes from, so a breakdown can say what counted.
     pub source: String,
 }
 
@@ -51,15 +58,20 @@ impl Modifier {
 /// A suppressed modifier and the one that outranked it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Suppressed {
+    /// The modifier that did not count.
     pub modifier: Modifier,
+    /// Why it did not count.
     pub reason: String,
 }
 
 /// The result of stacking: the total, what counted, what did not.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Breakdown {
+    /// The sum of the modifiers that count.
     pub total: i32,
+    /// The modifiers that count, in the order given.
     pub counted: Vec<Modifier>,
+    /// The modifiers that do not count, each with why.
     pub suppressed: Vec<Suppressed>,
 }
 

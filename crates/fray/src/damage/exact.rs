@@ -1,6 +1,7 @@
 //! Exact distributions of damage when the amount is rolled on dice.
 
-use super::model::{Defender, Hit};
+use super::defender::Defender;
+use super::model::Hit;
 use super::resolve::{Readings, resolve_with};
 use crate::dice::DiceExpr;
 use crate::dist::Distribution;

@@ -1,11 +1,13 @@
-//! Data types of the damage system: damage types, character traits, and hits.
+//! Data types of the damage system at the bottom of its layers: damage types and
+//! selectors, limits, templates by name, keywords, effects, and hits with their attack
+//! facts. It imports no other module of the system; the traits a defender has are in
+//! [`super::traits`], since they hold predicates over these facts.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::predicate::Predicate;
 use crate::character::CharacterCondition;
 
 /// A damage type. Physical is the default of damage that names no type.
@@ -21,16 +23,27 @@ use crate::character::CharacterCondition;
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum DamageType {
+    /// The default of damage that names no type.
     Physical,
+    /// Acid.
     Acid,
+    /// Cold.
     Cold,
+    /// Fire.
     Fire,
+    /// Force.
     Force,
+    /// Lightning.
     Lightning,
+    /// Necrotic.
     Necrotic,
+    /// Poison (swarms and regiments are vulnerable to it).
     Poison,
+    /// Psychic (regiments are vulnerable to it).
     Psychic,
+    /// Radiant.
     Radiant,
+    /// Thunder.
     Thunder,
     /// A type a game defines, by its lower-case name.
     Custom(String),
@@ -313,100 +326,6 @@ impl Template {
     }
 }
 
-/// Halves damage of a type, up to a limit, when a condition holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Resistance {
-    /// The types covered.
-    pub types: TypeSelector,
-    /// The most it may mitigate; none means half of an attack (all of environmental damage).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limit: Option<Limit>,
-    /// It applies only to hits meeting this condition.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub condition: Option<Predicate>,
-    /// The template it was expanded from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub origin: Option<Template>,
-}
-
-/// Adds half again of damage of a type, up to a limit, when a condition holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Vulnerability {
-    /// The types covered.
-    pub types: TypeSelector,
-    /// The most it may add; none means half of the damage.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limit: Option<Limit>,
-    /// It applies only to hits meeting this condition.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub condition: Option<Predicate>,
-    /// The template it was expanded from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub origin: Option<Template>,
-}
-
-/// Ignores all damage of one type. "All" is not valid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DamageImmunity {
-    /// The one type ignored.
-    pub damage_type: DamageType,
-}
-
-/// What a condition immunity protects against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ImmunityTarget {
-    /// One character condition.
-    Condition(CharacterCondition),
-    /// Push, pull and slide.
-    ForcedMovement,
-}
-
-/// Ignores one negative condition (or forced movement), when a condition holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConditionImmunity {
-    /// What is ignored.
-    pub target: ImmunityTarget,
-    /// The immunity is active only against hits meeting this condition.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub condition: Option<Predicate>,
-    /// The template it was expanded from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub origin: Option<Template>,
-}
-
-/// Ignores every effect but damage of hits carrying a keyword.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NondamageImmunity {
-    /// The keyword (damage type names count as keywords).
-    pub keyword: Keyword,
-}
-
-/// An effect reported after a hit that dealt damage of a type.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DamageTrigger {
-    /// The types that trigger it.
-    pub types: TypeSelector,
-    /// What happens, as the stat block says it.
-    pub effect: String,
-}
-
-/// One line of a stat block.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "trait", rename_all = "kebab-case")]
-pub enum Trait {
-    Resist(Resistance),
-    Vulnerable(Vulnerability),
-    DamageImmune(DamageImmunity),
-    ConditionImmune(ConditionImmunity),
-    NondamageImmune(NondamageImmunity),
-    DamageTrigger(DamageTrigger),
-    /// A template, standing for the traits it grants.
-    Template {
-        template: Template,
-    },
-}
-
 /// An attack keyword (fear, charm, gaze, melee, a damage type...), case-insensitive.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(from = "String", into = "String")]
@@ -455,8 +374,11 @@ pub struct ResistanceReduction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ForcedMovement {
+    /// A push: immune creatures are not pushed.
     Push,
+    /// A pull: immune creatures are not pulled.
     Pull,
+    /// A slide: immune creatures are not slid.
     Slide,
 }
 
@@ -696,53 +618,5 @@ impl Hit {
     /// Whether the hit carries a keyword; its damage types count as keywords.
     pub fn has_keyword(&self, k: &Keyword) -> bool {
         self.keywords.contains(k) || self.types.as_slice().iter().any(|t| t.name() == k.as_str())
-    }
-}
-
-/// A defender's traits, with templates expanded, ready for resolution.
-///
-/// Build it from stat-block traits (see [`super::parse_traits`]); each expanded trait
-/// remembers its template so explanations can name it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Defender {
-    pub resistances: Vec<Resistance>,
-    pub vulnerabilities: Vec<Vulnerability>,
-    pub immunities: Vec<DamageImmunity>,
-    pub condition_immunities: Vec<ConditionImmunity>,
-    pub nondamage_immunities: Vec<NondamageImmunity>,
-    pub triggers: Vec<DamageTrigger>,
-}
-
-impl Defender {
-    /// Lowers stat-block traits, expanding templates.
-    pub fn new(traits: impl IntoIterator<Item = Trait>) -> Self {
-        let mut d = Self::default();
-        for t in traits {
-            d.add(t);
-        }
-        d
-    }
-
-    /// Adds one trait (a template adds all it grants).
-    pub fn add(&mut self, t: Trait) {
-        match t {
-            Trait::Resist(r) => self.resistances.push(r),
-            Trait::Vulnerable(v) => self.vulnerabilities.push(v),
-            Trait::DamageImmune(i) => self.immunities.push(i),
-            Trait::ConditionImmune(c) => self.condition_immunities.push(c),
-            Trait::NondamageImmune(n) => self.nondamage_immunities.push(n),
-            Trait::DamageTrigger(d) => self.triggers.push(d),
-            Trait::Template { template } => {
-                for granted in super::templates::expand(template) {
-                    self.add(granted);
-                }
-            }
-        }
-    }
-
-    /// Whether the defender is immune to damage of `t`.
-    pub fn is_immune(&self, t: &DamageType) -> bool {
-        self.immunities.iter().any(|i| i.damage_type == *t)
     }
 }

@@ -14,13 +14,15 @@
 use std::fmt;
 
 use super::model::{
-    BUILT_IN_TYPES, ConditionImmunity, DamageImmunity, DamageTrigger, DamageType, ImmunityTarget,
-    Keyword, Limit, NondamageImmunity, Resistance, Template, Trait, TypeNameError, TypeSelector,
-    Vulnerability,
+    BUILT_IN_TYPES, DamageType, Keyword, Limit, Template, TypeNameError, TypeSelector,
 };
 use super::predicate::{Fact, Predicate, Vocabulary};
 use super::print::capital;
 pub use super::print::{show_condition_immunity, show_resistance, show_vulnerability};
+use super::traits::{
+    ConditionImmunity, DamageImmunity, DamageTrigger, ImmunityTarget, NondamageImmunity,
+    Resistance, Trait, Vulnerability,
+};
 use crate::character::CharacterCondition;
 use crate::text::{LineIndex, closest};
 

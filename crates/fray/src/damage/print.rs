@@ -3,11 +3,9 @@
 
 use std::fmt;
 
-use super::model::{
-    ConditionImmunity, ImmunityTarget, Limit, Resistance, Template, Trait, TypeSelector,
-    Vulnerability,
-};
+use super::model::{Limit, Template, TypeSelector};
 use super::predicate::Predicate;
+use super::traits::{ConditionImmunity, ImmunityTarget, Resistance, Trait, Vulnerability};
 
 /// A word with its first letter in upper case, the rest in lower case.
 pub(super) fn capital(word: &str) -> String {

@@ -6,11 +6,12 @@
 
 use serde::Serialize;
 
-use super::model::{
-    ConditionImmunity, DamageType, Defender, Effect, Hit, ImmunityTarget, Limit, NondamageImmunity,
-    Resistance, ResistanceReduction, Vulnerability, limit_rank,
-};
+use super::defender::Defender;
+use super::model::{DamageType, Effect, Hit, Limit, ResistanceReduction, limit_rank};
 use super::rules;
+use super::traits::{
+    ConditionImmunity, ImmunityTarget, NondamageImmunity, Resistance, Vulnerability,
+};
 use crate::trace::{NoTrace, Step, Trace, Tracer};
 
 /// Readings of the text a designer may switch. The defaults are fray's choices,
@@ -289,7 +290,7 @@ fn why_chosen(limit: Option<Limit>) -> &'static str {
     }
 }
 
-fn condition_met(condition: &Option<super::Predicate>, hit: &Hit) -> bool {
+fn condition_met(condition: &Option<super::predicate::Predicate>, hit: &Hit) -> bool {
     condition.as_ref().is_none_or(|c| c.holds(hit))
 }
 

@@ -1,7 +1,8 @@
 //! Rolling damage dice through the one randomness interface, then resolving.
 
+use super::defender::Defender;
 use super::exact::amount;
-use super::model::{Defender, Hit};
+use super::model::Hit;
 use super::resolve::{Explained, Readings, explain};
 use crate::dice::DiceExpr;
 use crate::rng::Rolls;

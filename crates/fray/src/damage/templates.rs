@@ -1,11 +1,9 @@
 //! The Insubstantial, Swarm and Regiment templates, as the traits they grant
 //! (damage text, sections "Insubstantial", "Swarm", "Regiment").
 
-use super::model::{
-    ConditionImmunity, DamageType, ImmunityTarget, Limit, Resistance, Template, Trait,
-    TypeSelector, Vulnerability,
-};
+use super::model::{DamageType, Limit, Template, TypeSelector};
 use super::predicate::{Fact, Predicate};
+use super::traits::{ConditionImmunity, ImmunityTarget, Resistance, Trait, Vulnerability};
 
 /// The traits a template grants, each marked with the template as its origin.
 pub fn expand(template: Template) -> Vec<Trait> {

@@ -1,15 +1,18 @@
 //! The evasion system: a bell-curve to-hit roll against evasiveness (EV), armor slots
 //! and damage reduction (DR), high-damage effects.
 //!
-//! Its rules text is cited as "evasion" with the heading, e.g. "(evasion, Damage
-//! formula)"; `docs/rules/evasion.md` describes the text in our words, with the readings
-//! chosen where it is ambiguous.
+//! It implements the rules text "evasion" (file 001 of the rules texts), cited with the
+//! heading, e.g. "(evasion, Damage formula)"; `docs/rules/evasion.md` describes the text
+//! in our words, with the readings chosen where it is ambiguous.
 //!
-//! - [`model`]: attackers, defenders, armor by slot, the to-hit models, options;
-//! - [`resolve`](mod@resolve): both to-hit breakdowns, Luck dice, the damage steps;
-//! - [`exact`]: hit chances averaged exactly over Luck, damage distributions, appraisal;
-//! - [`sample`]: the same attack rolled through [`crate::rng::Rolls`];
-//! - [`profile`]: attacker and defender profiles from TOML files.
+//! Its files, in layers: each imports only from the ones before it in this list
+//! (`tests/architecture.rs` checks it).
+//!
+//! 1. [`model`]: attackers, defenders, armor by slot, the to-hit models, options;
+//! 2. [`resolve`](mod@resolve): both to-hit breakdowns, Luck dice, the damage steps;
+//! 3. [`exact`]: hit chances averaged exactly over Luck, damage distributions, appraisal;
+//! 4. [`sample`]: the same attack rolled through [`crate::rng::Rolls`];
+//! 5. [`profile`]: attacker and defender profiles from TOML files (the scenario layer).
 
 pub mod exact;
 pub mod model;

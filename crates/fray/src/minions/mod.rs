@@ -2,12 +2,16 @@
 //! levels 0 to 5, one experience level for recruits, and the level-difference cycle of
 //! hits and misses.
 //!
-//! Its rules text is cited as "minions" with the heading; `docs/rules/minions.md`
-//! describes the text in our words, with the readings chosen where it is ambiguous.
+//! It implements the rules text "minions" (file 003 of the rules texts, named by
+//! [`rules::TEXT`]), cited with the heading; `docs/rules/minions.md` describes the text
+//! in our words, with the readings chosen where it is ambiguous.
 //!
-//! - [`model`]: minions, groups, and the options of play the text leaves open;
-//! - [`resolve`](mod@resolve): the rules as a deterministic state machine reporting [`Event`]s;
-//! - [`scenario`]: battles from TOML files, with located errors.
+//! Its files, in layers: each imports only from the ones before it in this list
+//! (`tests/architecture.rs` checks it).
+//!
+//! 1. [`model`]: minions, groups, and the options of play the text leaves open;
+//! 2. [`resolve`](mod@resolve): the rules as a deterministic state machine reporting [`Event`]s;
+//! 3. [`scenario`]: battles from TOML files, with located errors.
 //!
 //! The text has no dice, so there is no `exact` or `sample` module: one run of
 //! [`play`] is the exact outcome.

@@ -1,15 +1,19 @@
 //! The pool system: checks on a ladder of difficulties with bonus and penalty dice and
 //! degrees of success, and mass combat where whole sides roll together.
 //!
-//! Its rules text is cited as "pool" with the heading; `docs/rules/pool.md` describes
-//! the text in our words, with the readings chosen where it is ambiguous.
+//! It implements the rules text "pool" (file 002 of the rules texts, named by [`rules::TEXT`]),
+//! cited with the heading; `docs/rules/pool.md` describes the text in our words, with
+//! the readings chosen where it is ambiguous.
 //!
-//! - [`model`]: the ladder, checks and results;
-//! - [`resolve`](mod@resolve): judging a check, building an attack roll;
-//! - [`exact`]: a check's odds in closed form, a side's total hits, who deals more;
-//! - [`sample`]: rolling checks through [`crate::rng::Rolls`];
-//! - [`battle`]: mass combat, side against side, round by round;
-//! - [`scenario`]: mass battles from TOML files, with located errors.
+//! Its files, in layers: each imports only from its own layer or the ones before it in
+//! this list (`tests/architecture.rs` checks it).
+//!
+//! 1. [`model`]: the ladder, checks and results;
+//! 2. [`resolve`](mod@resolve): judging a check, building an attack roll;
+//! 3. [`exact`]: a check's odds in closed form, a side's total hits, who deals more;
+//!    [`sample`]: rolling checks through [`crate::rng::Rolls`];
+//! 4. [`battle`]: mass combat, side against side, round by round;
+//! 5. [`scenario`]: mass battles from TOML files, with located errors.
 
 pub mod battle;
 pub mod exact;

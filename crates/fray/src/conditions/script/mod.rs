@@ -85,6 +85,16 @@
 //! source = "Fighter"                # refused, log, defense, perception, perceives,
 //!                                   # initiative
 //! ```
+//!
+//! The format and the player are apart, so a front end can check a script without
+//! playing it:
+//!
+//! - `format`: the serde mirror of the file, and the checked [`Script`];
+//! - `expect`: the queries and expectations a script may state;
+//! - this file: reading and checking a script, with located errors ([`parse_script`]);
+//! - `names`: the creature names a step mentions, with where they are;
+//! - `player`: playing a checked script against an `Encounter` ([`run_script`]);
+//! - `check`: expectations judged and queries answered against the encounter.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -92,7 +102,9 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::bounds;
-use super::encounter::{AttackOptions, Encounter, EscapeChoice, Situation, Target, Terrain};
+use super::encounter::{
+    AttackOptions, Encounter, EscapeChoice, Refused, Situation, Target, Terrain,
+};
 use super::model::{
     ActionType, CharacterCondition, Creature, Defense, Duration, Forced, InstanceDuration, Power,
     Side, Skill, Square,
@@ -104,375 +116,16 @@ use crate::rng::{Rolls, SeededRolls};
 use crate::scenario::{Checker, ScenarioError, read};
 use crate::trace::{Rule, Step as LogStep};
 
-/// A script that could not be read.
-pub type ScriptError = ScenarioError;
-
-/// The most creatures and objects a script may hold.
-pub const MAX_CREATURES: usize = 1_000;
-/// The most steps a script may hold.
-pub const MAX_STEPS: usize = 10_000;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawScript {
-    #[serde(
-        default,
-        deserialize_with = "bounds::optional::<_, { bounds::at::SEED }, _>"
-    )]
-    seed: Option<u64>,
-    #[serde(default)]
-    readings: Readings,
-    #[serde(rename = "creature", default)]
-    creatures: Vec<CreatureFile>,
-    #[serde(rename = "step", default)]
-    steps: Vec<Spanned<Step>>,
-    #[serde(default)]
-    terrain: Vec<TerrainFile>,
-    #[serde(rename = "object", default)]
-    objects: Vec<ObjectFile>,
-}
-
-/// An object (not a creature) as a script writes it: it can be seen, concealed,
-/// attacked and swallowed, and takes no turns.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ObjectFile {
-    name: Spanned<String>,
-    position: Option<Square>,
-    #[serde(
-        default,
-        deserialize_with = "bounds::optional::<_, { bounds::at::HP }, _>"
-    )]
-    hp: Option<u32>,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    ac: i32,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    fortitude: i32,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    reflex: i32,
-}
-
-/// Squares that are not solid ground, as a script writes them.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TerrainFile {
-    name: Spanned<String>,
-    squares: Spanned<Vec<Square>>,
-    /// Falling damage (default 0).
-    #[serde(
-        default,
-        deserialize_with = "bounds::optional::<_, { bounds::at::FALL }, _>"
-    )]
-    fall: Option<u32>,
-}
-
-fn one() -> u32 {
-    1
-}
-fn ten() -> i32 {
-    10
-}
-fn six() -> u32 {
-    6
-}
-
-/// A creature as a script (or a battle file) writes it, before its checks: check it
-/// with [`check_creature`].
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreatureFile {
-    name: Spanned<String>,
-    side: Side,
-    #[serde(default = "one", deserialize_with = "bounds::level")]
-    level: u32,
-    #[serde(deserialize_with = "bounds::hp")]
-    hp: u32,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    ac: i32,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    fortitude: i32,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    reflex: i32,
-    #[serde(default = "ten", deserialize_with = "bounds::defense")]
-    will: i32,
-    #[serde(default = "six", deserialize_with = "bounds::speed")]
-    speed: u32,
-    #[serde(default = "one", deserialize_with = "bounds::speed")]
-    crawl: u32,
-    #[serde(default, deserialize_with = "bounds::skill")]
-    acrobatics: i32,
-    #[serde(default, deserialize_with = "bounds::skill")]
-    athletics: i32,
-    #[serde(default, deserialize_with = "bounds::skill")]
-    perception: i32,
-    #[serde(default, deserialize_with = "bounds::initiative")]
-    initiative: i32,
-    position: Option<Square>,
-    traits: Option<Spanned<String>>,
-    #[serde(rename = "power", default)]
-    powers: Vec<Power>,
-    #[serde(
-        default,
-        deserialize_with = "bounds::optional::<_, { bounds::at::AURA }, _>"
-    )]
-    aura: Option<u32>,
-}
-
-/// A name of a creature in a step.
-type Name = String;
-
-fn until_ended() -> Duration {
-    Duration::UntilEnded
-}
-fn yes() -> bool {
-    true
-}
-
-/// One step of a script.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum Step {
-    Apply {
-        creature: Name,
-        condition: CharacterCondition,
-        source: Option<Name>,
-        /// A source that is no creature: an effect, zone or trap, by name.
-        effect: Option<String>,
-        #[serde(default = "until_ended")]
-        duration: Duration,
-        /// The imposing effect is a burst or blast (for conditional immunities).
-        #[serde(default)]
-        area: bool,
-        /// The imposing effect requires hearing (deafened creatures are unaffected).
-        #[serde(default)]
-        requires_hearing: bool,
-    },
-    End {
-        creature: Name,
-        condition: CharacterCondition,
-        source: Option<Name>,
-        /// End the instance imposed by this effect (not a creature).
-        effect: Option<String>,
-        /// The square chosen to reappear in, when exile or swallowing ends.
-        reappear: Option<Square>,
-        /// End the condition type (every instance), not one instance.
-        #[serde(default)]
-        all: bool,
-    },
-    NextTurn {
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
-        )]
-        rolls: Vec<u32>,
-    },
-    EndEncounter,
-    Move {
-        creature: Name,
-        path: Vec<Square>,
-    },
-    StandUp {
-        creature: Name,
-        then: Option<Square>,
-    },
-    Attack {
-        attacker: Name,
-        power: String,
-        targets: Vec<Name>,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
-        )]
-        rolls: Vec<u32>,
-        /// `cover` or `superior`.
-        cover: Option<String>,
-        /// `concealment` or `total`.
-        concealment: Option<String>,
-        forced_by: Option<Name>,
-        #[serde(default)]
-        earlier: Vec<Name>,
-        #[serde(default)]
-        initially: Vec<Name>,
-        #[serde(default)]
-        marked_during: Vec<Name>,
-        #[serde(default)]
-        coup_de_grace: bool,
-        /// The path of the power's forced movement, for its first target.
-        #[serde(default)]
-        forced_path: Vec<Square>,
-        /// Whether dominated targets make the saving throw they can make when damaged.
-        #[serde(default = "yes")]
-        dominated_save: bool,
-    },
-    Push {
-        creature: Name,
-        by: Name,
-        path: Vec<Square>,
-        /// The skill of the escape checks (default: the better one).
-        escape_skill: Option<Skill>,
-        /// Escape checks (d20) against each grabber the movement would leave.
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
-        )]
-        escape: Vec<u32>,
-        #[serde(default)]
-        area: bool,
-    },
-    Pull {
-        creature: Name,
-        by: Name,
-        path: Vec<Square>,
-        /// The skill of the escape checks (default: the better one).
-        escape_skill: Option<Skill>,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
-        )]
-        escape: Vec<u32>,
-        #[serde(default)]
-        area: bool,
-    },
-    Slide {
-        creature: Name,
-        by: Name,
-        path: Vec<Square>,
-        /// The skill of the escape checks (default: the better one).
-        escape_skill: Option<Skill>,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::D20 }, _>"
-        )]
-        escape: Vec<u32>,
-        #[serde(default)]
-        area: bool,
-    },
-    DominatorMoves {
-        dominator: Name,
-        creature: Name,
-        path: Vec<Square>,
-    },
-    Escape {
-        creature: Name,
-        from: Name,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
-        )]
-        rolls: Vec<u32>,
-        /// The condition escaped (default: grabbed if `from` grabs it, else swallowed).
-        condition: Option<CharacterCondition>,
-        /// The escaper's skill (default: the better one).
-        skill: Option<Skill>,
-        /// The square chosen to reappear in, when escaping a swallower.
-        reappear: Option<Square>,
-    },
-    Save {
-        creature: Name,
-        condition: CharacterCondition,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
-        )]
-        rolls: Vec<u32>,
-    },
-    TotalDefense {
-        creature: Name,
-    },
-    Heal {
-        creature: Name,
-        #[serde(deserialize_with = "bounds::amount")]
-        amount: u32,
-    },
-    Damage {
-        creature: Name,
-        #[serde(deserialize_with = "bounds::amount")]
-        amount: u32,
-        #[serde(default)]
-        types: Vec<DamageType>,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
-        )]
-        rolls: Vec<u32>,
-        /// Whether a dominated creature makes the saving throw it can make (default yes).
-        #[serde(default = "yes")]
-        dominated_save: bool,
-    },
-    Query {
-        what: Query,
-        creature: Option<Name>,
-        target: Option<Name>,
-        cover: Option<String>,
-        concealment: Option<String>,
-    },
-    /// A typed or untyped bonus or penalty from an effect on attacks, defenses or
-    /// Perception.
-    Modifier {
-        creature: Name,
-        to: Target,
-        #[serde(rename = "type")]
-        kind: ModifierType,
-        #[serde(deserialize_with = "bounds::modifier")]
-        value: i32,
-        /// The effect's name; `end-modifier` ends it by this name.
-        source: String,
-        #[serde(default = "until_ended")]
-        duration: Duration,
-    },
-    EndModifier {
-        creature: Name,
-        source: String,
-    },
-    /// A Perception check (a d20 from `rolls` or the seed), or passive Perception.
-    Perception {
-        creature: Name,
-        /// What is to be noticed, if a creature or object of the encounter.
-        target: Option<Name>,
-        #[serde(deserialize_with = "bounds::dc")]
-        dc: i32,
-        #[serde(default)]
-        passive: bool,
-        #[serde(
-            default,
-            deserialize_with = "bounds::list::<_, { bounds::at::ROLL }, _>"
-        )]
-        rolls: Vec<u32>,
-    },
-    Expect(Check),
-}
-
-/// A checked script, ready to run.
-#[derive(Debug, Clone)]
-pub struct Script {
-    pub seed: Option<u64>,
-    /// The readings of the rules text the script plays under (its `[readings]` table).
-    pub readings: Readings,
-    /// Squares that are not solid ground (its `[[terrain]]` tables).
-    pub terrain: HashMap<Square, Terrain>,
-    pub creatures: Vec<Creature>,
-    /// Each step with its line and column.
-    pub steps: Vec<(Step, usize, usize)>,
-}
-
-/// An expectation that did not hold (or a step that could not run as written).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Failure {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-/// What running a script produced.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    /// Every rule applied, and every query's answer, in order.
-    pub log: Vec<LogStep>,
-    /// Expectations met.
-    pub expectations_met: usize,
-    /// Expectations not met.
-    pub failures: Vec<Failure>,
-}
+mod check;
+mod expect;
+mod format;
+mod names;
+mod player;
+pub use expect::{Check, Query};
+pub use format::{CreatureFile, ForcedStep, MAX_CREATURES, MAX_STEPS, Script, ScriptError, Step};
+use format::{Name, RawScript, yes};
+use names::step_names;
+pub use player::{Failure, Report, run_script};
 
 /// Reads and checks a script.
 ///
@@ -705,15 +358,3 @@ pub fn check_creature(
         object: false,
     })
 }
-
-#[path = "script_expect.rs"]
-mod expect;
-pub use expect::{Check, Query};
-
-#[path = "script_names.rs"]
-mod names;
-use names::step_names;
-
-#[path = "script_run.rs"]
-mod run;
-pub use run::run_script;

@@ -1,7 +1,7 @@
 //! Condition instances (Condition source; Multiple instances of a condition), a part of
-//! [`Encounter`]: applying and ending them, what happens as they begin and end
-//! (reappearing, being pulled, falling unconscious), and what positions decide after any
-//! change (grabs that lost adjacency, defender-aura marks).
+//! [`Encounter`]. Owns applying and ending them and what happens as they begin and end
+//! (reappearing, being pulled, falling unconscious). May not run turns or saves (`turns`)
+//! or move creatures (`movement`, which settles grabs and auras after any change).
 
 use super::*;
 
@@ -423,83 +423,5 @@ impl Encounter {
                 .filter(|s| s.distance(at) == r as u32)
                 .find(|s| self.free(*s, who) && self.solid_ground(*s))
         })
-    }
-
-    /// Re-establishes what positions decide after anything moved, appeared or vanished:
-    /// grabs that lost adjacency end.
-    pub(super) fn settle(&mut self) {
-        self.check_grabs();
-        self.sync_auras();
-    }
-
-    /// Gives every enemy inside a defender aura a marked instance from the aura's owner,
-    /// and ends those of creatures no longer inside (Sidebar: Defender Aura).
-    pub(super) fn sync_auras(&mut self) {
-        let gone: Vec<(usize, u32)> = self
-            .instances
-            .iter()
-            .filter(|(c, i)| {
-                i.duration == InstanceDuration::WhileInAura
-                    && !i.source.is_some_and(|s| self.aura_markers(*c).contains(&s))
-            })
-            .map(|(c, i)| (*c, i.id))
-            .collect();
-        for (c, id) in gone {
-            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
-                let (_, inst) = self.instances.remove(at);
-                self.ended(c, &inst, "it left the defender aura");
-            }
-        }
-        for c in 0..self.creatures.len() {
-            for owner in self.aura_markers(c) {
-                let has = self.instances.iter().any(|(o, i)| {
-                    *o == c
-                        && i.duration == InstanceDuration::WhileInAura
-                        && i.source == Some(owner)
-                });
-                if !has && self.immune_to(c, C::Marked).is_none() {
-                    self.note(
-                        rules::AURA,
-                        format!(
-                            "{} is in {}'s defender aura: marked by it",
-                            self.name(c),
-                            self.name(owner)
-                        ),
-                    );
-                    self.add_instance(c, C::Marked, Some(owner), InstanceDuration::WhileInAura);
-                }
-            }
-        }
-    }
-
-    /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that
-    /// occupies no space (exiled, swallowed) is adjacent to nothing.
-    pub(super) fn check_grabs(&mut self) {
-        let broken: Vec<(usize, u32, usize)> = self
-            .instances
-            .iter()
-            .filter(|(_, i)| i.condition == C::Grabbed)
-            .filter_map(|(c, i)| {
-                i.source
-                    .filter(|&g| {
-                        !self.adjacent(*c, g) || !self.occupies_space(*c) || !self.occupies_space(g)
-                    })
-                    .map(|g| (*c, i.id, g))
-            })
-            .collect();
-        for (c, id, g) in broken {
-            self.note(
-                rules::rule_of(C::Grabbed),
-                format!(
-                    "{} is no longer adjacent to {}: that grab ends",
-                    self.name(c),
-                    self.name(g)
-                ),
-            );
-            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
-                let (_, inst) = self.instances.remove(at);
-                self.ended(c, &inst, "not adjacent to its grabber");
-            }
-        }
     }
 }

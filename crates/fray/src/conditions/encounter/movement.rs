@@ -1,7 +1,15 @@
-//! Movement, a part of [`Encounter`]: walking, standing up, forced movement (with the
-//! grabbed creature's escape check) and the dominator's moves.
+//! Movement, a part of [`Encounter`]. Owns walking, standing up, forced movement (with the
+//! grabbed creature's escape check), the dominator's moves, escape checks (Sidebar: Escape
+//! Check), and what positions decide after any change (grabs that lost adjacency,
+//! defender-aura marks). May not apply conditions (`lifecycle`) or resolve attacks
+//! (`combat`): it moves creatures and ends the instances a move breaks.
+//!
+//! An escape check is made with a move action against a grabber or swallower, or as a
+//! free action when forced movement would break a grab. A success ends the instances of
+//! the one condition the check was made against, from the one source chosen.
 
 use super::*;
+use crate::conditions::model::Skill;
 
 impl Encounter {
     /// Walks along `path` (each square adjacent to the last) with a move action.
@@ -255,5 +263,186 @@ impl Encounter {
         }
         self.spend(dominator, ActionType::Move);
         self.force_move(target, Forced::Slide, path, dominator, escape_rolls, None)
+    }
+}
+
+/// The escaper's choices for one escape check: its d20 roll and its skill (`None`: the
+/// skill with the better margin, as a player would choose).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EscapeChoice {
+    /// The d20 roll of the check.
+    pub roll: u32,
+    /// The skill used; `None`: the one with the better margin.
+    pub skill: Option<Skill>,
+}
+
+impl From<u32> for EscapeChoice {
+    fn from(roll: u32) -> Self {
+        Self { roll, skill: None }
+    }
+}
+
+impl Encounter {
+    /// One escape check of `c` against `from`'s instances of `condition`.
+    pub(super) fn escape_check(
+        &mut self,
+        c: usize,
+        from: usize,
+        condition: C,
+        choice: EscapeChoice,
+        free: bool,
+    ) -> bool {
+        let roll = choice.roll;
+        let (me, them) = (&self.creatures[c], &self.creatures[from]);
+        let acrobatics = i64::from(roll) + i64::from(me.acrobatics) - i64::from(them.reflex);
+        let athletics = i64::from(roll) + i64::from(me.athletics) - i64::from(them.fortitude);
+        let skill = choice.skill.unwrap_or(if acrobatics >= athletics {
+            Skill::Acrobatics
+        } else {
+            Skill::Athletics
+        });
+        let (name, total, target) = match skill {
+            Skill::Acrobatics => (
+                "Acrobatics",
+                i64::from(roll) + i64::from(me.acrobatics),
+                ("Reflex", them.reflex),
+            ),
+            Skill::Athletics => (
+                "Athletics",
+                i64::from(roll) + i64::from(me.athletics),
+                ("Fortitude", them.fortitude),
+            ),
+        };
+        let ok = total >= i64::from(target.1);
+        let how = if free {
+            "a free action"
+        } else {
+            "a move action"
+        };
+        let chosen = if choice.skill.is_some() {
+            ", chosen"
+        } else {
+            ""
+        };
+        self.note(
+            rules::ESCAPE,
+            format!(
+                "{} escape check against {} ({how}): d20 {roll} + {name}{chosen} = {total} vs {} {}: {}",
+                self.name(c),
+                self.name(from),
+                target.0,
+                target.1,
+                if ok { "success" } else { "failure" }
+            ),
+        );
+        if ok {
+            while self.end_one(c, condition, Some(from)).is_ok() {}
+        }
+        ok
+    }
+
+    /// An escape check with a move action against `from`'s instances of `condition`
+    /// (any condition `from` imposed on `c`: the text escapes "conditions like" grabbed
+    /// and swallowed). `None` picks grabbed, else swallowed.
+    pub fn escape(
+        &mut self,
+        c: usize,
+        from: usize,
+        condition: Option<C>,
+        choice: EscapeChoice,
+    ) -> Outcome<bool> {
+        let condition = match condition {
+            Some(k) => k,
+            None if self.sources(c, C::Grabbed).contains(&from) => C::Grabbed,
+            None => C::Swallowed,
+        };
+        if !self.sources(c, condition).contains(&from) {
+            return refuse(format!(
+                "{} is not {condition} by {}",
+                self.name(c),
+                self.name(from)
+            ));
+        }
+        self.can_take(c, ActionType::Move)?;
+        self.spend(c, ActionType::Move);
+        Ok(self.escape_check(c, from, condition, choice, false))
+    }
+
+    /// Re-establishes what positions decide after anything moved, appeared or vanished:
+    /// grabs that lost adjacency end.
+    pub(super) fn settle(&mut self) {
+        self.check_grabs();
+        self.sync_auras();
+    }
+
+    /// Gives every enemy inside a defender aura a marked instance from the aura's owner,
+    /// and ends those of creatures no longer inside (Sidebar: Defender Aura).
+    pub(super) fn sync_auras(&mut self) {
+        let gone: Vec<(usize, u32)> = self
+            .instances
+            .iter()
+            .filter(|(c, i)| {
+                i.duration == InstanceDuration::WhileInAura
+                    && !i.source.is_some_and(|s| self.aura_markers(*c).contains(&s))
+            })
+            .map(|(c, i)| (*c, i.id))
+            .collect();
+        for (c, id) in gone {
+            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "it left the defender aura");
+            }
+        }
+        for c in 0..self.creatures.len() {
+            for owner in self.aura_markers(c) {
+                let has = self.instances.iter().any(|(o, i)| {
+                    *o == c
+                        && i.duration == InstanceDuration::WhileInAura
+                        && i.source == Some(owner)
+                });
+                if !has && self.immune_to(c, C::Marked).is_none() {
+                    self.note(
+                        rules::AURA,
+                        format!(
+                            "{} is in {}'s defender aura: marked by it",
+                            self.name(c),
+                            self.name(owner)
+                        ),
+                    );
+                    self.add_instance(c, C::Marked, Some(owner), InstanceDuration::WhileInAura);
+                }
+            }
+        }
+    }
+
+    /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that
+    /// occupies no space (exiled, swallowed) is adjacent to nothing.
+    pub(super) fn check_grabs(&mut self) {
+        let broken: Vec<(usize, u32, usize)> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| i.condition == C::Grabbed)
+            .filter_map(|(c, i)| {
+                i.source
+                    .filter(|&g| {
+                        !self.adjacent(*c, g) || !self.occupies_space(*c) || !self.occupies_space(g)
+                    })
+                    .map(|g| (*c, i.id, g))
+            })
+            .collect();
+        for (c, id, g) in broken {
+            self.note(
+                rules::rule_of(C::Grabbed),
+                format!(
+                    "{} is no longer adjacent to {}: that grab ends",
+                    self.name(c),
+                    self.name(g)
+                ),
+            );
+            if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
+                let (_, inst) = self.instances.remove(at);
+                self.ended(c, &inst, "not adjacent to its grabber");
+            }
+        }
     }
 }

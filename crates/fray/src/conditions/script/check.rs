@@ -1,5 +1,8 @@
-//! Expectations of a script, judged against the encounter as it stands.
+//! What a script asks of the encounter: expectations judged and queries answered
+//! against the encounter as it stands. It owns the reading of the state for a script;
+//! it may not change the encounter's state (a query only adds its answer to the log).
 
+use super::player::{Runner, SCRIPT, cover};
 use super::*;
 
 impl Runner {
@@ -266,5 +269,101 @@ impl Runner {
                 )
             }
         }
+    }
+
+    pub(super) fn query(
+        &mut self,
+        what: Query,
+        creature: &Option<Name>,
+        target: &Option<Name>,
+        situation: Situation,
+    ) {
+        let c = creature.as_ref().map(|n| self.id(n)).unwrap_or(0);
+        let t = target.as_ref().map(|n| self.id(n)).unwrap_or(0);
+        let (cn, tn) = (
+            self.e.creatures[c].name.clone(),
+            self.e.creatures[t].name.clone(),
+        );
+        let text = match what {
+            Query::AttackModifiers => {
+                let b = self.e.attack_modifiers(
+                    c,
+                    t,
+                    situation,
+                    !self
+                        .e
+                        .violated_marks(c, &[t], &AttackOptions::default())
+                        .is_empty(),
+                );
+                let counted: Vec<String> = b
+                    .counted
+                    .iter()
+                    .map(|m| format!("{} {:+} ({})", m.source, m.value, m.kind))
+                    .collect();
+                let suppressed: Vec<String> = b
+                    .suppressed
+                    .iter()
+                    .map(|s| format!("{} {:+}: {}", s.modifier.source, s.modifier.value, s.reason))
+                    .collect();
+                format!(
+                    "attack modifiers of {cn} against {tn}: total {:+}; counted: [{}]; suppressed: [{}]",
+                    b.total,
+                    counted.join(", "),
+                    suppressed.join("; ")
+                )
+            }
+            Query::CombatAdvantage => {
+                let why = self.e.combat_advantage(c, t);
+                if why.is_empty() {
+                    format!("{cn} has no combat advantage against {tn}")
+                } else {
+                    format!("{cn} has combat advantage against {tn}: {}", why.join("; "))
+                }
+            }
+            Query::Actions => {
+                let answers: Vec<String> = [
+                    ActionType::Standard,
+                    ActionType::Move,
+                    ActionType::Minor,
+                    ActionType::Opportunity,
+                    ActionType::Immediate,
+                ]
+                .into_iter()
+                .map(|a| match self.e.can_take(c, a) {
+                    Ok(()) => format!("{a:?}: yes"),
+                    Err(r) => format!("{a:?}: no ({})", r.0),
+                })
+                .collect();
+                format!("{cn} may take: {}", answers.join("; ")).to_lowercase()
+            }
+            Query::Conditions => {
+                let list: Vec<String> = self
+                    .e
+                    .instances
+                    .iter()
+                    .filter(|(o, _)| *o == c)
+                    .map(|(_, i)| {
+                        format!(
+                            "{} #{}{}{}",
+                            i.condition,
+                            i.id,
+                            i.source
+                                .map(|s| format!(" from {}", self.e.creatures[s].name))
+                                .or_else(|| i.effect.as_ref().map(|e| format!(" from `{e}`")))
+                                .unwrap_or_default(),
+                            if i.duration == InstanceDuration::WhileInAura {
+                                " (defender aura)"
+                            } else {
+                                ""
+                            }
+                        )
+                    })
+                    .collect();
+                format!("{cn}'s conditions: [{}]", list.join(", "))
+            }
+        };
+        self.e
+            .log
+            .push(LogStep::new(SCRIPT, format!("query: {text}")));
     }
 }

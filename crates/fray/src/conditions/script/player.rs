@@ -3,8 +3,27 @@
 
 use super::*;
 
-#[path = "script_check.rs"]
-mod check;
+/// An expectation that did not hold (or a step that could not run as written).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// The line of the step, 1-based, so the user can find it.
+    pub line: usize,
+    /// The column of the step, 1-based.
+    pub column: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+/// What running a script produced.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Every rule applied, and every query's answer, in order.
+    pub log: Vec<LogStep>,
+    /// Expectations met.
+    pub expectations_met: usize,
+    /// Expectations not met.
+    pub failures: Vec<Failure>,
+}
 
 /// Rolls fixed by a step, then the seeded generator.
 struct StepRolls<'a> {
@@ -36,7 +55,7 @@ impl Rolls for StepRolls<'_> {
     }
 }
 
-const SCRIPT: Rule = Rule {
+pub(super) const SCRIPT: Rule = Rule {
     id: "script",
     heading: "encounter script",
 };
@@ -63,15 +82,15 @@ pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
     }
 }
 
-struct Runner {
-    e: Encounter,
+pub(super) struct Runner {
+    pub(super) e: Encounter,
     seeded: SeededRolls,
-    last_refusal: Option<String>,
+    pub(super) last_refusal: Option<String>,
     met: usize,
     failures: Vec<Failure>,
 }
 
-fn cover(text: &Option<String>) -> i32 {
+pub(super) fn cover(text: &Option<String>) -> i32 {
     match text.as_deref() {
         Some("superior") | Some("superior-cover") | Some("total") => 5,
         Some(_) => 2,
@@ -80,7 +99,7 @@ fn cover(text: &Option<String>) -> i32 {
 }
 
 impl Runner {
-    fn id(&self, name: &Name) -> usize {
+    pub(super) fn id(&self, name: &Name) -> usize {
         self.e
             .creatures
             .iter()
@@ -89,7 +108,7 @@ impl Runner {
     }
 
     /// The options that decide whether an attack violates a mark, as a step names them.
-    fn mark_options(
+    pub(super) fn mark_options(
         &self,
         earlier: &[Name],
         initially: &[Name],
@@ -105,7 +124,7 @@ impl Runner {
         }
     }
 
-    fn ids(&self, names: &[Name]) -> Vec<usize> {
+    pub(super) fn ids(&self, names: &[Name]) -> Vec<usize> {
         names.iter().map(|n| self.id(n)).collect()
     }
 
@@ -170,7 +189,21 @@ impl Runner {
         Some(out)
     }
 
-    fn acted(&mut self, what: &str, result: Result<(), crate::conditions::encounter::Refused>) {
+    /// An action with the step's fixed rolls, logged as acted or refused; nothing is
+    /// logged for it when its fixed rolls were refused.
+    fn act_with_rolls(
+        &mut self,
+        what: &str,
+        fixed: &[u32],
+        (line, column): (usize, usize),
+        f: impl FnOnce(&mut Encounter, &mut StepRolls) -> Result<(), Refused>,
+    ) {
+        if let Some(r) = self.with_rolls(fixed, line, column, f) {
+            self.acted(what, r);
+        }
+    }
+
+    fn acted(&mut self, what: &str, result: Result<(), Refused>) {
         match result {
             Ok(()) => self.last_refusal = None,
             Err(r) => {
@@ -313,58 +346,13 @@ impl Runner {
                         None,
                     );
                 }
-                let r = self.with_rolls(rolls, line, column, |e, rolls| {
+                self.act_with_rolls("attack", rolls, (line, column), |e, rolls| {
                     e.attack(a, power, &targets, &o, rolls)
                 });
-                if let Some(r) = r {
-                    self.acted("attack", r);
-                }
             }
-            Step::Push {
-                creature,
-                by,
-                path,
-                escape,
-                escape_skill,
-                area,
-            } => self.forced(
-                Forced::Push,
-                creature,
-                by,
-                path,
-                (escape, *escape_skill),
-                *area,
-            ),
-            Step::Pull {
-                creature,
-                by,
-                path,
-                escape,
-                escape_skill,
-                area,
-            } => self.forced(
-                Forced::Pull,
-                creature,
-                by,
-                path,
-                (escape, *escape_skill),
-                *area,
-            ),
-            Step::Slide {
-                creature,
-                by,
-                path,
-                escape,
-                escape_skill,
-                area,
-            } => self.forced(
-                Forced::Slide,
-                creature,
-                by,
-                path,
-                (escape, *escape_skill),
-                *area,
-            ),
+            Step::Push(f) => self.forced(Forced::Push, f),
+            Step::Pull(f) => self.forced(Forced::Pull, f),
+            Step::Slide(f) => self.forced(Forced::Slide, f),
             Step::DominatorMoves {
                 dominator,
                 creature,
@@ -387,7 +375,7 @@ impl Runner {
                 reappear,
             } => {
                 let (c, f) = (self.id(creature), self.id(from));
-                let r = self.with_rolls(rolls, line, column, |e, r| {
+                self.act_with_rolls("escape", rolls, (line, column), |e, r| {
                     e.choose_reappearance(c, *reappear);
                     let roll = r.die(20);
                     let choice = EscapeChoice {
@@ -397,9 +385,6 @@ impl Runner {
                     e.escape(c, f, *condition, choice).map(|_| ())
                 });
                 self.e.choose_reappearance(c, None);
-                if let Some(r) = r {
-                    self.acted("escape", r);
-                }
             }
             Step::Save {
                 creature,
@@ -407,13 +392,10 @@ impl Runner {
                 rolls,
             } => {
                 let c = self.id(creature);
-                let r = self.with_rolls(rolls, line, column, |e, r| {
+                self.act_with_rolls("save", rolls, (line, column), |e, r| {
                     let roll = r.die(20);
                     e.saving_throw(c, *condition, roll).map(|_| ())
                 });
-                if let Some(r) = r {
-                    self.acted("save", r);
-                }
             }
             Step::TotalDefense { creature } => {
                 let r = self.e.total_defense(self.id(creature));
@@ -455,16 +437,8 @@ impl Runner {
         }
     }
 
-    fn forced(
-        &mut self,
-        kind: Forced,
-        creature: &Name,
-        by: &Name,
-        path: &[Square],
-        (escape, skill): (&[u32], Option<Skill>),
-        area: bool,
-    ) {
-        let t = self.id(creature);
+    fn forced(&mut self, kind: Forced, f: &ForcedStep) {
+        let t = self.id(&f.creature);
         let grabbers: Vec<usize> = self
             .e
             .instances_of(t, CharacterCondition::Grabbed)
@@ -472,109 +446,17 @@ impl Runner {
             .collect();
         let rolls: HashMap<usize, EscapeChoice> = grabbers
             .into_iter()
-            .zip(escape.iter().map(|&roll| EscapeChoice { roll, skill }))
+            .zip(f.escape.iter().map(|&roll| EscapeChoice {
+                roll,
+                skill: f.escape_skill,
+            }))
             .collect();
-        let hit =
-            area.then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
+        let hit = f
+            .area
+            .then(|| Hit::new(0, []).by(crate::damage::AttackFacts::default().with_area()));
         let r = self
             .e
-            .force_move(t, kind, path, self.id(by), &rolls, hit.as_ref());
+            .force_move(t, kind, &f.path, self.id(&f.by), &rolls, hit.as_ref());
         self.acted("forced movement", r);
-    }
-
-    fn query(
-        &mut self,
-        what: Query,
-        creature: &Option<Name>,
-        target: &Option<Name>,
-        situation: Situation,
-    ) {
-        let c = creature.as_ref().map(|n| self.id(n)).unwrap_or(0);
-        let t = target.as_ref().map(|n| self.id(n)).unwrap_or(0);
-        let (cn, tn) = (
-            self.e.creatures[c].name.clone(),
-            self.e.creatures[t].name.clone(),
-        );
-        let text = match what {
-            Query::AttackModifiers => {
-                let b = self.e.attack_modifiers(
-                    c,
-                    t,
-                    situation,
-                    !self
-                        .e
-                        .violated_marks(c, &[t], &AttackOptions::default())
-                        .is_empty(),
-                );
-                let counted: Vec<String> = b
-                    .counted
-                    .iter()
-                    .map(|m| format!("{} {:+} ({})", m.source, m.value, m.kind))
-                    .collect();
-                let suppressed: Vec<String> = b
-                    .suppressed
-                    .iter()
-                    .map(|s| format!("{} {:+}: {}", s.modifier.source, s.modifier.value, s.reason))
-                    .collect();
-                format!(
-                    "attack modifiers of {cn} against {tn}: total {:+}; counted: [{}]; suppressed: [{}]",
-                    b.total,
-                    counted.join(", "),
-                    suppressed.join("; ")
-                )
-            }
-            Query::CombatAdvantage => {
-                let why = self.e.combat_advantage(c, t);
-                if why.is_empty() {
-                    format!("{cn} has no combat advantage against {tn}")
-                } else {
-                    format!("{cn} has combat advantage against {tn}: {}", why.join("; "))
-                }
-            }
-            Query::Actions => {
-                let answers: Vec<String> = [
-                    ActionType::Standard,
-                    ActionType::Move,
-                    ActionType::Minor,
-                    ActionType::Opportunity,
-                    ActionType::Immediate,
-                ]
-                .into_iter()
-                .map(|a| match self.e.can_take(c, a) {
-                    Ok(()) => format!("{a:?}: yes"),
-                    Err(r) => format!("{a:?}: no ({})", r.0),
-                })
-                .collect();
-                format!("{cn} may take: {}", answers.join("; ")).to_lowercase()
-            }
-            Query::Conditions => {
-                let list: Vec<String> = self
-                    .e
-                    .instances
-                    .iter()
-                    .filter(|(o, _)| *o == c)
-                    .map(|(_, i)| {
-                        format!(
-                            "{} #{}{}{}",
-                            i.condition,
-                            i.id,
-                            i.source
-                                .map(|s| format!(" from {}", self.e.creatures[s].name))
-                                .or_else(|| i.effect.as_ref().map(|e| format!(" from `{e}`")))
-                                .unwrap_or_default(),
-                            if i.duration == InstanceDuration::WhileInAura {
-                                " (defender aura)"
-                            } else {
-                                ""
-                            }
-                        )
-                    })
-                    .collect();
-                format!("{cn}'s conditions: [{}]", list.join(", "))
-            }
-        };
-        self.e
-            .log
-            .push(LogStep::new(SCRIPT, format!("query: {text}")));
     }
 }

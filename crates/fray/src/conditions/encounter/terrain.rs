@@ -1,14 +1,13 @@
 //! Terrain that is not solid ground (Prone: a creature knocked prone there falls), a
-//! part of [`Encounter`]. fray's grid is flat, so a fall is minimal: the creature stays
+//! part of [`Encounter`]. Owns the ground and falling; may not move creatures (a fall
+//! keeps the square). fray's grid is flat, so a fall is minimal: the creature stays
 //! on its square, prone, and takes the terrain's fixed falling damage (0 unless given)
 //! through the damage system. An exiled creature reappearing elsewhere picks a ground
 //! square (Exiled).
 
 use serde::Serialize;
 
-use super::{C, Encounter, rules};
-use crate::conditions::model::Square;
-use crate::damage::Hit;
+use super::*;
 
 /// A square that is not solid ground: a pit, a chasm, open air, deep water...
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -32,19 +32,14 @@ pub(super) fn step_names(step: &Step) -> Vec<(Vec<String>, &Name)> {
             initially,
             marked_during,
             ..
-        } => {
-            n.one("attacker", attacker);
-            n.list("targets", targets);
-            n.list("earlier", earlier);
-            n.list("initially", initially);
-            n.list("marked_during", marked_during);
-            n.maybe("forced_by", forced_by);
-        }
-        Step::Push { creature, by, .. }
-        | Step::Pull { creature, by, .. }
-        | Step::Slide { creature, by, .. } => {
-            n.one("creature", creature);
-            n.one("by", by);
+        } => n.attack(
+            (attacker, targets),
+            [earlier, initially, marked_during],
+            forced_by,
+        ),
+        Step::Push(f) | Step::Pull(f) | Step::Slide(f) => {
+            n.one("creature", &f.creature);
+            n.one("by", &f.by);
         }
         Step::DominatorMoves {
             dominator,
@@ -94,6 +89,21 @@ impl<'a> Names<'a> {
             self.0.push((vec![field.to_string(), i.to_string()], n));
         }
     }
+    /// The names of an attack and of the options that decide whether it violates a mark,
+    /// which an attack step and a violates-mark check write alike.
+    fn attack(
+        &mut self,
+        (attacker, targets): (&'a Name, &'a [Name]),
+        [earlier, initially, marked_during]: [&'a [Name]; 3],
+        forced_by: &'a Option<Name>,
+    ) {
+        self.one("attacker", attacker);
+        self.list("targets", targets);
+        self.list("earlier", earlier);
+        self.list("initially", initially);
+        self.list("marked_during", marked_during);
+        self.maybe("forced_by", forced_by);
+    }
 }
 
 fn check_names<'a>(check: &'a Check, n: &mut Names<'a>) {
@@ -128,14 +138,11 @@ fn check_names<'a>(check: &'a Check, n: &mut Names<'a>) {
             marked_during,
             forced_by,
             ..
-        } => {
-            n.one("attacker", attacker);
-            n.list("targets", targets);
-            n.list("earlier", earlier);
-            n.list("initially", initially);
-            n.list("marked_during", marked_during);
-            n.maybe("forced_by", forced_by);
-        }
+        } => n.attack(
+            (attacker, targets),
+            [earlier, initially, marked_during],
+            forced_by,
+        ),
         Check::LineOfSight { from, to, .. } | Check::LineOfEffect { from, to, .. } => {
             n.one("from", from);
             n.one("to", to);

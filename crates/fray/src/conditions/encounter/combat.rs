@@ -1,40 +1,12 @@
-//! Saves, Total Defense, healing, damage and attacks, a part of [`Encounter`]: attack
-//! rolls with their stacked modifiers, marks violated and what they trigger, forced
-//! attacks, bursts and blasts inside a swallower, and the effects of a hit.
+//! Combat, a part of [`Encounter`]. Owns attacks, healing and damage: attack rolls with
+//! their stacked modifiers, marks violated and what they trigger, forced attacks, bursts
+//! and blasts inside a swallower, the effects of a hit, and damage dealt through the
+//! damage system. May not build modifiers (`modifiers`) or move creatures by itself
+//! (`movement`): it asks them.
 
 use super::*;
 
 impl Encounter {
-    /// A saving throw against one instance of a condition (10 or more succeeds).
-    pub fn saving_throw(&mut self, c: usize, condition: C, roll: u32) -> Outcome<bool> {
-        if !self.has(c, condition) {
-            return refuse(format!("{} is not {condition}", self.name(c)));
-        }
-        let ok = roll >= 10;
-        self.note(
-            rules::SAVES,
-            format!(
-                "{} saves against {condition}: d20 = {roll}, {}",
-                self.name(c),
-                if ok { "success" } else { "failure" }
-            ),
-        );
-        if ok {
-            self.end_one(c, condition, None)?;
-        }
-        Ok(ok)
-    }
-
-    /// Total Defense: a standard action, +4 power bonus to all defenses until the end of
-    /// the creature's next turn.
-    pub fn total_defense(&mut self, c: usize) -> Outcome {
-        self.can_take(c, ActionType::Standard)?;
-        self.spend(c, ActionType::Standard);
-        self.total_defense[c] = Some(self.turns_begun[c]);
-        self.note(rules::TOTAL_DEFENSE, format!("{} takes Total Defense: +4 power bonus to all defenses until the end of its next turn", self.name(c)));
-        Ok(())
-    }
-
     /// Healing: weakened creatures receive half (rounded down).
     pub fn heal(&mut self, c: usize, amount: u32) {
         let got = if self.has(c, C::Weakened) {
@@ -487,5 +459,38 @@ impl Encounter {
             let path: Vec<Square> = path.iter().take(distance as usize).copied().collect();
             let _ = self.force_move(target, kind, &path, attacker, &HashMap::new(), Some(hit));
         }
+    }
+
+    /// Whether an attack violates a mark ("Sidebar: Violating marks"): the markers it
+    /// violates, empty if none.
+    pub fn violated_marks(
+        &self,
+        attacker: usize,
+        targets: &[usize],
+        o: &AttackOptions,
+    ) -> Vec<usize> {
+        if o.forced_by.is_some() {
+            return Vec::new();
+        }
+        let markers: Vec<usize> = self
+            .markers(attacker)
+            .into_iter()
+            .filter(|m| !o.marked_during.contains(m))
+            .collect();
+        let hits_enemy = targets.iter().any(|&t| self.enemies(attacker, t));
+        // Marked by several: no mark is violated while the attack includes any marker.
+        let includes_a_marker = self
+            .markers(attacker)
+            .iter()
+            .any(|m| targets.contains(m) || o.earlier.contains(m) || o.initially.contains(m));
+        if !hits_enemy || includes_a_marker {
+            return Vec::new();
+        }
+        markers
+    }
+
+    /// Whether the creature's damage dealt is halved (weakened).
+    pub fn damage_dealt_halved(&self, c: usize) -> bool {
+        self.has(c, C::Weakened)
     }
 }

@@ -1,5 +1,6 @@
-//! Turns, a part of [`Encounter`]: initiative order, ongoing damage at the start of a
-//! turn, saving throws and durations at its end, and the end of the encounter.
+//! Turns, a part of [`Encounter`]. Owns initiative order, ongoing damage at the start of
+//! a turn, saving throws and durations at its end, and the end of the encounter. May not
+//! apply conditions: it ends them through `lifecycle`.
 
 use super::*;
 
@@ -147,5 +148,25 @@ impl Encounter {
             self.ended(c, &inst, "the end of the encounter");
         }
         self.expire_modifiers(None);
+    }
+
+    /// A saving throw against one instance of a condition (10 or more succeeds).
+    pub fn saving_throw(&mut self, c: usize, condition: C, roll: u32) -> Outcome<bool> {
+        if !self.has(c, condition) {
+            return refuse(format!("{} is not {condition}", self.name(c)));
+        }
+        let ok = roll >= 10;
+        self.note(
+            rules::SAVES,
+            format!(
+                "{} saves against {condition}: d20 = {roll}, {}",
+                self.name(c),
+                if ok { "success" } else { "failure" }
+            ),
+        );
+        if ok {
+            self.end_one(c, condition, None)?;
+        }
+        Ok(ok)
     }
 }

@@ -1,11 +1,10 @@
-//! Perception and hearing (Blinded, Deafened), a part of [`Encounter`]: Perception
-//! checks and passive Perception with the −5 and −2 concealment penalties, the deafened
-//! creature's automatic failure against what it cannot see, and its immunity to effects
-//! that require hearing (the `hearing` keyword).
+//! Senses, a part of [`Encounter`]. Owns sight, line of effect and occupying space, and
+//! Perception and hearing (Blinded, Deafened): Perception checks and passive Perception
+//! with the −5 and −2 concealment penalties, the deafened creature's automatic failure
+//! against what it cannot see, and its immunity to effects that require hearing (the
+//! `hearing` keyword). May not change the state, apart from logging a check.
 
-use super::{C, Encounter, rules};
-use crate::conditions::model::Power;
-use crate::damage::Hit;
+use super::*;
 
 /// The keyword of powers and effects that require hearing.
 pub const HEARING: &str = "hearing";
@@ -13,7 +12,9 @@ pub const HEARING: &str = "hearing";
 /// The result of a Perception check, with its explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PerceptionResult {
+    /// Whether the check met the DC.
     pub success: bool,
+    /// How the total was reached, for the log and the user.
     pub explanation: String,
 }
 
@@ -89,6 +90,63 @@ impl Encounter {
             format!(
                 "{} is deafened: not affected by effects requiring hearing",
                 self.name(c)
+            )
+        })
+    }
+
+    /// Whether `a` can see `b`, or why not.
+    pub fn line_of_sight(&self, a: usize, b: usize) -> Outcome {
+        if self.has(a, C::Blinded) {
+            return refuse(format!(
+                "{} is blinded: no line of sight to anything",
+                self.name(a)
+            ));
+        }
+        if self.has(a, C::Unconscious) {
+            return refuse(format!("{} is unconscious and cannot see", self.name(a)));
+        }
+        self.line_of_effect(a, b)
+            .map_err(|r| Refused(r.0.replace("line of effect", "line of sight")))
+    }
+
+    /// Whether `a` has line of effect to `b`, or why not.
+    pub fn line_of_effect(&self, a: usize, b: usize) -> Outcome {
+        for (x, y) in [(a, b), (b, a)] {
+            if self.has(x, C::Exiled) {
+                return refuse(format!(
+                    "{} is exiled: no line of effect to or from it",
+                    self.name(x)
+                ));
+            }
+            let swallowers = self.sources(x, C::Swallowed);
+            if let Some(&s) = swallowers.first() {
+                let inside = y == s || self.sources(y, C::Swallowed).contains(&s);
+                if !inside {
+                    return refuse(format!(
+                        "{} is swallowed: line of effect only with {} and those it swallowed",
+                        self.name(x),
+                        self.name(s)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the creature occupies a space.
+    pub fn occupies_space(&self, c: usize) -> bool {
+        self.creatures[c].position.is_some()
+            && !self.has(c, C::Exiled)
+            && !self.has(c, C::Swallowed)
+    }
+
+    /// Whether a Perception check against `target` fails automatically.
+    pub fn perception_auto_fails(&self, c: usize, target: usize) -> Option<String> {
+        (self.has(c, C::Deafened) && self.line_of_sight(c, target).is_err()).then(|| {
+            format!(
+                "{} is deafened and {} is outside its line of sight",
+                self.name(c),
+                self.name(target)
             )
         })
     }

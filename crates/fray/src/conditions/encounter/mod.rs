@@ -1,0 +1,274 @@
+//! An encounter in progress: creatures on the grid, condition instances, turns, and every
+//! query and action the conditions text defines. Each action either happens, logging
+//! every rule applied, or is refused with the reason.
+//!
+//! This file owns the state, its construction and the plain queries (who has what, who
+//! marks whom); it may not hold the rules of a concern. Every concern lives in its own
+//! `impl Encounter` block, one file each:
+//!
+//! - `senses`: sight, line of effect, space, Perception and hearing;
+//! - `modifiers`: attack, defense and Perception modifiers, combat advantage, flanking,
+//!   and the bonuses and penalties of effects;
+//! - `actions`: the action budget and what a creature may do now;
+//! - `lifecycle`: applying and ending condition instances;
+//! - `turns`: initiative, start and end of turns, ongoing damage, saves, durations;
+//! - `movement`: walking, standing up, forced and dominated movement, escapes, grabs;
+//! - `combat`: attacks, damage, hit effects, mark violation;
+//! - `terrain`: ground that is not solid, and falling.
+
+use std::collections::HashMap;
+
+use super::model::{
+    ActionType, CharacterCondition as C, ConditionInstance, Creature, Duration, Forced,
+    InstanceDuration, Ongoing, Power, Square, Usage,
+};
+use super::rules;
+use crate::damage::{
+    self, AttackFacts, Defender, Effect, ForcedMovement, Hit, Readings, Resistance, TypeSelector,
+};
+use crate::rng::Rolls;
+use crate::trace::{Rule, Step};
+
+mod actions;
+mod combat;
+mod lifecycle;
+mod modifiers;
+mod movement;
+mod senses;
+mod terrain;
+mod turns;
+pub use modifiers::{AppliedModifier, Target};
+pub use movement::EscapeChoice;
+pub use senses::{HEARING, PerceptionResult};
+pub use terrain::Terrain;
+
+/// Why an action did not happen.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refused(pub String);
+
+type Outcome<T = ()> = Result<T, Refused>;
+
+fn refuse<T>(why: impl Into<String>) -> Outcome<T> {
+    Err(Refused(why.into()))
+}
+
+/// Actions spent in the current turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Spent {
+    standard: bool,
+    moved: bool,
+    minor: bool,
+    actions: u32,
+}
+
+/// Situational cover and concealment of one attack.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Situation {
+    /// 0 none, 2 cover, 5 superior cover.
+    pub cover: i32,
+    /// 0 none, 2 concealment, 5 total concealment.
+    pub concealment: i32,
+}
+
+/// The choices of one attack besides attacker, power and targets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AttackOptions {
+    /// Cover and concealment of this attack.
+    pub situation: Situation,
+    /// A dominator forcing the attack.
+    pub forced_by: Option<usize>,
+    /// Targets of earlier attacks of the same power (a primary before this secondary):
+    /// once one of them included the marker, later attacks do not violate the mark.
+    pub earlier: Vec<usize>,
+    /// The targets first chosen, when an enemy's effect changed them.
+    pub initially: Vec<usize>,
+    /// Creatures that mark the attacker during this attack (an interrupt).
+    pub marked_during: Vec<usize>,
+    /// A coup de grace against a helpless or unconscious target.
+    pub coup_de_grace: bool,
+    /// Squares of the power's forced movement, target by target.
+    pub forced_paths: HashMap<usize, Vec<Square>>,
+    /// Dominated targets decline the saving throw they can make when damaged.
+    pub decline_dominated_save: bool,
+}
+
+/// An encounter in progress.
+///
+/// ```
+/// use fray::conditions::{parse_script, CharacterCondition, Duration, Encounter};
+/// let script = parse_script(r#"
+/// [[creature]]
+/// name = "Hero"
+/// side = "a"
+/// hp = 20
+/// position = [0, 0]
+/// [[creature]]
+/// name = "Ogre"
+/// side = "b"
+/// hp = 30
+/// position = [1, 0]
+/// "#).unwrap();
+/// let mut e = Encounter::new(script.creatures);
+/// e.apply(0, CharacterCondition::Prone, None, &Duration::UntilEnded, None).unwrap();
+/// // Prone grants combat advantage to adjacent enemies.
+/// assert_eq!(e.combat_advantage(1, 0), ["Hero is prone and the attacker is adjacent"]);
+/// assert!(e.can_move(0).is_ok());
+/// assert!(e.movement_cost(0, 2).is_err()); // prone: crawl 1 square
+/// ```
+#[derive(Debug, Clone)]
+pub struct Encounter {
+    /// Every creature and object, by index: the index is how the encounter names them.
+    pub creatures: Vec<Creature>,
+    /// (creature, instance), oldest first.
+    pub instances: Vec<(usize, ConditionInstance)>,
+    /// (creature, ongoing damage), save ends.
+    pub ongoing: Vec<(usize, Ongoing)>,
+    /// The round in progress (0 before the first turn).
+    pub round: u32,
+    /// Whose turn it is.
+    pub current: Option<usize>,
+    order: Vec<usize>,
+    turns_begun: Vec<u32>,
+    spent: Spent,
+    /// Total Defense: the turn count of its creature when it was taken.
+    total_defense: Vec<Option<u32>>,
+    exiled_from: Vec<Option<Square>>,
+    /// Squares chosen for reappearing (Exiled, Swallowed), used once.
+    reappear: Vec<Option<Square>>,
+    next_id: u32,
+    /// Every rule applied, in order (while `keep_log` is on).
+    pub log: Vec<Step>,
+    /// Whether rules applied are recorded in `log` (on by default). Whole battles played
+    /// many times (the lab's skirmish trials) turn it off, so memory does not grow with
+    /// every step; the state, `stats` and every result stay the same.
+    pub keep_log: bool,
+    /// Damage dealt by type, and conditions inflicted, over the encounter.
+    pub stats: Stats,
+    /// The readings of the rules text in force (`Readings::default()` unless set).
+    pub readings: super::readings::Readings,
+    /// Bonuses and penalties effects put on creatures (not conditions).
+    pub modifiers: Vec<AppliedModifier>,
+    /// Squares that are not solid ground.
+    pub terrain: HashMap<Square, Terrain>,
+}
+
+/// What an encounter dealt and inflicted, for reports.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    /// Damage dealt, by the hit's damage types ("fire", "fire and cold"...).
+    pub damage_by_type: std::collections::BTreeMap<String, u64>,
+    /// Condition instances inflicted, by condition.
+    pub conditions: std::collections::BTreeMap<String, u64>,
+}
+
+impl Encounter {
+    /// An encounter before its first turn; initiative order is fixed now (ties keep the
+    /// order the creatures were listed in).
+    pub fn new(creatures: Vec<Creature>) -> Self {
+        // Objects take no turns.
+        let mut order: Vec<usize> = (0..creatures.len())
+            .filter(|&i| !creatures[i].object)
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
+        let n = creatures.len();
+        let mut e = Self {
+            creatures,
+            instances: Vec::new(),
+            ongoing: Vec::new(),
+            round: 0,
+            current: None,
+            order,
+            turns_begun: vec![0; n],
+            spent: Spent::default(),
+            total_defense: vec![None; n],
+            exiled_from: vec![None; n],
+            reappear: vec![None; n],
+            next_id: 1,
+            log: Vec::new(),
+            keep_log: true,
+            stats: Stats::default(),
+            readings: super::readings::Readings::default(),
+            modifiers: Vec::new(),
+            terrain: HashMap::new(),
+        };
+        e.settle();
+        e
+    }
+
+    fn note(&mut self, rule: Rule, text: impl Into<String>) {
+        if self.keep_log {
+            self.log.push(Step::new(rule, text));
+        }
+    }
+
+    fn name(&self, c: usize) -> &str {
+        &self.creatures[c].name
+    }
+
+    /// Initiative order, first to act first.
+    pub fn initiative_order(&self) -> &[usize] {
+        &self.order
+    }
+
+    // ----- queries -----
+
+    /// Whether the creature is under a condition (marks from defender auras are
+    /// instances like any other).
+    pub fn has(&self, c: usize, condition: C) -> bool {
+        self.instances
+            .iter()
+            .any(|(o, i)| *o == c && i.condition == condition)
+    }
+
+    /// Its instances of a condition.
+    pub fn instances_of(&self, c: usize, condition: C) -> impl Iterator<Item = &ConditionInstance> {
+        self.instances
+            .iter()
+            .filter(move |(o, i)| *o == c && i.condition == condition)
+            .map(|(_, i)| i)
+    }
+
+    fn sources(&self, c: usize, condition: C) -> Vec<usize> {
+        self.instances_of(c, condition)
+            .filter_map(|i| i.source)
+            .collect()
+    }
+
+    /// Enemies whose defender aura covers the creature ("Sidebar: Defender Aura").
+    pub fn aura_markers(&self, c: usize) -> Vec<usize> {
+        let Some(at) = self.creatures[c].position else {
+            return Vec::new();
+        };
+        (0..self.creatures.len())
+            .filter(|&o| o != c && self.enemies(o, c) && self.creatures[o].hp > 0)
+            .filter(
+                |&o| match (self.creatures[o].aura, self.creatures[o].position) {
+                    (Some(r), Some(p)) => p.distance(at) <= r,
+                    _ => false,
+                },
+            )
+            .collect()
+    }
+
+    /// Every creature marking `c` (the sources of its marked instances, auras included).
+    pub fn markers(&self, c: usize) -> Vec<usize> {
+        let mut m = Vec::new();
+        for s in self.sources(c, C::Marked) {
+            if !m.contains(&s) {
+                m.push(s);
+            }
+        }
+        m
+    }
+
+    fn enemies(&self, a: usize, b: usize) -> bool {
+        self.creatures[a].side != self.creatures[b].side
+            && !self.creatures[a].object
+            && !self.creatures[b].object
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        matches!((self.creatures[a].position, self.creatures[b].position), (Some(p), Some(q)) if p.adjacent(q))
+    }
+}

@@ -1,0 +1,338 @@
+//! Modifiers, a part of [`Encounter`]. Owns what is added to a roll or a defense: attack,
+//! defense and Perception modifiers, combat advantage and flanking, and the bonuses and
+//! penalties effects put on a creature (Penalty types and stacking: typed or untyped,
+//! stacked by the text's rules, lasting for a duration). May not roll or change
+//! conditions: it only reads the state, apart from the effects' own list.
+
+use super::*;
+use crate::conditions::model::Defense;
+use crate::conditions::stacking::{Breakdown, Modifier, ModifierType, stack};
+use serde::{Deserialize, Serialize};
+
+/// What a modifier from an effect changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    /// The creature's attack rolls.
+    Attack,
+    /// All four defenses.
+    Defenses,
+    /// Armor Class.
+    Ac,
+    /// Fortitude.
+    Fortitude,
+    /// Reflex.
+    Reflex,
+    /// Will.
+    Will,
+    /// Perception checks and passive Perception.
+    Perception,
+}
+
+impl std::fmt::Display for Target {
+    /// What the modifier changes, in words: `attack rolls`, `all defenses`, `AC`...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Attack => "attack rolls",
+            Self::Defenses => "all defenses",
+            Self::Ac => "AC",
+            Self::Fortitude => "Fortitude",
+            Self::Reflex => "Reflex",
+            Self::Will => "Will",
+            Self::Perception => "Perception",
+        })
+    }
+}
+
+impl Target {
+    fn covers_defense(self, d: Defense) -> bool {
+        matches!(
+            (self, d),
+            (Target::Defenses, _)
+                | (Target::Ac, Defense::Ac)
+                | (Target::Fortitude, Defense::Fortitude)
+                | (Target::Reflex, Defense::Reflex)
+                | (Target::Will, Defense::Will)
+        )
+    }
+}
+
+/// A modifier an effect put on a creature, until its duration ends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AppliedModifier {
+    /// The creature it is on.
+    pub creature: usize,
+    /// What it changes.
+    pub target: Target,
+    /// Its type, value and source (the effect's name).
+    pub modifier: Modifier,
+    /// When it ends, bound to the encounter's turns as a condition's would be.
+    pub duration: InstanceDuration,
+}
+
+impl Encounter {
+    /// Puts a typed or untyped bonus or penalty on a creature's attacks, defenses or
+    /// Perception. "Save ends" is refused: only conditions and ongoing damage get saves.
+    pub fn add_modifier(
+        &mut self,
+        c: usize,
+        target: Target,
+        modifier: Modifier,
+        duration: &Duration,
+    ) -> Outcome {
+        if *duration == Duration::SaveEnds {
+            return refuse("a modifier lasts until ended, a next turn, or the encounter");
+        }
+        let said = duration.to_string();
+        let duration = self.bind(duration)?;
+        self.note(
+            rules::STACKING,
+            format!(
+                "{} gets {:+} ({}) to {target} from {} ({said})",
+                self.name(c),
+                modifier.value,
+                modifier.kind,
+                modifier.source
+            ),
+        );
+        self.modifiers.push(AppliedModifier {
+            creature: c,
+            target,
+            modifier,
+            duration,
+        });
+        Ok(())
+    }
+
+    /// Ends the modifiers from the named source on a creature; how many ended.
+    pub fn end_modifier(&mut self, c: usize, source: &str) -> Outcome {
+        let before = self.modifiers.len();
+        self.modifiers
+            .retain(|m| !(m.creature == c && m.modifier.source == source));
+        if self.modifiers.len() == before {
+            return refuse(format!("{} has no modifier from `{source}`", self.name(c)));
+        }
+        self.note(
+            rules::STACKING,
+            format!("{}'s modifier(s) from `{source}` end", self.name(c)),
+        );
+        Ok(())
+    }
+
+    /// The modifiers effects put on `c`'s attack rolls.
+    pub(super) fn effect_modifiers(&self, c: usize, target: Target) -> Vec<Modifier> {
+        self.modifiers
+            .iter()
+            .filter(|m| m.creature == c && m.target == target)
+            .map(|m| m.modifier.clone())
+            .collect()
+    }
+
+    /// The modifiers effects put on one of `c`'s defenses.
+    pub(super) fn effect_defense_modifiers(&self, c: usize, d: Defense) -> Vec<Modifier> {
+        self.modifiers
+            .iter()
+            .filter(|m| m.creature == c && m.target.covers_defense(d))
+            .map(|m| m.modifier.clone())
+            .collect()
+    }
+
+    /// Ends modifiers whose duration ends: at the end of `c`'s turn (its turn count
+    /// `begun`), or at the end of the encounter (`c` = `None`).
+    pub(super) fn expire_modifiers(&mut self, end_of_turn: Option<(usize, u32)>) {
+        let ends = |d: &InstanceDuration| match (d, end_of_turn) {
+            (
+                InstanceDuration::EndOfNextTurn {
+                    creature,
+                    turns_begun_then,
+                },
+                Some((c, begun)),
+            ) => *creature == c && begun > *turns_begun_then,
+            (InstanceDuration::EndOfEncounter, None) => true,
+            _ => false,
+        };
+        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.modifiers)
+            .into_iter()
+            .partition(|m| ends(&m.duration));
+        self.modifiers = kept;
+        for m in gone {
+            self.note(
+                rules::STACKING,
+                format!(
+                    "{}'s {:+} from {} ends",
+                    self.name(m.creature),
+                    m.modifier.value,
+                    m.modifier.source
+                ),
+            );
+        }
+    }
+
+    /// Whether the creature can flank, or why not.
+    pub fn can_flank(&self, c: usize) -> Outcome {
+        for (cond, why) in [
+            (C::Blinded, "blinded"),
+            (C::Dazed, "dazed"),
+            (C::Dominated, "dominated"),
+            (C::Petrified, "petrified"),
+            (C::Stunned, "stunned"),
+            (C::Unconscious, "unconscious"),
+        ] {
+            if self.has(c, cond) {
+                return refuse(format!("{} cannot flank: {why}", self.name(c)));
+            }
+        }
+        Ok(())
+    }
+
+    /// An ally of the attacker flanking the target with it: adjacent to the target on the
+    /// opposite side, both able to flank.
+    pub fn flanking_ally(&self, attacker: usize, target: usize) -> Option<usize> {
+        let (a, t) = (
+            self.creatures[attacker].position?,
+            self.creatures[target].position?,
+        );
+        if !a.adjacent(t) || self.can_flank(attacker).is_err() {
+            return None;
+        }
+        // The square past the target, as far from it as the attacker; none past the
+        // edge of the grid's integers.
+        let opposite = t.offset(t.x.checked_sub(a.x)?, t.y.checked_sub(a.y)?)?;
+        (0..self.creatures.len()).find(|&o| {
+            o != attacker
+                && !self.enemies(o, attacker)
+                && !self.creatures[o].object
+                && self.creatures[o].hp > 0
+                && self.creatures[o].position == Some(opposite)
+                && self.can_flank(o).is_ok()
+        })
+    }
+
+    /// Why the attacker has combat advantage against the target (empty: it has none).
+    pub fn combat_advantage(&self, attacker: usize, target: usize) -> Vec<String> {
+        let mut why = Vec::new();
+        for (cond, name) in [
+            (C::Blinded, "blinded"),
+            (C::Deafened, "deafened"),
+            (C::Helpless, "helpless"),
+            (C::Petrified, "petrified"),
+            (C::Restrained, "restrained"),
+            (C::Stunned, "stunned"),
+            (C::Unconscious, "unconscious"),
+        ] {
+            if self.has(target, cond) {
+                why.push(format!("{} is {name}", self.name(target)));
+            }
+        }
+        if self.has(target, C::Prone)
+            && self.adjacent(attacker, target)
+            && self.enemies(attacker, target)
+        {
+            why.push(format!(
+                "{} is prone and the attacker is adjacent",
+                self.name(target)
+            ));
+        }
+        if let Some(ally) = self.flanking_ally(attacker, target) {
+            why.push(format!(
+                "{} flanks with {}",
+                self.name(attacker),
+                self.name(ally)
+            ));
+        }
+        why
+    }
+
+    /// The modifiers of an attack roll, stacked, with what was suppressed and why.
+    pub fn attack_modifiers(
+        &self,
+        attacker: usize,
+        target: usize,
+        situation: Situation,
+        violates_mark: bool,
+    ) -> Breakdown {
+        use ModifierType::*;
+        let mut m = Vec::new();
+        if !self.combat_advantage(attacker, target).is_empty() {
+            m.push(Modifier::new(Untyped, 2, "combat advantage"));
+        }
+        if self.has(attacker, C::Prone) {
+            m.push(Modifier::new(Power, -2, "prone attacker"));
+        }
+        if self.has(attacker, C::Restrained) {
+            m.push(Modifier::new(Power, -2, "restrained attacker"));
+        }
+        if self.has(attacker, C::Blinded) {
+            m.push(Modifier::new(
+                Concealment,
+                -5,
+                "blinded: the target has total concealment",
+            ));
+        }
+        match situation.cover {
+            2 => m.push(Modifier::new(Cover, -2, "cover")),
+            5 => m.push(Modifier::new(Cover, -5, "superior cover")),
+            _ => {}
+        }
+        match situation.concealment {
+            2 => m.push(Modifier::new(Concealment, -2, "concealment")),
+            5 => m.push(Modifier::new(Concealment, -5, "total concealment")),
+            _ => {}
+        }
+        if self.has(target, C::Prone) && !self.adjacent(attacker, target) {
+            let upgraded = situation.cover >= 2;
+            let (value, what) = if upgraded {
+                (-5, "prone target, already in cover: superior cover")
+            } else {
+                (-2, "prone target, non-adjacent attacker: cover")
+            };
+            m.push(Modifier::new(Cover, value, what));
+        }
+        m.extend(self.effect_modifiers(attacker, Target::Attack));
+        if violates_mark {
+            let kind = match self.readings.mark_penalty {
+                crate::conditions::readings::MarkPenalty::Untyped => Untyped,
+                crate::conditions::readings::MarkPenalty::Power => Power,
+            };
+            m.push(Modifier::new(kind, -2, "the attack violates a mark"));
+        }
+        stack(m)
+    }
+
+    /// Modifiers to all of a creature's defenses (Total Defense).
+    pub fn defense_modifiers(&self, c: usize) -> Breakdown {
+        let mut m = Vec::new();
+        if self.total_defense[c].is_some() {
+            m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
+        }
+        stack(m)
+    }
+
+    /// Modifiers to one of a creature's defenses: Total Defense and effects' bonuses and
+    /// penalties, stacked together.
+    pub fn defense_modifiers_of(&self, c: usize, d: Defense) -> Breakdown {
+        let mut m = Vec::new();
+        if self.total_defense[c].is_some() {
+            m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
+        }
+        m.extend(self.effect_defense_modifiers(c, d));
+        stack(m)
+    }
+
+    /// Modifiers to a creature's Perception checks.
+    pub fn perception_modifiers(&self, c: usize) -> Breakdown {
+        let mut m = Vec::new();
+        if self.has(c, C::Blinded) {
+            m.push(Modifier::new(
+                ModifierType::Concealment,
+                -5,
+                "blinded: everything has total concealment",
+            ));
+        }
+        if self.has(c, C::Deafened) {
+            m.push(Modifier::new(ModifierType::Concealment, -2, "deafened"));
+        }
+        m.extend(self.effect_modifiers(c, Target::Perception));
+        stack(m)
+    }
+}

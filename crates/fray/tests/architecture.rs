@@ -1,0 +1,353 @@
+//! The shape of the source tree, checked so that it cannot drift back: within each rule
+//! system, modules import only from their own layer or the layers below it (so each can
+//! be read after the ones it uses, and no two import each other), and files stay small
+//! enough to hold in mind. It reads the source as text with `std::fs`; nothing is built.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Each rule system's modules, lowest layer first. A module may import from its own
+/// layer and the layers below; `rules` is the inline module of the system's `mod.rs`
+/// that names the rules text's sections. Every file or folder of a system must be listed,
+/// so a new module has to be given its place.
+const LAYERS: &[(&str, &[&[&str]])] = &[
+    (
+        "damage",
+        &[
+            &["rules", "model"],
+            &["predicate"],
+            &["traits"],
+            &["templates"],
+            &["defender"],
+            &["print"],
+            &["notation"],
+            &["resolve"],
+            &["modify", "exact"],
+            &["sample"],
+            &["examples"],
+        ],
+    ),
+    (
+        "evasion",
+        &[
+            &["model"],
+            &["resolve"],
+            &["exact"],
+            &["sample"],
+            &["profile"],
+        ],
+    ),
+    (
+        "pool",
+        &[
+            &["rules", "model"],
+            &["resolve"],
+            &["exact", "sample"],
+            &["battle"],
+            &["scenario"],
+        ],
+    ),
+    (
+        "minions",
+        &[&["rules", "model"], &["resolve"], &["scenario"]],
+    ),
+    (
+        "conditions",
+        &[
+            &["bounds", "readings"],
+            &["rules", "model"],
+            &["stacking"],
+            &["encounter"],
+            &["script", "policy"],
+        ],
+    ),
+];
+
+/// The longest a source file may be, and the longest a part of the encounter may be.
+const MAX_LINES: usize = 800;
+const MAX_ENCOUNTER_LINES: usize = 500;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file below `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The module path of a file inside its system: `encounter/combat.rs` → [encounter,
+/// combat], `encounter/mod.rs` → [encounter].
+fn module_path(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let file = parts.pop().expect("a file name");
+    if file != "mod.rs" {
+        parts.push(file.trim_end_matches(".rs").to_string());
+    }
+    parts
+}
+
+/// The names at the top of a path that follows `super::` or `crate::system::`: `model`
+/// from `model::Hit`, `a` and `b` from `{a::X, b}`, `*` from `*`.
+fn heads(rest: &str) -> Vec<String> {
+    let rest = rest.trim_start();
+    if let Some(group) = rest.strip_prefix('{') {
+        let mut depth = 0;
+        let mut item = String::new();
+        let mut names = Vec::new();
+        for ch in group.chars() {
+            match ch {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    names.push(std::mem::take(&mut item));
+                    continue;
+                }
+                _ => {}
+            }
+            item.push(ch);
+        }
+        names.push(item);
+        return names
+            .iter()
+            .filter_map(|n| heads(n).into_iter().next())
+            .collect();
+    }
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '*')
+        .collect();
+    if name.is_empty() { vec![] } else { vec![name] }
+}
+
+/// The system-level modules a file uses, each with the line it is used on; `*` for a glob
+/// over everything the system's `mod.rs` re-exports. Paths inside the file's own top
+/// module, tests, and comments do not count.
+fn imports(system: &str, module: &[String], text: &str) -> Vec<(String, usize)> {
+    let mut found = Vec::new();
+    // Later lines may continue a `use` group, so the text after a match is read whole.
+    let code: String = text
+        .lines()
+        .take_while(|l| l.trim() != "#[cfg(test)]")
+        .map(|l| {
+            if l.trim_start().starts_with("//") {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let own = format!("crate::{system}::");
+    let mut at = 0;
+    while let Some(i) = [code[at..].find("super::"), code[at..].find(own.as_str())]
+        .into_iter()
+        .flatten()
+        .min()
+    {
+        let start = at + i;
+        let line = code[..start].matches('\n').count() + 1;
+        let (parent_len, rest) = if code[start..].starts_with(own.as_str()) {
+            (0, &code[start + own.len()..])
+        } else {
+            let mut ups = 0;
+            let mut rest = &code[start..];
+            while let Some(r) = rest.strip_prefix("super::") {
+                ups += 1;
+                rest = r;
+            }
+            // A path from the system's own `mod.rs` cannot go up.
+            (module.len().saturating_sub(ups), rest)
+        };
+        at = code.len() - rest.len();
+        if parent_len == 0 {
+            for name in heads(rest) {
+                found.push((name, line));
+            }
+        }
+    }
+    found
+}
+
+/// The layer of every module of a system.
+fn layer_of(layers: &[&[&str]]) -> BTreeMap<String, usize> {
+    let mut map = BTreeMap::new();
+    for (i, layer) in layers.iter().enumerate() {
+        for m in *layer {
+            map.insert(m.to_string(), i);
+        }
+    }
+    map
+}
+
+/// The first cycle found in a graph of modules, as a path from a module back to itself.
+fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = stack.iter().position(|n| n == node) {
+            let mut c = stack[i..].to_vec();
+            c.push(node.to_string());
+            return Some(c);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        stack.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(c) = visit(next, graph, stack, done) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
+}
+
+/// Every breach of the layer order in one system.
+fn layer_breaches(system: &str, layers: &[&[&str]]) -> Vec<String> {
+    let dir = src().join(system);
+    let layer = layer_of(layers);
+    let mut problems = Vec::new();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in rust_files(&dir) {
+        let rel = path.strip_prefix(&dir).expect("inside the system");
+        let module = module_path(rel);
+        let Some(top) = module.first() else {
+            continue; // the system's mod.rs: the facade over every layer
+        };
+        let Some(&own) = layer.get(top) else {
+            problems.push(format!(
+                "{system}/{}: module `{top}` has no layer in tests/architecture.rs",
+                rel.display()
+            ));
+            continue;
+        };
+        let text = fs::read_to_string(&path).expect("a readable source file");
+        for (name, line) in imports(system, &module, &text) {
+            if name == "*" {
+                problems.push(format!(
+                    "{system}/{}:{line}: a glob over the system's re-exports hides which layer is used",
+                    rel.display()
+                ));
+                continue;
+            }
+            // Items the system's mod.rs re-exports are not modules.
+            let Some(&theirs) = layer.get(&name) else {
+                continue;
+            };
+            if name == *top {
+                continue;
+            }
+            graph.entry(top.clone()).or_default().insert(name.clone());
+            if theirs > own {
+                problems.push(format!(
+                    "{system}/{}:{line}: `{top}` (layer {own}) imports `{name}` (layer {theirs}) above it",
+                    rel.display()
+                ));
+            }
+        }
+    }
+    if let Some(c) = cycle(&graph) {
+        problems.push(format!("{system}: import cycle {}", c.join(" → ")));
+    }
+    problems
+}
+
+#[test]
+fn each_system_imports_only_its_own_layer_or_below() {
+    let problems: Vec<String> = LAYERS
+        .iter()
+        .flat_map(|(system, layers)| layer_breaches(system, layers))
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn source_files_stay_small() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("crates/")
+        .to_path_buf();
+    let encounter = src().join("conditions").join("encounter");
+    assert!(
+        encounter.is_dir(),
+        "the encounter is a folder of parts: {}",
+        encounter.display()
+    );
+    let mut problems = Vec::new();
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&crates)
+        .expect("crates/ is readable")
+        .map(|e| e.expect("a directory entry").path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for path in dirs.iter().flat_map(|d| rust_files(d)) {
+        let lines = fs::read_to_string(&path)
+            .expect("a readable source file")
+            .lines()
+            .count();
+        let most = if path.starts_with(&encounter) {
+            MAX_ENCOUNTER_LINES
+        } else {
+            MAX_LINES
+        };
+        if lines > most {
+            problems.push(format!(
+                "{}: {lines} lines, more than {most}",
+                path.display()
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The checks themselves catch what they are for.
+#[test]
+fn the_checks_see_upward_imports_cycles_and_groups() {
+    let module = vec!["model".to_string()];
+    let text = "use super::{predicate::Fact, resolve};\nfn f() { crate::damage::notation::x(); }\n// use super::sample;\n";
+    let names: Vec<String> = imports("damage", &module, text)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(names, ["predicate", "resolve", "notation"]);
+    let inner = vec!["encounter".to_string(), "combat".to_string()];
+    assert!(imports("conditions", &inner, "use super::*;").is_empty());
+    assert_eq!(
+        imports("conditions", &inner, "use super::super::model::Square;")[0].0,
+        "model"
+    );
+    let mut graph = BTreeMap::new();
+    graph.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    graph.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(cycle(&graph).expect("a cycle"), ["a", "b", "a"]);
+    graph.remove("b");
+    assert!(cycle(&graph).is_none());
+}
