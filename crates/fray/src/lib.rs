@@ -42,6 +42,8 @@
 //! assert_eq!(chance.p_hit, 0.5);
 //! ```
 
+#![cfg_attr(not(doc), warn(missing_docs))]
+
 pub mod character;
 pub mod conditions;
 pub mod damage;
