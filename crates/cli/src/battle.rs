@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use fray_lab::{examples, parse_scenario, report, run};
+use fray_lab::examples;
+use fray_lab::report;
+use fray_lab::request::BattleRequest;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -29,13 +31,13 @@ pub struct BattleArgs {
     #[arg(long, conflicts_with_all = ["file", "example", "trials", "seed", "threads", "report", "quiet", "progress_every", "json"])]
     schema: bool,
     /// Override the number of trials.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long)]
     trials: Option<u64>,
     /// Override the seed (the same seed gives the same numbers on any thread count).
     #[arg(long)]
     seed: Option<u64>,
     /// Threads to use (0: every core).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
+    #[arg(long, default_value_t = 0)]
     threads: u64,
     /// Write an HTML report with SVG charts into this directory.
     #[arg(long, value_name = "DIR")]
@@ -90,41 +92,24 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     if args.schema {
         return output::json(&fray_lab::json_schema());
     }
-    let (source, text) = scenario_text(args)?;
-    let mut scenario = parse_scenario(&text).map_err(|e| anyhow!("{source}, {e}"))?;
-    if run::deterministic(&scenario) {
-        // Said rather than silently dropped: the one run is already the exact answer.
-        for (flag, given) in [
-            ("--trials", args.trials.is_some()),
-            ("--seed", args.seed.is_some()),
-        ] {
-            if given {
-                output::note(&format!(
-                    "{flag} has no effect here: a {} battle has no dice, so one run is the exact outcome",
-                    report::system_name(&scenario)
-                ));
-            }
-        }
+    let valid = to_request(args)?
+        .validate()
+        .map_err(|e| anyhow!(e.message))?;
+    for n in &valid.notes {
+        output::note(n);
     }
-    scenario.trials = args.trials.unwrap_or(scenario.trials);
-    scenario.seed = args.seed.unwrap_or(scenario.seed);
     let report_file = args.report.as_deref().map(open_report).transpose()?;
-    let planned = run::planned_trials(&scenario);
+    let planned = valid.planned_trials();
     let progress = Progress::new(args, planned);
     catch_ctrl_c();
-    let tally = run::play_on_until(
-        &scenario,
-        args.threads as usize,
-        &|n| progress.add(n),
-        &INTERRUPTED,
-    )
-    .map_err(|e| anyhow!("{e}"))?;
+    let r = valid
+        .run_with(&|n| progress.add(n), &INTERRUPTED)
+        .map_err(|e| anyhow!(e.message))?;
     progress.finish();
-    let r = report::report(&scenario, &tally);
     if !r.complete {
         output::warn(&format!(
             "interrupted: {} of {planned} battles finished; the results below are incomplete",
-            tally.trials
+            r.trials
         ));
     }
     if let Some((page, mut file)) = report_file {
@@ -141,22 +126,20 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     }
 }
 
-fn scenario_text(args: &BattleArgs) -> Result<(String, String)> {
-    if let Some(path) = &args.file {
-        let text = output::read_text(path, MAX_FILE_BYTES, "a scenario")?;
-        return Ok((path.display().to_string(), text));
-    }
-    let name = args
-        .example
-        .as_deref()
-        .unwrap_or(examples::EXAMPLES[0].name);
-    let e = examples::find(name).ok_or_else(|| {
-        anyhow!("no bundled scenario is named `{name}`; `fray battle --list-examples` lists them")
-    })?;
-    Ok((
-        format!("built-in scenario `{}`", e.name),
-        e.text.to_string(),
-    ))
+/// The flags as a request; a scenario file is read here (the library does no I/O).
+fn to_request(args: &BattleArgs) -> Result<BattleRequest> {
+    let scenario = match &args.file {
+        Some(path) => Some(output::read_text(path, MAX_FILE_BYTES, "a scenario")?),
+        None => None,
+    };
+    Ok(BattleRequest {
+        scenario,
+        scenario_source: args.file.as_ref().map(|p| p.display().to_string()),
+        example: args.example.clone(),
+        trials: args.trials,
+        seed: args.seed,
+        threads: args.threads,
+    })
 }
 
 /// Progress on standard error: a bar on a terminal (for more than a moment of work);
