@@ -2931,3 +2931,98 @@ fn battle_requests_answer_as_the_command() {
     let both = battle_request(r#"{"example": "duel", "scenario": ""}"#).unwrap_err();
     assert!(both.contains("not both"), "{both}");
 }
+
+/// A request of type `R` from JSON, validated and run by `run`, as JSON or its refusal.
+fn request_of<R: serde::de::DeserializeOwned, A: serde::Serialize>(
+    json: &str,
+    run: impl Fn(R) -> Result<A, fray::request::RequestError>,
+) -> Result<Value, String> {
+    let request: R = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    run(request).map(|a| as_read(&a)).map_err(|e| e.message)
+}
+
+#[test]
+fn pool_requests_answer_as_the_commands() {
+    use fray::pool::request::{CheckRequest, MassBattleRequest, SidesRequest};
+    let check = |json: &str| request_of(json, |r: CheckRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (r#"{"rung": "3/6"}"#, &["check", "3/6"]),
+        (
+            r#"{"rung": "9/10", "ladder": "10:12,20", "steps": 1, "bonus": -2, "penalty": 1}"#,
+            &[
+                "check",
+                "9/10",
+                "--ladder",
+                "10:12,20",
+                "--steps",
+                "1",
+                "--bonus",
+                "-2",
+                "--penalty",
+                "1",
+            ],
+        ),
+        (
+            r#"{"rung": "3/6", "bonus": -101}"#,
+            &["check", "3/6", "--bonus", "-101"],
+        ),
+        (
+            r#"{"rung": "3/6", "steps": 1001}"#,
+            &["check", "3/6", "--steps", "1001"],
+        ),
+        (
+            r#"{"rung": "3/6", "ladder": "1:2"}"#,
+            &["check", "3/6", "--ladder", "1:2"],
+        ),
+        (r#"{"rung": "99/6"}"#, &["check", "99/6"]),
+    ];
+    for (json, args) in cases {
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        same_as_cli(check(json), &with_json);
+    }
+    let sides = |json: &str| request_of(json, |r: SidesRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (
+            r#"{"a": "5x3/6+3b", "b": "4x4/6"}"#,
+            &["sides", "--a", "5x3/6+3b", "--b", "4x4/6"],
+        ),
+        (
+            r#"{"a": "5x3/6", "b": "bogus"}"#,
+            &["sides", "--a", "5x3/6", "--b", "bogus"],
+        ),
+        // Refused before any work, with the bound in the message.
+        (
+            r#"{"a": "10000000x3/6+100b", "b": "1x3/6"}"#,
+            &["sides", "--a", "10000000x3/6+100b", "--b", "1x3/6"],
+        ),
+    ];
+    for (json, args) in cases {
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        same_as_cli(sides(json), &with_json);
+    }
+    let file = format!(
+        "{}/../../examples/pool/pikes-vs-riders.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mass = |json: &str| request_of(json, |r: MassBattleRequest| r.validate()?.run());
+    for (extra, args) in [
+        (serde_json::json!({"seed": 3}), vec!["--seed", "3"]),
+        (
+            serde_json::json!({"quiet": true, "form_vote": "balance", "defenses": "armor"}),
+            vec!["--quiet", "--form-vote", "balance", "--defenses", "armor"],
+        ),
+    ] {
+        let mut json = extra;
+        json["battle"] = Value::from(text.clone());
+        let mut cli = vec!["mass-battle", &file, "--json"];
+        cli.extend(args);
+        same_as_cli(mass(&json.to_string()), &cli);
+    }
+    let bad = mass(r#"{"battle": "[a\n"}"#).unwrap_err();
+    assert!(bad.starts_with("the battle, line 1"), "{bad}");
+    let unknown = mass(r#"{"battle": "", "sed": 1}"#).unwrap_err();
+    assert!(unknown.contains("unknown field `sed`"), "{unknown}");
+}
