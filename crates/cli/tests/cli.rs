@@ -3026,3 +3026,80 @@ fn pool_requests_answer_as_the_commands() {
     let unknown = mass(r#"{"battle": "", "sed": 1}"#).unwrap_err();
     assert!(unknown.contains("unknown field `sed`"), "{unknown}");
 }
+
+#[test]
+fn minions_and_encounter_requests_answer_as_the_commands() {
+    use fray::conditions::request::EncounterRequest;
+    use fray::minions::request::MinionsRequest;
+    let examples = format!("{}/../../examples", env!("CARGO_MANIFEST_DIR"));
+    let minions = |json: &str| request_of(json, |r: MinionsRequest| r.validate()?.run());
+    let horde = format!("{examples}/minions/horde.toml");
+    let gorgon = format!("{examples}/minions/gorgon.toml");
+    let cases: Vec<(&String, Value, Vec<&str>)> = vec![
+        (&horde, serde_json::json!({}), vec![]),
+        (
+            &gorgon,
+            serde_json::json!({"order": "simultaneous", "targeting": "weakest",
+                "level_excess": "kept", "max_rounds": 5, "turns": 2}),
+            vec![
+                "--order",
+                "simultaneous",
+                "--targeting",
+                "weakest",
+                "--level-excess",
+                "kept",
+                "--max-rounds",
+                "5",
+                "--turns",
+                "2",
+            ],
+        ),
+        (&horde, serde_json::json!({"quiet": true}), vec!["--quiet"]),
+        (
+            &horde,
+            serde_json::json!({"max_rounds": 0}),
+            vec!["--max-rounds", "0"],
+        ),
+        (
+            &horde,
+            serde_json::json!({"turns": 1001}),
+            vec!["--turns", "1001"],
+        ),
+    ];
+    for (file, mut json, flags) in cases {
+        json["battle"] = Value::from(std::fs::read_to_string(file).unwrap());
+        let mut cli = vec!["minions", file.as_str(), "--json"];
+        cli.extend(flags);
+        same_as_cli(minions(&json.to_string()), &cli);
+    }
+    let bad = minions(r#"{"battle": "[a\n"}"#).unwrap_err();
+    assert!(bad.starts_with("the battle, line 1"), "{bad}");
+    let unknown = minions(r#"{"battle": "", "rounds": 3}"#).unwrap_err();
+    assert!(unknown.contains("unknown field `rounds`"), "{unknown}");
+
+    let encounter = |json: &str| request_of(json, |r: EncounterRequest| Ok(r.validate()?.run()));
+    for (name, json, flags) in [
+        ("marks", serde_json::json!({}), vec![]),
+        (
+            "mark-penalty",
+            serde_json::json!({"reading": ["mark-penalty-power"], "seed": 3}),
+            vec!["--reading", "mark-penalty-power", "--seed", "3"],
+        ),
+    ] {
+        let file = format!("{examples}/encounters/{name}.toml");
+        let mut json = json;
+        json["script"] = Value::from(std::fs::read_to_string(&file).unwrap());
+        let mut cli = vec!["encounter", file.as_str(), "--json"];
+        cli.extend(flags);
+        same_as_cli(encounter(&json.to_string()), &cli);
+    }
+    // A failed expectation is part of the answer (the command also exits 2 after printing it).
+    let file = format!("{examples}/encounters/no-actions-no-escape.toml");
+    let json = serde_json::json!({"script": std::fs::read_to_string(&file).unwrap(),
+        "reading": ["stunned-cannot-escape"]});
+    let answer = encounter(&json.to_string()).unwrap();
+    let failures = answer["failures"].as_array().unwrap();
+    assert!(!failures.is_empty(), "{answer}");
+    let bad = encounter(r#"{"script": "[[creature]]\nname = 3\n"}"#).unwrap_err();
+    assert!(bad.starts_with("the script, line 2"), "{bad}");
+}
