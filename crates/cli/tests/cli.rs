@@ -3103,3 +3103,196 @@ fn minions_and_encounter_requests_answer_as_the_commands() {
     let bad = encounter(r#"{"script": "[[creature]]\nname = 3\n"}"#).unwrap_err();
     assert!(bad.starts_with("the script, line 2"), "{bad}");
 }
+
+#[test]
+fn evasion_requests_answer_as_the_commands() {
+    use fray::evasion::request::{
+        AppraiseRequest, EvasionDamageRequest, TableRequest, ToHitRequest,
+    };
+    let dir = format!("{}/../../examples/evasion", env!("CARGO_MANIFEST_DIR"));
+    let path = |name: &str| format!("{dir}/{name}.toml");
+    let text = |name: &str| std::fs::read_to_string(path(name)).unwrap();
+    let tohit = |json: &str| request_of(json, |r: ToHitRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (
+            r#"{"attacker_bonus": 5, "defender_bonus": 2, "attacker_luck": 4, "defender_luck": -3}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "5",
+                "--defender-bonus",
+                "2",
+                "--attacker-luck",
+                "4",
+                "--defender-luck",
+                "-3",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "model": {"uniform_sum": "4,17"}}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "1",
+                "--defender-bonus",
+                "1",
+                "--uniform-sum",
+                "4,17",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "attacker_luck": 14}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "1",
+                "--defender-bonus",
+                "1",
+                "--attacker-luck",
+                "14",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 5000, "defender_bonus": 1}"#,
+            &["tohit", "--attacker-bonus", "5000", "--defender-bonus", "1"],
+        ),
+        (
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "model": {"sigma": -1}}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "1",
+                "--defender-bonus",
+                "1",
+                "--sigma",
+                "-1",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 5}"#,
+            &["tohit", "--attacker-bonus", "5"],
+        ),
+    ];
+    for (json, args) in cases {
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        same_as_cli(tohit(json), &with_json);
+    }
+    // Profiles: the request holds their text; a front end that read files names them.
+    let (archer, troll) = (path("archer"), path("troll"));
+    let json = serde_json::json!({"attacker": text("archer"), "defender": text("troll"),
+        "model": {"sigma": 3, "fractional_level": true}});
+    same_as_cli(
+        tohit(&json.to_string()),
+        &[
+            "tohit",
+            "--attacker",
+            &archer,
+            "--defender",
+            &troll,
+            "--sigma",
+            "3",
+            "--fractional-level",
+            "--json",
+        ],
+    );
+    let bad = tohit(&serde_json::json!({"attacker": "level = -4", "defender": ""}).to_string())
+        .unwrap_err();
+    assert!(bad.starts_with("attacker, line 1"), "{bad}");
+
+    let damage = |json: &str| request_of(json, |r: EvasionDamageRequest| r.validate()?.run());
+    let (ant, knight) = (path("soldier-ant"), path("knight"));
+    for (extra, flags) in [
+        (
+            serde_json::json!({"damage": "3d6"}),
+            vec!["--damage", "3d6"],
+        ),
+        (
+            serde_json::json!({"damage": "d8+2", "kind": "elemental", "rounding": "down"}),
+            vec![
+                "--damage",
+                "d8+2",
+                "--kind",
+                "elemental",
+                "--rounding",
+                "down",
+            ],
+        ),
+        (serde_json::json!({"damage": "x"}), vec!["--damage", "x"]),
+    ] {
+        let mut json = extra;
+        json["attacker"] = Value::from(text("soldier-ant"));
+        json["defender"] = Value::from(text("knight"));
+        let mut cli = vec![
+            "evasion-damage",
+            "--attacker",
+            &ant,
+            "--defender",
+            &knight,
+            "--json",
+        ];
+        cli.extend(flags);
+        same_as_cli(damage(&json.to_string()), &cli);
+    }
+
+    let table = |json: &str| request_of(json, |r: TableRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (r#"{}"#, &["evasion-table"]),
+        (
+            r#"{"by": "skill", "evs": "-3..3", "model": {"uniform_sum": "4,17"}}"#,
+            &[
+                "evasion-table",
+                "--by",
+                "skill",
+                "--evs",
+                "-3..3",
+                "--uniform-sum",
+                "4,17",
+            ],
+        ),
+        (
+            r#"{"levels": "0..12", "step": 4, "evs": "2..5"}"#,
+            &[
+                "evasion-table",
+                "--levels",
+                "0..12",
+                "--step",
+                "4",
+                "--evs",
+                "2..5",
+            ],
+        ),
+        (
+            r#"{"levels": "10..2"}"#,
+            &["evasion-table", "--levels", "10..2"],
+        ),
+        (r#"{"step": 0}"#, &["evasion-table", "--step", "0"]),
+        (
+            r#"{"evs": "-51..0"}"#,
+            &["evasion-table", "--evs", "-51..0"],
+        ),
+    ];
+    for (json, args) in cases {
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        same_as_cli(table(json), &with_json);
+    }
+
+    let appraise = |json: &str| request_of(json, |r: AppraiseRequest| r.validate()?.run());
+    for (bonus, flag) in [(4.0, "4"), (4000.0, "4000")] {
+        let json = serde_json::json!({"defender": text("knight"), "reference_bonus": bonus});
+        same_as_cli(
+            appraise(&json.to_string()),
+            &[
+                "appraise",
+                "--defender",
+                &knight,
+                "--reference-bonus",
+                flag,
+                "--json",
+            ],
+        );
+    }
+    let unknown = appraise(r#"{"defender": "", "model": {"sigmaa": 3}}"#).unwrap_err();
+    assert!(unknown.contains("unknown field `sigmaa`"), "{unknown}");
+}
