@@ -2742,12 +2742,14 @@ fn damage_requests_answer_as_the_command() {
     let cases: &[(&str, &[&str])] = &[
         (r#"{}"#, &["damage"]),
         (
-            r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}"#,
+            r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold",
+                "critical": true}"#,
             &[
                 "damage",
                 "17",
                 "fire",
                 "cold",
+                "--critical",
                 "--vs",
                 "Resist Fire; Vulnerable 5 Cold",
             ],
@@ -2827,24 +2829,28 @@ fn damage_requests_answer_as_the_command() {
         ),
         (r#"{"example": "nope"}"#, &["damage", "--example", "nope"]),
     ];
-    for (json, args) in cases {
-        let mut with_json = args.to_vec();
-        with_json.push("--json");
-        same_as_cli(damage_request(json), &with_json);
-    }
+    each_same_as_cli(cases, damage_request);
 }
 
 #[test]
 fn bad_damage_requests_are_refused_before_any_work() {
-    let unknown = damage_request(r#"{"amount": 1, "colour": "red"}"#).unwrap_err();
-    assert!(unknown.contains("unknown field `colour`"), "{unknown}");
-    let negative = damage_request(r#"{"amount": 1, "attacker_level": -1}"#).unwrap_err();
-    assert!(negative.contains("invalid value"), "{negative}");
+    refusal(
+        damage_request(r#"{"amount": 1, "colour": "red"}"#),
+        "unknown field `colour`",
+    );
+    refusal(
+        damage_request(r#"{"amount": 1, "attacker_level": -1}"#),
+        "invalid value",
+    );
     // A roll needs a seed in a request: the library takes none from a clock.
-    let unseeded = damage_request(r#"{"amount": "1d6", "roll": true}"#).unwrap_err();
-    assert!(unseeded.contains("needs a seed"), "{unseeded}");
-    let both = damage_request(r#"{"amount": 1, "example": "multi-type"}"#).unwrap_err();
-    assert!(both.contains("not both"), "{both}");
+    refusal(
+        damage_request(r#"{"amount": "1d6", "roll": true}"#),
+        "needs a seed",
+    );
+    refusal(
+        damage_request(r#"{"amount": 1, "example": "multi-type"}"#),
+        "not both",
+    );
 }
 
 /// A battle request from JSON, validated and run, as JSON or its refusal.
@@ -2924,12 +2930,33 @@ fn battle_requests_answer_as_the_command() {
         same_as_cli(battle_request(json), &with_json);
     }
     // A scenario's own errors keep their line and column; a request names it "the scenario".
-    let bad = battle_request(r#"{"scenario": "system = \"pool\"\ntrials = 0\n"}"#).unwrap_err();
-    assert!(bad.starts_with("the scenario, line 2"), "{bad}");
-    let unknown = battle_request(r#"{"example": "duel", "trails": 5}"#).unwrap_err();
-    assert!(unknown.contains("unknown field `trails`"), "{unknown}");
-    let both = battle_request(r#"{"example": "duel", "scenario": ""}"#).unwrap_err();
-    assert!(both.contains("not both"), "{both}");
+    refusal(
+        battle_request(r#"{"scenario": "system = \"pool\"\ntrials = 0\n"}"#),
+        "the scenario, line 2",
+    );
+    refusal(
+        battle_request(r#"{"example": "duel", "trails": 5}"#),
+        "unknown field `trails`",
+    );
+    refusal(
+        battle_request(r#"{"example": "duel", "scenario": ""}"#),
+        "not both",
+    );
+}
+
+/// Each (request JSON, command arguments) pair answers alike, `--json` added.
+fn each_same_as_cli(cases: &[(&str, &[&str])], answer: impl Fn(&str) -> Result<Value, String>) {
+    for (json, args) in cases {
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        same_as_cli(answer(json), &with_json);
+    }
+}
+
+/// The request is refused, and the message says `phrase`.
+fn refusal(answer: Result<Value, String>, phrase: &str) {
+    let message = answer.expect_err("a refusal");
+    assert!(message.contains(phrase), "{message}");
 }
 
 /// A request of type `R` from JSON, validated and run by `run`, as JSON or its refusal.
@@ -2976,11 +3003,7 @@ fn pool_requests_answer_as_the_commands() {
         ),
         (r#"{"rung": "99/6"}"#, &["check", "99/6"]),
     ];
-    for (json, args) in cases {
-        let mut with_json = args.to_vec();
-        with_json.push("--json");
-        same_as_cli(check(json), &with_json);
-    }
+    each_same_as_cli(cases, check);
     let sides = |json: &str| request_of(json, |r: SidesRequest| Ok(r.validate()?.run()));
     let cases: &[(&str, &[&str])] = &[
         (
@@ -2997,11 +3020,7 @@ fn pool_requests_answer_as_the_commands() {
             &["sides", "--a", "10000000x3/6+100b", "--b", "1x3/6"],
         ),
     ];
-    for (json, args) in cases {
-        let mut with_json = args.to_vec();
-        with_json.push("--json");
-        same_as_cli(sides(json), &with_json);
-    }
+    each_same_as_cli(cases, sides);
     let file = format!(
         "{}/../../examples/pool/pikes-vs-riders.toml",
         env!("CARGO_MANIFEST_DIR")
@@ -3021,10 +3040,8 @@ fn pool_requests_answer_as_the_commands() {
         cli.extend(args);
         same_as_cli(mass(&json.to_string()), &cli);
     }
-    let bad = mass(r#"{"battle": "[a\n"}"#).unwrap_err();
-    assert!(bad.starts_with("the battle, line 1"), "{bad}");
-    let unknown = mass(r#"{"battle": "", "sed": 1}"#).unwrap_err();
-    assert!(unknown.contains("unknown field `sed`"), "{unknown}");
+    refusal(mass(r#"{"battle": "[a\n"}"#), "the battle, line 1");
+    refusal(mass(r#"{"battle": "", "sed": 1}"#), "unknown field `sed`");
 }
 
 #[test]
@@ -3072,10 +3089,11 @@ fn minions_and_encounter_requests_answer_as_the_commands() {
         cli.extend(flags);
         same_as_cli(minions(&json.to_string()), &cli);
     }
-    let bad = minions(r#"{"battle": "[a\n"}"#).unwrap_err();
-    assert!(bad.starts_with("the battle, line 1"), "{bad}");
-    let unknown = minions(r#"{"battle": "", "rounds": 3}"#).unwrap_err();
-    assert!(unknown.contains("unknown field `rounds`"), "{unknown}");
+    refusal(minions(r#"{"battle": "[a\n"}"#), "the battle, line 1");
+    refusal(
+        minions(r#"{"battle": "", "rounds": 3}"#),
+        "unknown field `rounds`",
+    );
 
     let encounter = |json: &str| request_of(json, |r: EncounterRequest| Ok(r.validate()?.run()));
     for (name, json, flags) in [
@@ -3100,8 +3118,10 @@ fn minions_and_encounter_requests_answer_as_the_commands() {
     let answer = encounter(&json.to_string()).unwrap();
     let failures = answer["failures"].as_array().unwrap();
     assert!(!failures.is_empty(), "{answer}");
-    let bad = encounter(r#"{"script": "[[creature]]\nname = 3\n"}"#).unwrap_err();
-    assert!(bad.starts_with("the script, line 2"), "{bad}");
+    refusal(
+        encounter(r#"{"script": "[[creature]]\nname = 3\n"}"#),
+        "the script, line 2",
+    );
 }
 
 #[test]
@@ -3173,11 +3193,7 @@ fn evasion_requests_answer_as_the_commands() {
             &["tohit", "--attacker-bonus", "5"],
         ),
     ];
-    for (json, args) in cases {
-        let mut with_json = args.to_vec();
-        with_json.push("--json");
-        same_as_cli(tohit(json), &with_json);
-    }
+    each_same_as_cli(cases, tohit);
     // Profiles: the request holds their text; a front end that read files names them.
     let (archer, troll) = (path("archer"), path("troll"));
     let json = serde_json::json!({"attacker": text("archer"), "defender": text("troll"),
@@ -3196,9 +3212,10 @@ fn evasion_requests_answer_as_the_commands() {
             "--json",
         ],
     );
-    let bad = tohit(&serde_json::json!({"attacker": "level = -4", "defender": ""}).to_string())
-        .unwrap_err();
-    assert!(bad.starts_with("attacker, line 1"), "{bad}");
+    refusal(
+        tohit(&serde_json::json!({"attacker": "level = -4", "defender": ""}).to_string()),
+        "attacker, line 1",
+    );
 
     let damage = |json: &str| request_of(json, |r: EvasionDamageRequest| r.validate()?.run());
     let (ant, knight) = (path("soldier-ant"), path("knight"));
@@ -3272,11 +3289,7 @@ fn evasion_requests_answer_as_the_commands() {
             &["evasion-table", "--evs", "-51..0"],
         ),
     ];
-    for (json, args) in cases {
-        let mut with_json = args.to_vec();
-        with_json.push("--json");
-        same_as_cli(table(json), &with_json);
-    }
+    each_same_as_cli(cases, table);
 
     let appraise = |json: &str| request_of(json, |r: AppraiseRequest| r.validate()?.run());
     for (bonus, flag) in [(4.0, "4"), (4000.0, "4000")] {
@@ -3293,6 +3306,8 @@ fn evasion_requests_answer_as_the_commands() {
             ],
         );
     }
-    let unknown = appraise(r#"{"defender": "", "model": {"sigmaa": 3}}"#).unwrap_err();
-    assert!(unknown.contains("unknown field `sigmaa`"), "{unknown}");
+    refusal(
+        appraise(r#"{"defender": "", "model": {"sigmaa": 3}}"#),
+        "unknown field `sigmaa`",
+    );
 }

@@ -141,7 +141,7 @@ pub enum DamageResult {
     /// A fixed amount, or dice rolled once.
     Resolved(Box<Resolved>),
     /// The exact distribution of final damage for dice.
-    Distribution(DistributionResult),
+    Distribution(Box<DistributionResult>),
 }
 
 /// One hit resolved, with every rule step, and what the request said.
@@ -591,7 +591,7 @@ impl ValidDamage {
         if self.dice.is_constant() || self.seed.is_some() {
             DamageResult::Resolved(Box::new(self.resolved()))
         } else {
-            DamageResult::Distribution(self.distribution())
+            DamageResult::Distribution(Box::new(self.distribution()))
         }
     }
 
