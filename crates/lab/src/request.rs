@@ -6,16 +6,6 @@
 //!
 //! Field names are the command's long flags (`trials`, `seed`, `threads`, `example`); the
 //! scenario is its TOML text, as a file would hold it.
-//!
-//! ```
-//! use fray_lab::request::BattleRequest;
-//! let request: BattleRequest =
-//!     serde_json::from_str(r#"{"example": "duel", "trials": 300, "seed": 7}"#).unwrap();
-//! let report = request.validate().unwrap().run().unwrap();
-//! assert_eq!(report.trials, 300);
-//! // The duel has an exact answer beside the sampled one.
-//! assert!(report.sides[0].win.exact_value.is_some());
-//! ```
 
 use std::sync::atomic::AtomicBool;
 
@@ -31,6 +21,16 @@ pub const MAX_THREADS: u64 = 1024;
 
 /// Everything `fray battle` takes. With neither `scenario` nor `example`, the first
 /// bundled scenario plays; `trials` and `seed` override the scenario's own.
+///
+/// ```
+/// use fray_lab::request::BattleRequest;
+/// let request: BattleRequest =
+///     serde_json::from_str(r#"{"example": "duel", "trials": 300, "seed": 7}"#).unwrap();
+/// let report = request.validate().unwrap().run().unwrap();
+/// assert_eq!(report.trials, 300);
+/// // The duel has an exact answer beside the sampled one.
+/// assert!(report.sides[0].win.exact_value.is_some());
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BattleRequest {

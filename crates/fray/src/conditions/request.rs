@@ -2,18 +2,6 @@
 //! data, checked by one [`EncounterRequest::validate`] (the script's located checks) and
 //! played by [`ValidEncounter::run`]; serialized, the answer is the command's `--json`.
 //! Expectations that fail are part of the answer, not a refusal: the script ran.
-//!
-//! ```
-//! use fray::conditions::request::EncounterRequest;
-//! let script = "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 20\n\
-//!               [[step]]\ndo = \"apply\"\ncreature = \"Hero\"\ncondition = \"stunned\"\n\
-//!               [[step]]\ndo = \"expect\"\ncheck = \"can\"\ncreature = \"Hero\"\n\
-//!               action = \"attack\"\nvalue = false\n";
-//! let request: EncounterRequest =
-//!     serde_json::from_value(serde_json::json!({"script": script, "seed": 1})).unwrap();
-//! let answer = request.validate().unwrap().run();
-//! assert_eq!((answer.report.expectations_met, answer.report.failures.len()), (1, 0));
-//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +21,18 @@ pub enum ReadingSwitch {
 }
 
 /// Everything `fray encounter` takes.
+///
+/// ```
+/// use fray::conditions::request::EncounterRequest;
+/// let script = "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 20\n\
+///               [[step]]\ndo = \"apply\"\ncreature = \"Hero\"\ncondition = \"stunned\"\n\
+///               [[step]]\ndo = \"expect\"\ncheck = \"can\"\ncreature = \"Hero\"\n\
+///               action = \"attack\"\nvalue = false\n";
+/// let request: EncounterRequest =
+///     serde_json::from_value(serde_json::json!({"script": script, "seed": 1})).unwrap();
+/// let answer = request.validate().unwrap().run();
+/// assert_eq!((answer.report.expectations_met, answer.report.failures.len()), (1, 0));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct EncounterRequest {

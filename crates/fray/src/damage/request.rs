@@ -5,17 +5,6 @@
 //!
 //! Field names are the command's long flags with `_` for `-` (`attacker_level`,
 //! `reduce`, `modify`...), so a refusal that names a flag names the field too.
-//!
-//! ```
-//! use fray::damage::request::{DamageRequest, DamageResult};
-//! let request: DamageRequest = serde_json::from_str(
-//!     r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}"#,
-//! ).unwrap();
-//! let result = request.validate().unwrap().run();
-//! let DamageResult::Resolved(r) = &result else { panic!("a fixed amount resolves") };
-//! assert_eq!(r.explained.outcome.final_damage, 15);
-//! assert_eq!(serde_json::to_value(&result).unwrap()["final"], 15);
-//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +54,17 @@ pub enum ReadingSwitch {
 
 /// Everything `fray damage` takes. Defaults are the command's: no amount plays the
 /// first built-in example, no types is physical, no traits is a defender without any.
+///
+/// ```
+/// use fray::damage::request::{DamageRequest, DamageResult};
+/// let request: DamageRequest = serde_json::from_str(
+///     r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}"#,
+/// ).unwrap();
+/// let result = request.validate().unwrap().run();
+/// let DamageResult::Resolved(r) = &result else { panic!("a fixed amount resolves") };
+/// assert_eq!(r.explained.outcome.final_damage, 15);
+/// assert_eq!(serde_json::to_value(&result).unwrap()["final"], 15);
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DamageRequest {

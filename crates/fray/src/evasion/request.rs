@@ -5,15 +5,6 @@
 //! ranges) and run on the validated value; serialized, the answer is the command's
 //! `--json`. Field names are the command's long flags with `_` for `-`; profiles are
 //! their TOML text; the to-hit model shared by all four is the nested `model`.
-//!
-//! ```
-//! use fray::evasion::request::ToHitRequest;
-//! let request: ToHitRequest = serde_json::from_str(
-//!     r#"{"attacker_bonus": 5, "defender_bonus": 2, "model": {"sigma": 4}}"#,
-//! ).unwrap();
-//! let answer = request.validate().unwrap().run();
-//! assert!(answer.p_hit() > 0.5);
-//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -107,6 +98,15 @@ fn bonus(x: f64, what: &str) -> Result<f64, RequestError> {
 }
 
 /// Everything `fray tohit` takes: two total bonuses (with Luck), or two profiles.
+///
+/// ```
+/// use fray::evasion::request::ToHitRequest;
+/// let request: ToHitRequest = serde_json::from_str(
+///     r#"{"attacker_bonus": 5, "defender_bonus": 2, "model": {"sigma": 4}}"#,
+/// ).unwrap();
+/// let answer = request.validate().unwrap().run();
+/// assert!(answer.p_hit() > 0.5);
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ToHitRequest {

@@ -3,15 +3,6 @@
 //! located checks, the override ranges, the work bound) and played by
 //! [`ValidMinions::run`]; serialized, the answer is the command's `--json`. Field names
 //! are the command's long flags with `_` for `-`.
-//!
-//! ```
-//! use fray::minions::request::MinionsRequest;
-//! let battle = "[a]\nname = \"A\"\n[[a.minions]]\nname = \"x\"\nkind = \"recruit\"\nhp = 3\ndamage = 2\n\
-//!               [b]\nname = \"B\"\n[[b.minions]]\nname = \"y\"\nkind = \"recruit\"\nhp = 1\ndamage = 1\n";
-//! let request = MinionsRequest { battle: battle.into(), quiet: true, ..Default::default() };
-//! let answer = request.validate().unwrap().run().unwrap();
-//! assert!(answer.log.is_empty());
-//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +20,15 @@ pub const MAX_LOG_EVENTS: u64 = 200_000;
 pub const MAX_JSON_LOG_EVENTS: u64 = 50_000;
 
 /// Everything `fray minions` takes.
+///
+/// ```
+/// use fray::minions::request::MinionsRequest;
+/// let battle = "[a]\nname = \"A\"\n[[a.minions]]\nname = \"x\"\nkind = \"recruit\"\nhp = 3\ndamage = 2\n\
+///               [b]\nname = \"B\"\n[[b.minions]]\nname = \"y\"\nkind = \"recruit\"\nhp = 1\ndamage = 1\n";
+/// let request = MinionsRequest { battle: battle.into(), quiet: true, ..Default::default() };
+/// let answer = request.validate().unwrap().run().unwrap();
+/// assert!(answer.log.is_empty());
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MinionsRequest {

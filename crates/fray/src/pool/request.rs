@@ -3,13 +3,6 @@
 //! serde data, checked by one `validate` (ladder, rung steps, dice counts, the sides'
 //! work bound, the battle file's checks) and run on the validated value; serialized,
 //! the result is the command's `--json`. Field names are the command's long flags.
-//!
-//! ```
-//! use fray::pool::request::CheckRequest;
-//! let request: CheckRequest = serde_json::from_str(r#"{"rung": "3/6", "bonus": 2}"#).unwrap();
-//! let odds = request.validate().unwrap().run();
-//! assert!(odds.p_success > 0.5);
-//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +37,13 @@ fn ladder(text: &str) -> Result<Ladder, RequestError> {
 }
 
 /// Everything `fray check` takes.
+///
+/// ```
+/// use fray::pool::request::CheckRequest;
+/// let request: CheckRequest = serde_json::from_str(r#"{"rung": "3/6", "bonus": 2}"#).unwrap();
+/// let odds = request.validate().unwrap().run();
+/// assert!(odds.p_success > 0.5);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CheckRequest {
