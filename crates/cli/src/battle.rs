@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use fray_lab::{examples, parse_scenario, report, run};
+use fray_lab::examples;
+use fray_lab::report;
+use fray_lab::request::BattleRequest;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -29,18 +31,18 @@ pub struct BattleArgs {
     #[arg(long, conflicts_with_all = ["file", "example", "trials", "precision", "seed", "threads", "report", "quiet", "progress_every", "json"])]
     schema: bool,
     /// Override the number of trials.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long)]
     trials: Option<u64>,
     /// Sample until the 95% interval of every win probability is within ± this (for
     /// example 0.001), in batches of 4,096 battles; --trials is then the cap (default
     /// 10,000,000). Exact figures (a duel's wins) need no sampling.
-    #[arg(long, value_name = "HALF_WIDTH", value_parser = precision)]
+    #[arg(long, value_name = "HALF_WIDTH")]
     precision: Option<f64>,
     /// Override the seed (the same seed gives the same numbers on any thread count).
     #[arg(long)]
     seed: Option<u64>,
     /// Threads to use (0: every core).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
+    #[arg(long, default_value_t = 0)]
     threads: u64,
     /// Write an HTML report with SVG charts into this directory.
     #[arg(long, value_name = "DIR")]
@@ -55,18 +57,6 @@ pub struct BattleArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
-}
-
-/// A precision target: a half-width from 0.0001 to 0.5.
-fn precision(text: &str) -> Result<f64, String> {
-    let p: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number"))?;
-    if (0.0001..=0.5).contains(&p) {
-        Ok(p)
-    } else {
-        Err(format!("{p} is outside 0.0001 to 0.5"))
-    }
 }
 
 /// A scenario file is small; anything larger is surely not one.
@@ -107,60 +97,21 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     if args.schema {
         return output::json(&fray_lab::json_schema());
     }
-    let (source, text) = scenario_text(args)?;
-    let mut scenario = parse_scenario(&text).map_err(|e| anyhow!("{source}, {e}"))?;
-    if run::deterministic(&scenario) {
-        // Said rather than silently dropped: the one run is already the exact answer.
-        for (flag, given) in [
-            ("--trials", args.trials.is_some()),
-            ("--seed", args.seed.is_some()),
-            ("--precision", args.precision.is_some()),
-        ] {
-            if given {
-                output::note(&format!(
-                    "{flag} has no effect here: a {} battle has no dice, so one run is the exact outcome",
-                    report::system_name(&scenario)
-                ));
-            }
-        }
+    let valid = to_request(args)?
+        .validate()
+        .map_err(|e| anyhow!(e.message))?;
+    for n in &valid.notes {
+        output::note(n);
     }
-    // With a precision to reach, the trials are its cap.
-    let precise = args.precision.filter(|_| !run::deterministic(&scenario));
-    let default_trials = if precise.is_some() {
-        run::MAX_PRECISION_TRIALS
-    } else {
-        scenario.trials
-    };
-    scenario.trials = args.trials.unwrap_or(default_trials);
-    scenario.seed = args.seed.unwrap_or(scenario.seed);
     let report_file = args.report.as_deref().map(open_report).transpose()?;
-    let planned = run::planned_trials(&scenario);
+    let planned = valid.planned_trials();
     let progress = Progress::new(args, planned);
     catch_ctrl_c();
-    let threads = args.threads as usize;
-    let (tally, reached) = match precise {
-        Some(target) => {
-            let wins_exact = report::exact_duel_of(&scenario).is_some();
-            let (t, p) = run::play_to_precision_on(
-                &scenario,
-                threads,
-                target,
-                wins_exact,
-                &|n| progress.add(n),
-                &INTERRUPTED,
-            )
-            .map_err(|e| anyhow!("{e}"))?;
-            (t, Some(p))
-        }
-        None => (
-            run::play_on_until(&scenario, threads, &|n| progress.add(n), &INTERRUPTED)
-                .map_err(|e| anyhow!("{e}"))?,
-            None,
-        ),
-    };
+    let r = valid
+        .run_with(&|n| progress.add(n), &INTERRUPTED)
+        .map_err(|e| anyhow!(e.message))?;
     progress.finish();
-    let r = report::report_with(&scenario, &tally, reached.as_ref());
-    if let Some(p) = reached.filter(|p| !p.reached && r.complete) {
+    if let Some(p) = r.precision.as_ref().filter(|p| !p.reached && r.complete) {
         output::warn(&format!(
             "precision ±{} not reached: stopped at the cap of {} battles (--trials raises it)",
             p.target,
@@ -170,7 +121,7 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     if !r.complete {
         output::warn(&format!(
             "interrupted: {} of {planned} battles finished; the results below are incomplete",
-            tally.trials
+            r.trials
         ));
     }
     if let Some((page, mut file)) = report_file {
@@ -187,22 +138,21 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     }
 }
 
-fn scenario_text(args: &BattleArgs) -> Result<(String, String)> {
-    if let Some(path) = &args.file {
-        let text = output::read_text(path, MAX_FILE_BYTES, "a scenario")?;
-        return Ok((path.display().to_string(), text));
-    }
-    let name = args
-        .example
-        .as_deref()
-        .unwrap_or(examples::EXAMPLES[0].name);
-    let e = examples::find(name).ok_or_else(|| {
-        anyhow!("no bundled scenario is named `{name}`; `fray battle --list-examples` lists them")
-    })?;
-    Ok((
-        format!("built-in scenario `{}`", e.name),
-        e.text.to_string(),
-    ))
+/// The flags as a request; a scenario file is read here (the library does no I/O).
+fn to_request(args: &BattleArgs) -> Result<BattleRequest> {
+    let scenario = match &args.file {
+        Some(path) => Some(output::read_text(path, MAX_FILE_BYTES, "a scenario")?),
+        None => None,
+    };
+    Ok(BattleRequest {
+        scenario,
+        scenario_source: args.file.as_ref().map(|p| p.display().to_string()),
+        example: args.example.clone(),
+        trials: args.trials,
+        precision: args.precision,
+        seed: args.seed,
+        threads: args.threads,
+    })
 }
 
 /// Progress on standard error: a bar on a terminal (for more than a moment of work);

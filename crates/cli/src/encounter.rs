@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
 use clap::{Args, ValueEnum};
-use fray::conditions::{MarkPenalty, Readings, parse_script, run_script};
+use fray::conditions::request::{self, EncounterRequest};
 
 use crate::output;
 
@@ -34,32 +34,34 @@ enum ReadingSwitch {
     StunnedCannotEscape,
 }
 
-fn switch(readings: &mut Readings, switches: &[ReadingSwitch]) {
-    for s in switches {
-        match s {
-            ReadingSwitch::MarkPenaltyPower => readings.mark_penalty = MarkPenalty::Power,
-            ReadingSwitch::StunnedCannotEscape => readings.stunned_may_escape = false,
-        }
-    }
-}
-
 /// A script is small; anything larger is surely not one.
 const MAX_FILE_BYTES: u64 = 4 << 20;
 
 pub fn run(args: &EncounterArgs) -> Result<String> {
     let path = &args.file;
-    let text = output::read_text(path, MAX_FILE_BYTES, "a script")?;
-    let mut script = parse_script(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
-    switch(&mut script.readings, &args.readings);
-    let report = run_script(&script, args.seed);
+    let request = EncounterRequest {
+        script: output::read_text(path, MAX_FILE_BYTES, "a script")?,
+        script_source: Some(path.display().to_string()),
+        seed: args.seed,
+        reading: args
+            .readings
+            .iter()
+            .map(|r| match r {
+                ReadingSwitch::MarkPenaltyPower => request::ReadingSwitch::MarkPenaltyPower,
+                ReadingSwitch::StunnedCannotEscape => request::ReadingSwitch::StunnedCannotEscape,
+            })
+            .collect(),
+    };
+    let answer = request.validate().map_err(|e| anyhow!(e.message))?.run();
+    let report = &answer.report;
     let out = if args.json {
-        output::json(&report)?
+        output::json(&answer)?
     } else {
         let mut s = String::new();
         for step in &report.log {
             let _ = writeln!(s, "{step}");
         }
-        if script.steps.is_empty() {
+        if answer.no_steps {
             // Creatures but no steps: say so rather than print a bare "0 met".
             let _ = writeln!(s, "the script has no [[step]]: nothing to play");
         }

@@ -3,14 +3,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
-use fray::dice::DiceExpr;
-use fray::evasion::{
-    Attacker, Breakdown, DamageKind, Defender, Kind, LuckDice, Options, Rounding, SkillLevel,
-    ToHit, ToHitModel, appraise, damage_odds, hit_chance, hit_chance_with, profile,
+use fray::evasion::request::{
+    self, AppraiseRequest, BreakdownAnswer, EvasionDamageRequest, ModelRequest, TableRequest,
+    ToHitAnswer, ToHitRequest,
 };
-use serde_json::json;
+use fray::evasion::{DamageKind, Rounding, ToHitModel};
+use fray::request::RequestError;
 
 use crate::output;
 
@@ -34,32 +34,13 @@ pub struct ModelArgs {
 }
 
 impl ModelArgs {
-    fn options(&self, rounding: Rounding) -> Result<Options> {
-        let model = match (&self.sigma, &self.uniform_sum) {
-            (Some(sigma), _) => ToHitModel::Normal { sigma: *sigma },
-            (None, Some(spec)) => {
-                let (k, r) = spec
-                    .split_once(',')
-                    .ok_or_else(|| anyhow!("--uniform-sum `{spec}`: expected K,R such as 4,17"))?;
-                let parse = |v: &str| {
-                    v.trim().parse::<u32>().map_err(|_| {
-                        anyhow!("--uniform-sum `{spec}`: expected whole numbers K,R such as 4,17")
-                    })
-                };
-                ToHitModel::UniformSum {
-                    k: parse(k)?,
-                    r: parse(r)?,
-                }
-            }
-            (None, None) => ToHitModel::NORMAL,
-        };
-        ToHit::new(model)?;
-        Ok(Options {
-            model,
-            rounding,
-            fractional_level_bonus: self.fractional_level,
+    fn request(&self) -> ModelRequest {
+        ModelRequest {
+            sigma: self.sigma,
+            uniform_sum: self.uniform_sum.clone(),
+            fractional_level: self.fractional_level,
             wrong_launcher_counts: self.wrong_launcher_counts,
-        })
+        }
     }
 }
 
@@ -72,10 +53,10 @@ pub struct ToHitArgs {
     #[arg(long, allow_negative_numbers = true)]
     defender_bonus: Option<f64>,
     /// The attacker's Luck (adds ±1d(|Luck|/2)).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(i32).range(-13..=13))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     attacker_luck: i32,
     /// The defender's Luck.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(i32).range(-13..=13))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     defender_luck: i32,
     /// An attacker profile (TOML) instead of a bonus.
     #[arg(long, value_name = "FILE", requires = "defender")]
@@ -97,51 +78,78 @@ fn read(path: &Path) -> Result<String> {
     output::read_text(path, MAX_FILE_BYTES, "a profile")
 }
 
-fn attacker(path: &Path) -> Result<Attacker> {
-    profile::parse_attacker(&read(path)?).map_err(|e| anyhow!("{}, {e}", path.display()))
+/// A profile file's text and its name for messages (the library does no I/O).
+fn profile(path: &Path) -> Result<(String, Option<String>)> {
+    Ok((read(path)?, Some(path.display().to_string())))
 }
 
-fn defender(path: &Path) -> Result<Defender> {
-    profile::parse_defender(&read(path)?).map_err(|e| anyhow!("{}, {e}", path.display()))
-}
-
-fn finite(x: f64, what: &str) -> Result<f64> {
-    if x.is_finite() && x.abs() <= 1000.0 {
-        Ok(x)
-    } else {
-        bail!("{what} must be a number from -1000 to 1000, got {x}")
-    }
+/// A refusal as the command prints it.
+fn refused(e: RequestError) -> anyhow::Error {
+    anyhow!(e.message)
 }
 
 pub fn tohit(args: &ToHitArgs) -> Result<String> {
-    let options = args.model.options(Rounding::default())?;
-    if let (Some(a), Some(d)) = (&args.attacker, &args.defender) {
-        return tohit_profiles(&attacker(a)?, &defender(d)?, &options, args.json);
-    }
-    let (Some(a), Some(d)) = (args.attacker_bonus, args.defender_bonus) else {
-        bail!("give --attacker-bonus and --defender-bonus, or --attacker FILE and --defender FILE");
+    let mut request = ToHitRequest {
+        attacker_bonus: args.attacker_bonus,
+        defender_bonus: args.defender_bonus,
+        attacker_luck: args.attacker_luck,
+        defender_luck: args.defender_luck,
+        model: args.model.request(),
+        ..ToHitRequest::default()
     };
-    let (a, d) = (
-        finite(a, "--attacker-bonus")?,
-        finite(d, "--defender-bonus")?,
-    );
-    let (la, ld) = (
-        LuckDice::of(Kind::Player, args.attacker_luck, false),
-        LuckDice::of(Kind::Player, args.defender_luck, false),
-    );
-    let p = ToHit::new(options.model)?.p_hit_with_luck(a, la, d, ld);
-    if args.json {
-        return output::json(
-            &json!({"p_hit": p, "model": options.model, "attacker_bonus": a, "defender_bonus": d, "attacker_luck": la, "defender_luck": ld}),
-        );
+    if let (Some(a), Some(d)) = (&args.attacker, &args.defender) {
+        (request.attacker, request.attacker_source) = unzip(profile(a)?);
+        (request.defender, request.defender_source) = unzip(profile(d)?);
     }
-    Ok(format!(
-        "attacker {a:+} (luck {}) against defender {d:+} (luck {}), {}: P(hit) = {:.4}%\n",
-        la.describe(),
-        ld.describe(),
-        describe_model(options.model),
-        p * 100.0
-    ))
+    let answer = request.validate().map_err(refused)?.run();
+    if args.json {
+        return output::json(&serde_json::to_value(&answer)?);
+    }
+    Ok(match &answer {
+        ToHitAnswer::Bonuses {
+            p_hit,
+            model,
+            attacker_bonus: a,
+            defender_bonus: d,
+            attacker_luck: la,
+            defender_luck: ld,
+        } => format!(
+            "attacker {a:+} (luck {}) against defender {d:+} (luck {}), {}: P(hit) = {:.4}%\n",
+            la.describe(),
+            ld.describe(),
+            describe_model(*model),
+            p_hit * 100.0
+        ),
+        ToHitAnswer::Profiles {
+            p_hit,
+            model,
+            caught,
+            attacker,
+            defender,
+        } => {
+            let mut s = String::new();
+            write_breakdown(&mut s, "attacker", attacker);
+            write_breakdown(&mut s, "defender", defender);
+            if let Some(c) = caught {
+                let _ = writeln!(
+                    s,
+                    "the throw is caught ({c}): taken, so no hit and no damage"
+                );
+            }
+            let _ = writeln!(
+                s,
+                "{}: P(hit) = {:.4}%",
+                describe_model(*model),
+                p_hit * 100.0
+            );
+            s
+        }
+    })
+}
+
+/// A profile's text as the request's pair of fields.
+fn unzip((text, source): (String, Option<String>)) -> (Option<String>, Option<String>) {
+    (Some(text), source)
 }
 
 fn describe_model(model: ToHitModel) -> String {
@@ -151,40 +159,11 @@ fn describe_model(model: ToHitModel) -> String {
     }
 }
 
-fn tohit_profiles(a: &Attacker, d: &Defender, o: &Options, as_json: bool) -> Result<String> {
-    let h = hit_chance(a, d, o)?;
-    if as_json {
-        return output::json(
-            &json!({"p_hit": h.p_hit, "model": o.model, "caught": h.caught, "attacker": breakdown_json(&h.attacker), "defender": breakdown_json(&h.defender)}),
-        );
-    }
-    let mut s = String::new();
-    write_breakdown(&mut s, "attacker", &h.attacker);
-    write_breakdown(&mut s, "defender", &h.defender);
-    if let Some(c) = h.caught {
-        let _ = writeln!(
-            s,
-            "the throw is caught ({c}): taken, so no hit and no damage"
-        );
-    }
-    let _ = writeln!(
-        s,
-        "{}: P(hit) = {:.4}%",
-        describe_model(o.model),
-        h.p_hit * 100.0
-    );
-    Ok(s)
-}
-
-fn breakdown_json(b: &Breakdown) -> serde_json::Value {
-    json!({"terms": b.terms, "fixed": b.fixed(), "luck": b.luck, "luck_mean": b.luck.distribution().mean()})
-}
-
-fn write_breakdown(s: &mut String, who: &str, b: &Breakdown) {
+fn write_breakdown(s: &mut String, who: &str, b: &BreakdownAnswer) {
     let _ = writeln!(
         s,
         "{who} bonus: {:+} fixed, luck {}",
-        b.fixed(),
+        b.fixed,
         b.luck.describe()
     );
     for t in &b.terms {
@@ -232,55 +211,42 @@ pub struct DamageArgs {
 }
 
 pub fn damage(args: &DamageArgs) -> Result<String> {
-    let rounding = match args.rounding {
-        RoundingArg::Nearest => Rounding::Nearest,
-        RoundingArg::Down => Rounding::Down,
-        RoundingArg::Up => Rounding::Up,
-        RoundingArg::Stochastic => Rounding::Stochastic,
+    let ((attacker, attacker_source), (defender, defender_source)) =
+        (profile(&args.attacker)?, profile(&args.defender)?);
+    let request = EvasionDamageRequest {
+        attacker,
+        defender,
+        attacker_source,
+        defender_source,
+        damage: args.damage.clone(),
+        kind: match args.kind {
+            KindArg::Physical => DamageKind::Physical,
+            KindArg::Elemental => DamageKind::Elemental,
+            KindArg::Spell => DamageKind::Spell,
+        },
+        rounding: match args.rounding {
+            RoundingArg::Nearest => Rounding::Nearest,
+            RoundingArg::Down => Rounding::Down,
+            RoundingArg::Up => Rounding::Up,
+            RoundingArg::Stochastic => Rounding::Stochastic,
+        },
+        model: args.model.request(),
     };
-    let kind = match args.kind {
-        KindArg::Physical => DamageKind::Physical,
-        KindArg::Elemental => DamageKind::Elemental,
-        KindArg::Spell => DamageKind::Spell,
-    };
-    let o = args.model.options(rounding)?;
-    let dice: DiceExpr = args
-        .damage
-        .parse()
-        .with_context(|| format!("--damage `{}`", args.damage))?;
-    let (a, d) = (attacker(&args.attacker)?, defender(&args.defender)?);
-    let odds = damage_odds(&dice, kind, &a, &d, &o)?;
-    let caught = fray::evasion::resolve::caught(&a, &d);
-    let effects: Vec<_> = odds
-        .effects
-        .iter()
-        .map(|(e, p)| json!({"effect": e, "p_per_hit": p, "p_per_attack": p * odds.p_hit}))
-        .collect();
+    let valid = request.validate().map_err(refused)?;
+    let odds = valid.run().map_err(refused)?;
     if args.json {
-        let rows = |dist: &fray::dist::Distribution| {
-            dist.iter()
-                .map(|m| json!({"damage": m.value, "p": m.p}))
-                .collect::<Vec<_>>()
-        };
-        return output::json(&json!({
-            "p_hit": odds.p_hit,
-            "caught": caught,
-            "mean_per_hit": odds.per_hit.mean(),
-            "mean_per_attack": odds.per_attack.mean(),
-            "per_hit": rows(&odds.per_hit),
-            "per_attack": rows(&odds.per_attack),
-            "high_damage_effects": effects,
-        }));
+        return output::json(&serde_json::to_value(&odds)?);
     }
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{dice} {} damage, {}: P(hit) = {:.4}%",
-        kind,
-        describe_model(o.model),
+        "{} {} damage, {}: P(hit) = {:.4}%",
+        valid.dice,
+        valid.kind,
+        describe_model(valid.options.model),
         odds.p_hit * 100.0
     );
-    if let Some(c) = caught {
+    if let Some(c) = odds.caught {
         let _ = writeln!(
             s,
             "the throw is caught ({c}): taken, so every attack deals 0; were it to hit:"
@@ -289,15 +255,14 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     let _ = writeln!(
         s,
         "mean damage per hit {:.4}, per attack {:.4}",
-        odds.per_hit.mean(),
-        odds.per_attack.mean()
+        odds.mean_per_hit, odds.mean_per_attack
     );
     let peak = odds.per_hit.iter().map(|m| m.p).fold(0.0, f64::max);
     for m in odds.per_hit.iter().filter(|m| m.p >= 1e-5) {
         let _ = writeln!(
             s,
             "  {:>5}  {:>8.4}%  {}",
-            m.value,
+            m.damage,
             m.p * 100.0,
             output::bar(m.p, peak, 40)
         );
@@ -305,17 +270,18 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     let _ = writeln!(
         s,
         "high-damage effects (a hit over half of the defender's {} hp):",
-        d.hp
+        odds.defender_hp
     );
-    if odds.effects.is_empty() {
+    if odds.high_damage_effects.is_empty() {
         let _ = writeln!(s, "  none possible");
     }
-    for (e, p) in &odds.effects {
+    for e in &odds.high_damage_effects {
         let _ = writeln!(
             s,
-            "  {e}: {:.4}% of hits, {:.4}% of attacks",
-            p * 100.0,
-            p * odds.p_hit * 100.0
+            "  {}: {:.4}% of hits, {:.4}% of attacks",
+            e.effect,
+            e.p_per_hit * 100.0,
+            e.p_per_attack * 100.0
         );
     }
     Ok(s)
@@ -338,7 +304,7 @@ pub struct TableArgs {
     #[arg(long, default_value = "0..30")]
     levels: String,
     /// The step between levels.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, default_value_t = 3)]
     step: u32,
     /// Defender evasiveness values, FROM..TO (whole numbers, FROM not above TO).
     #[arg(long, default_value = "0..10", allow_hyphen_values = true)]
@@ -350,100 +316,33 @@ pub struct TableArgs {
     json: bool,
 }
 
-fn range(text: &str, what: &str, lo: i64, hi: i64) -> Result<(i64, i64)> {
-    let bad = || {
-        anyhow!(
-            "{what} `{text}`: expected FROM..TO, whole numbers from {lo} to {hi} with FROM not above TO"
-        )
-    };
-    let (a, b) = text.split_once("..").ok_or_else(bad)?;
-    let (a, b): (i64, i64) = (
-        a.trim().parse().map_err(|_| bad())?,
-        b.trim().parse().map_err(|_| bad())?,
-    );
-    if a > b || a < lo || b > hi {
-        return Err(bad());
-    }
-    Ok((a, b))
-}
-
 pub fn table(args: &TableArgs) -> Result<String> {
-    let o = args.model.options(Rounding::default())?;
-    let (ev_lo, ev_hi) = range(&args.evs, "--evs", -50, 50)?;
-    let rows: Vec<(String, Attacker)> = match args.by {
-        RowsBy::Level => {
-            let (lo, hi) = range(&args.levels, "--levels", 0, 100)?;
-            (lo..=hi)
-                .step_by(args.step as usize)
-                .map(|l| {
-                    (
-                        format!("level {l}"),
-                        Attacker {
-                            level: l as u32,
-                            ..Attacker::default()
-                        },
-                    )
-                })
-                .collect()
-        }
-        RowsBy::Skill => [
-            SkillLevel::Restricted,
-            SkillLevel::Unskilled,
-            SkillLevel::Basic,
-            SkillLevel::Skilled,
-            SkillLevel::Expert,
-        ]
-        .into_iter()
-        .map(|skill| {
-            (
-                skill.to_string(),
-                Attacker {
-                    kind: Kind::Player,
-                    dex: 10,
-                    skill,
-                    ..Attacker::default()
-                },
-            )
-        })
-        .collect(),
+    let request = TableRequest {
+        by: match args.by {
+            RowsBy::Level => request::RowsBy::Level,
+            RowsBy::Skill => request::RowsBy::Skill,
+        },
+        levels: args.levels.clone(),
+        step: args.step,
+        evs: args.evs.clone(),
+        model: args.model.request(),
     };
-    let evs: Vec<i64> = (ev_lo..=ev_hi).collect();
-    // One model for the whole table: the integer model is prepared once, not per cell.
-    let to_hit = ToHit::new(o.model)?;
-    let grid: Vec<Vec<f64>> = rows
-        .iter()
-        .map(|(_, a)| {
-            evs.iter()
-                .map(|ev| {
-                    let d = Defender {
-                        ev: *ev as f64,
-                        ..Defender::default()
-                    };
-                    hit_chance_with(&to_hit, a, &d, &o).p_hit
-                })
-                .collect()
-        })
-        .collect();
+    let table = request.validate().map_err(refused)?.run();
     if args.json {
-        let rows_json: Vec<_> = rows
-            .iter()
-            .zip(&grid)
-            .map(|((name, _), ps)| json!({"attacker": name, "p_hit": ps}))
-            .collect();
-        return output::json(&json!({"model": o.model, "defender_ev": evs, "rows": rows_json}));
+        return output::json(&serde_json::to_value(&table)?);
     }
     let mut s = format!(
         "P(hit) in %, {}; columns: defender EV (medium size, no armor)\n",
-        describe_model(o.model)
+        describe_model(table.model)
     );
     let _ = write!(s, "{:>12}", "");
-    for ev in &evs {
+    for ev in &table.defender_ev {
         let _ = write!(s, "{ev:>6}");
     }
     s.push('\n');
-    for ((name, _), ps) in rows.iter().zip(&grid) {
-        let _ = write!(s, "{name:>12}");
-        for p in ps {
+    for row in &table.rows {
+        let _ = write!(s, "{:>12}", row.attacker);
+        for p in &row.p_hit {
             let _ = write!(s, "{:>6.1}", p * 100.0);
         }
         s.push('\n');
@@ -467,9 +366,18 @@ pub struct AppraiseArgs {
 }
 
 pub fn appraisal(args: &AppraiseArgs) -> Result<String> {
-    let o = args.model.options(Rounding::default())?;
-    let d = defender(&args.defender)?;
-    let a = appraise(&d, finite(args.reference_bonus, "--reference-bonus")?, &o)?;
+    let (defender, defender_source) = profile(&args.defender)?;
+    let request = AppraiseRequest {
+        defender,
+        defender_source,
+        reference_bonus: args.reference_bonus,
+        model: args.model.request(),
+    };
+    let a = request
+        .validate()
+        .map_err(refused)?
+        .run()
+        .map_err(refused)?;
     if args.json {
         return output::json(&a);
     }

@@ -4,13 +4,10 @@ use fray::text::count;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
-use fray::minions::{
-    self, Battle, Event, Experience, LevelExcess, Order, Outcome, Side, Targeting,
-};
-use fray::trace::{NoTrace, Recorder};
-use serde_json::json;
+use fray::minions::request::{Groups, LoggedEvent, MinionsAnswer, MinionsRequest};
+use fray::minions::{Event, Experience, LevelExcess, Order, Outcome, Side, Targeting};
 
 use crate::output;
 
@@ -29,10 +26,10 @@ pub struct MinionsArgs {
     #[arg(long, value_enum)]
     level_excess: Option<LevelExcessArg>,
     /// Override the round limit of each combat.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N")]
     max_rounds: Option<u32>,
     /// Override the number of turns (one combat each).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    #[arg(long, value_name = "N")]
     turns: Option<u32>,
     /// Print only the result, not the round-by-round log (no log is kept). Without it,
     /// a log longer than 200,000 events (50,000 with --json) is refused.
@@ -66,114 +63,58 @@ enum TargetingArg {
 /// A stat file is small; anything larger is surely not one.
 const MAX_FILE_BYTES: u64 = 4 << 20;
 
-/// The most log events printed as text (a few megabytes); beyond it, `--quiet`.
-pub const MAX_LOG_EVENTS: u64 = 200_000;
-/// The most log events printed as JSON, each several times longer than its text.
-pub const MAX_JSON_LOG_EVENTS: u64 = 50_000;
-
-/// A log that keeps at most `cap` events and counts the rest unbuilt, so a long battle
-/// never holds its whole log in memory.
-struct CappedLog {
-    events: Vec<Event>,
-    cap: u64,
-    total: u64,
-}
-
-impl Recorder<Event> for CappedLog {
-    fn record(&mut self, event: impl FnOnce() -> Event) {
-        self.total += 1;
-        if self.total <= self.cap {
-            self.events.push(event());
-        }
-    }
-}
-
 pub fn run(args: &MinionsArgs) -> Result<String> {
-    let battle = load(args)?;
-    if args.quiet {
-        // Only the result is asked for: keep no log at all.
-        let outcome = minions::play(&battle, &mut NoTrace);
-        if args.json {
-            return as_json(&battle, &[], &outcome, true);
-        }
-        let mut s = header(&battle);
-        write_result(&mut s, &battle, &outcome);
-        return Ok(s);
-    }
-    let cap = if args.json {
-        MAX_JSON_LOG_EVENTS
-    } else {
-        MAX_LOG_EVENTS
-    };
-    let mut capped = CappedLog {
-        events: Vec::new(),
-        cap,
-        total: 0,
-    };
-    let outcome = minions::play(&battle, &mut capped);
-    if capped.total > cap {
-        bail!(
-            "this battle's log has {} events, more than the {cap} fray prints{}: add --quiet for the result alone, or lower turns or max_rounds",
-            capped.total,
-            if args.json { " as JSON" } else { "" }
-        );
-    }
-    let log = capped.events;
-    if args.json {
-        return as_json(&battle, &log, &outcome, args.quiet);
-    }
-    let mut s = header(&battle);
-    if !args.quiet {
-        write_log(&mut s, &log);
-    }
-    write_result(&mut s, &battle, &outcome);
-    Ok(s)
-}
-
-fn load(args: &MinionsArgs) -> Result<Battle> {
     let path = &args.file;
-    let text = output::read_text(path, MAX_FILE_BYTES, "a battle file")?;
-    let mut battle =
-        minions::parse_battle(&text).map_err(|e| anyhow!("{}, {e}", path.display()))?;
-    if let Some(order) = args.order {
-        battle.rules.order = match order {
+    let request = MinionsRequest {
+        battle: output::read_text(path, MAX_FILE_BYTES, "a battle file")?,
+        battle_source: Some(path.display().to_string()),
+        order: args.order.map(|o| match o {
             OrderArg::Precedence => Order::Precedence,
             OrderArg::Interleaved => Order::Interleaved,
             OrderArg::Simultaneous => Order::Simultaneous,
-        };
-    }
-    if let Some(targeting) = args.targeting {
-        battle.rules.targeting = match targeting {
+        }),
+        targeting: args.targeting.map(|t| match t {
             TargetingArg::First => Targeting::First,
             TargetingArg::Spread => Targeting::Spread,
             TargetingArg::Weakest => Targeting::Weakest,
-        };
-    }
-    if let Some(excess) = args.level_excess {
-        battle.rules.level_excess = match excess {
+        }),
+        level_excess: args.level_excess.map(|e| match e {
             LevelExcessArg::Lost => LevelExcess::Lost,
             LevelExcessArg::Kept => LevelExcess::Kept,
-        };
+        }),
+        max_rounds: args.max_rounds,
+        turns: args.turns,
+        quiet: args.quiet,
+    };
+    let valid = request.validate().map_err(|e| anyhow!(e.message))?;
+    let answer = if args.json {
+        valid.run()
+    } else {
+        valid.run_for_text()
     }
-    battle.rules.max_rounds = args.max_rounds.unwrap_or(battle.rules.max_rounds);
-    battle.rules.turns = args.turns.unwrap_or(battle.rules.turns);
-    minions::check_work(&battle).map_err(|e| anyhow!("{e}"))?;
-    Ok(battle)
+    .map_err(|e| anyhow!(e.message))?;
+    if args.json {
+        return output::json(&serde_json::to_value(&answer)?);
+    }
+    let mut s = header(&answer);
+    write_log(&mut s, &answer.log);
+    write_result(&mut s, &answer.groups, &answer.result);
+    Ok(s)
 }
 
-fn group_name(battle: &Battle, side: Side) -> String {
+fn group_name(groups: &Groups, side: Side) -> String {
     match side {
-        Side::A => format!("{} (a)", battle.a.name),
-        Side::B => format!("{} (b)", battle.b.name),
+        Side::A => format!("{} (a)", groups.a),
+        Side::B => format!("{} (b)", groups.b),
     }
 }
 
-fn header(battle: &Battle) -> String {
-    let r = &battle.rules;
+fn header(answer: &MinionsAnswer) -> String {
+    let r = &answer.rules;
     format!(
         "{} against {}: order {}, targeting {}, up to {} a combat, {}\n",
-        group_name(battle, Side::A),
-        group_name(battle, Side::B),
+        group_name(&answer.groups, Side::A),
+        group_name(&answer.groups, Side::B),
         r.order,
         r.targeting,
         count(u64::from(r.max_rounds), "combat round"),
@@ -182,26 +123,26 @@ fn header(battle: &Battle) -> String {
         "level bonuses and penalties past 0 or 5 are kept in a running sum\n"
     } else {
         ""
-    } + &match battle.spells.len() {
+    } + &match answer.spells {
         0 => String::new(),
         n => format!("{} cast between combats\n", count(n as u64, "spell")),
     }
 }
 
-fn write_log(s: &mut String, log: &[Event]) {
-    for event in log {
-        let indent = match event {
+fn write_log(s: &mut String, log: &[LoggedEvent]) {
+    for logged in log {
+        let indent = match logged.event {
             Event::TurnStart { .. } | Event::CombatEnd { .. } => "",
             Event::RoundStart { .. } => "  ",
             _ => "    ",
         };
-        let _ = writeln!(s, "{indent}{event}");
+        let _ = writeln!(s, "{indent}{}", logged.text);
     }
 }
 
-fn write_result(s: &mut String, battle: &Battle, outcome: &Outcome) {
+fn write_result(s: &mut String, groups: &Groups, outcome: &Outcome) {
     let verdict = match outcome.winner {
-        Some(side) => format!("{} won", group_name(battle, side)),
+        Some(side) => format!("{} won", group_name(groups, side)),
         // Both groups slain is a mutual destruction, not a battle left undecided.
         None if outcome.minions.iter().all(|m| !m.alive) => {
             "mutual destruction: both groups fell".to_string()
@@ -229,28 +170,4 @@ fn write_result(s: &mut String, battle: &Battle, outcome: &Outcome) {
             m.name, m.hp, m.max_hp, m.armor, m.level
         );
     }
-}
-
-fn as_json(battle: &Battle, log: &[Event], outcome: &Outcome, quiet: bool) -> Result<String> {
-    let log: Vec<serde_json::Value> = if quiet {
-        Vec::new()
-    } else {
-        log.iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).unwrap_or_default();
-                if let Some(obj) = v.as_object_mut() {
-                    obj.insert("rule".into(), json!(e.rule().id));
-                    obj.insert("heading".into(), json!(e.rule().heading));
-                    obj.insert("text".into(), json!(e.to_string()));
-                }
-                v
-            })
-            .collect()
-    };
-    output::json(&json!({
-        "groups": {"a": battle.a.name, "b": battle.b.name},
-        "rules": battle.rules,
-        "log": log,
-        "result": outcome,
-    }))
 }

@@ -32,20 +32,10 @@ pub fn error(message: &str) {
     eprintln!("error: {}", fray::text::escape_controls(message));
 }
 
-/// Warnings of one input past this many are counted, not printed (as errors are).
-pub const MAX_SHOWN: usize = 20;
-
-/// Prints at most [`MAX_SHOWN`] warnings, then how many more there were: a file with
-/// thousands of doubtful items must not flood the terminal.
-pub fn warn_all<T: std::fmt::Display>(warnings: &[T], prefix: &str) {
-    for w in warnings.iter().take(MAX_SHOWN) {
-        warn(&format!("{prefix}{w}"));
-    }
-    if warnings.len() > MAX_SHOWN {
-        warn(&format!(
-            "{prefix}... and {} more warnings",
-            warnings.len() - MAX_SHOWN
-        ));
+/// Prints warnings already worded (and capped) by a request's validation.
+pub fn warn_each(warnings: &[String]) {
+    for w in warnings {
+        warn(w);
     }
 }
 

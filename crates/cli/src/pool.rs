@@ -2,22 +2,17 @@
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
+use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
 use fray::dist::Distribution;
-use fray::pool::{
-    Check, CheckOdds, DefenseCount, FormVote, Ladder, MassEvent, MassState, SideHits, compare,
-    parse_mass_battle, parse_side,
-};
-use fray::rng::SeededRolls;
-use serde_json::json;
+use fray::pool::battle::Side;
+use fray::pool::request::{self, CheckRequest, MassBattleRequest, SidesRequest};
+use fray::pool::{DefenseCount, FormVote, MassEvent};
 
 use crate::output;
 
 /// Rows less likely than this are left out of printed tables.
 const SHOWN: f64 = 1e-5;
-/// Rows less likely than this are left out of JSON listings.
-const LISTED: f64 = 1e-12;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -31,10 +26,10 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 0)]
     penalty: u32,
     /// The ladder's dice: BASE:LARGER,...
-    #[arg(long, default_value = "6:8,10,12,20")]
-    ladder: Ladder,
+    #[arg(long, default_value = request::STANDARD_LADDER)]
+    ladder: String,
     /// Move the difficulty this many rungs (positive: easier, negative: harder).
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = clap::value_parser!(i64).range(-1000..=1000))]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     steps: i64,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -50,8 +45,8 @@ pub struct SidesArgs {
     #[arg(long = "b", value_name = "SPEC")]
     b: String,
     /// The ladder's dice: BASE:LARGER,...
-    #[arg(long, default_value = "6:8,10,12,20")]
-    ladder: Ladder,
+    #[arg(long, default_value = request::STANDARD_LADDER)]
+    ladder: String,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -97,98 +92,57 @@ const MAX_FILE_BYTES: u64 = 4 << 20;
 
 pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     let path = &args.file;
-    let text = output::read_text(path, MAX_FILE_BYTES, "a battle file")?;
-    let scenario =
-        parse_mass_battle(&text).map_err(|e| anyhow::anyhow!("{}, {e}", path.display()))?;
-    let seed = args.seed.or(scenario.seed).unwrap_or(1);
-    let mut battle = scenario.battle;
-    if let Some(vote) = args.form_vote {
-        battle.targeting.form = match vote {
+    let request = MassBattleRequest {
+        battle: output::read_text(path, MAX_FILE_BYTES, "a battle file")?,
+        battle_source: Some(path.display().to_string()),
+        seed: args.seed,
+        form_vote: args.form_vote.map(|v| match v {
             FormVoteArg::Most => FormVote::Most,
             FormVoteArg::Balance => FormVote::Balance,
-        };
-    }
-    if let Some(defenses) = args.defenses {
-        battle.targeting.defenses = match defenses {
+        }),
+        defenses: args.defenses.map(|d| match d {
             DefensesArg::All => DefenseCount::All,
             DefensesArg::Armor => DefenseCount::Armor,
-        };
-    }
-    let mut state = MassState::new(&battle);
-    let mut rolls = SeededRolls::new(seed);
-    let mut rounds = Vec::new();
-    while !state.over() {
-        let odds = state.round_odds()?;
-        let mut log = Vec::new();
-        state.play_round(&mut rolls, &mut log)?;
-        rounds.push((odds, log));
-    }
-    let survivors = |side| -> Vec<serde_json::Value> {
-        let army = if side == fray::pool::battle::Side::A {
-            &battle.a
-        } else {
-            &battle.b
-        };
-        state.living(side).into_iter().map(|i| json!({"name": army.combatants[i].name, "hp": state.hp[side as usize][i], "max_hp": army.combatants[i].hp})).collect()
+        }),
+        quiet: args.quiet,
     };
-    let (a_left, b_left) = (
-        survivors(fray::pool::battle::Side::A),
-        survivors(fray::pool::battle::Side::B),
-    );
-    let winner = state.winner();
+    let answer = request
+        .validate()
+        .and_then(|v| v.run())
+        .map_err(|e| anyhow!(e.message))?;
     if args.json {
-        let log: Vec<_> = rounds
-            .iter()
-            .filter(|_| !args.quiet)
-            .map(|(odds, events)| {
-                let events: Vec<_> = events.iter().map(event_json).collect();
-                json!({"odds": odds, "events": events})
-            })
-            .collect();
-        return output::json(&json!({
-            "seed": seed,
-            "sides": {"a": battle.a.name, "b": battle.b.name},
-            "rounds": log,
-            "result": {"winner": winner, "rounds": state.round, "a_survivors": a_left, "b_survivors": b_left},
-        }));
+        return output::json(&serde_json::to_value(&answer)?);
     }
-    let mut s = format!(
-        "{} (a) against {} (b), seed {seed}\n",
-        battle.a.name, battle.b.name
-    );
-    if !args.quiet {
-        for (odds, events) in &rounds {
-            for e in events {
-                let indent = if matches!(e, MassEvent::RoundStart { .. } | MassEvent::End { .. }) {
-                    ""
-                } else {
-                    "  "
-                };
-                let _ = writeln!(s, "{indent}{e}");
-                if matches!(e, MassEvent::RoundStart { .. }) {
-                    let _ = writeln!(
-                        s,
-                        "  exact odds of this round: a deals more hits {:.2}%, tie {:.2}%, b more {:.2}%",
-                        odds.p_a_more * 100.0,
-                        odds.p_tie * 100.0,
-                        odds.p_b_more * 100.0
-                    );
-                }
+    let (seed, sides, result) = (answer.seed, &answer.sides, &answer.result);
+    let mut s = format!("{} (a) against {} (b), seed {seed}\n", sides.a, sides.b);
+    for round in &answer.rounds {
+        for e in &round.events {
+            let start = matches!(e.event, MassEvent::RoundStart { .. });
+            let indent = if start || matches!(e.event, MassEvent::End { .. }) {
+                ""
+            } else {
+                "  "
+            };
+            let _ = writeln!(s, "{indent}{}", e.text);
+            if start {
+                let _ = writeln!(
+                    s,
+                    "  exact odds of this round: a deals more hits {:.2}%, tie {:.2}%, b more {:.2}%",
+                    round.odds.p_a_more * 100.0,
+                    round.odds.p_tie * 100.0,
+                    round.odds.p_b_more * 100.0
+                );
             }
         }
     }
-    let verdict = match winner {
+    let verdict = match result.winner {
         Some(side) => format!(
             "side {} ({}) won",
             side.letter(),
-            if side == fray::pool::battle::Side::A {
-                &battle.a.name
-            } else {
-                &battle.b.name
-            }
+            if side == Side::A { &sides.a } else { &sides.b }
         ),
         // Both sides wiped out is a mutual destruction, not a battle left undecided.
-        None if a_left.is_empty() && b_left.is_empty() => {
+        None if result.a_survivors.is_empty() && result.b_survivors.is_empty() => {
             "mutual destruction: both sides fell".to_string()
         }
         None => "undecided: both sides still stand".to_string(),
@@ -196,44 +150,35 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     let _ = writeln!(
         s,
         "result: {verdict} after {}; survivors: a {}, b {}",
-        fray::text::count(u64::from(state.round), "round"),
-        a_left.len(),
-        b_left.len()
+        fray::text::count(u64::from(result.rounds), "round"),
+        result.a_survivors.len(),
+        result.b_survivors.len()
     );
     Ok(s)
 }
 
-fn event_json(e: &MassEvent) -> serde_json::Value {
-    let mut v = serde_json::to_value(e).unwrap_or_default();
-    if let Some(obj) = v.as_object_mut() {
-        obj.insert("text".into(), json!(e.to_string()));
-    }
-    v
-}
-
 pub fn check(args: &CheckArgs) -> Result<String> {
-    let ladder = &args.ladder;
-    let asked = ladder.parse(&args.rung)?;
-    let rung = ladder.step(asked, args.steps)?;
-    // A negative bonus is penalty dice: the same dice a designer would write as --penalty.
-    if args.bonus.unsigned_abs() > u64::from(fray::pool::model::MAX_EXTRA_DICE) {
-        anyhow::bail!(
-            "--bonus {}: too many dice; at most {} bonus dice, or as many penalty dice below 0",
-            args.bonus,
-            fray::pool::model::MAX_EXTRA_DICE
-        );
-    }
-    let bonus = u32::try_from(args.bonus.max(0)).unwrap_or(u32::MAX);
-    let extra_penalty = u32::try_from(args.bonus.min(0).unsigned_abs()).unwrap_or(u32::MAX);
-    let penalty = args.penalty.saturating_add(extra_penalty);
-    let odds = CheckOdds::new(Check::new(rung, bonus, penalty)?);
+    let request = CheckRequest {
+        rung: args.rung.clone(),
+        bonus: args.bonus,
+        penalty: args.penalty,
+        ladder: args.ladder.clone(),
+        steps: args.steps,
+    };
+    let valid = request.validate().map_err(|e| anyhow!(e.message))?;
+    let answer = valid.run();
     if args.json {
-        return check_json(&odds);
+        return output::json(&serde_json::to_value(&answer)?);
     }
+    let odds = &answer.odds;
     let c = odds.check;
     let mut s = String::new();
-    if args.steps != 0 {
-        let _ = writeln!(s, "{asked} moved {:+} rung(s): {rung}", args.steps);
+    if valid.steps != 0 {
+        let _ = writeln!(
+            s,
+            "{} moved {:+} rung(s): {}",
+            valid.asked, valid.steps, c.rung
+        );
     }
     let penalty = if c.has_penalty() {
         "penalty dice left: any miss fails"
@@ -247,8 +192,8 @@ pub fn check(args: &CheckArgs) -> Result<String> {
         odds.p_success() * 100.0,
         odds.mean_degree()
     );
-    if odds.underflows() {
-        let _ = writeln!(s, "note: {UNDERFLOW}");
+    for w in &answer.warnings {
+        let _ = writeln!(s, "note: {w}");
     }
     let rows = odds.listing(SHOWN);
     let peak = rows.iter().map(|r| r.1).fold(0.0, f64::max);
@@ -274,106 +219,33 @@ pub fn check(args: &CheckArgs) -> Result<String> {
     Ok(s)
 }
 
-/// Said wherever an outcome too unlikely for a 64-bit float shows as 0.
-const UNDERFLOW: &str = "some outcomes are less likely than 1e-308 and show as probability 0 (their conditional means are still exact)";
-
-fn check_json(odds: &CheckOdds) -> Result<String> {
-    let rows: Vec<_> = odds
-        .listing(LISTED)
-        .into_iter()
-        .map(|(r, p)| json!({"success": r.success, "degree": r.degree, "p": p}))
-        .collect();
-    let tails: Vec<_> = odds
-        .outcomes
-        .iter()
-        .filter(|o| o.explodes)
-        .map(|o| json!({"success": o.success, "from_degree": o.degree, "p_from": odds.p(o.success, o.degree), "ratio": fray::pool::exact::EXPLODE_P}))
-        .collect();
-    output::json(&json!({
-        "check": odds.check.to_string(),
-        "rung": odds.check.rung,
-        "dice": odds.dice,
-        "penalty_dice": odds.check.has_penalty(),
-        "p_success": odds.p_success(),
-        "mean_degree": odds.mean_degree(),
-        "mean_degree_given_success": odds.mean_degree_given(true),
-        "mean_degree_given_failure": odds.mean_degree_given(false),
-        "distribution": rows,
-        "explosion_tails": tails,
-        "warnings": odds.underflows().then_some(UNDERFLOW).into_iter().collect::<Vec<_>>(),
-    }))
-}
-
 pub fn sides(args: &SidesArgs) -> Result<String> {
-    let ladder = &args.ladder;
-    let side = |flag: &str, spec: &str| {
-        parse_side(spec, ladder)
-            .and_then(|groups| SideHits::try_new(&groups))
-            .map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+    let request = SidesRequest {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        ladder: args.ladder.clone(),
     };
-    let (a, b) = (side("--a", &args.a)?, side("--b", &args.b)?);
-    let c = compare(&a.distribution, &b.distribution);
-    let bound = a.error_bound + b.error_bound;
-    let mut warnings: Vec<String> = [("A", &a), ("B", &b)]
-        .iter()
-        .filter_map(|(name, s)| s.precision_warning().map(|w| format!("side {name}: {w}")))
-        .collect();
-    // A probability no larger than the trimmed mass is known only to be that small.
-    let below: Vec<&str> = [
-        ("p_a_more", c.p_a_more),
-        ("p_tie", c.p_tie),
-        ("p_b_more", c.p_b_more),
-    ]
-    .into_iter()
-    .filter(|(_, p)| *p <= bound && bound > 0.0)
-    .map(|(name, _)| name)
-    .collect();
-    if !below.is_empty() {
-        warnings.push(format!(
-            "{} no larger than the error bound {bound:.1e}: known only to be at most {:.1e}",
-            below.join(", "),
-            2.0 * bound
-        ));
-    }
+    let answer = request.validate().map_err(|e| anyhow!(e.message))?.run();
     if args.json {
-        let list = |d: &Distribution| {
-            d.iter()
-                .filter(|m| m.p >= LISTED)
-                .map(|m| json!({"hits": m.value, "p": m.p}))
-                .collect::<Vec<_>>()
-        };
-        return output::json(&json!({
-            "p_a_more": c.p_a_more,
-            "p_tie": c.p_tie,
-            "p_b_more": c.p_b_more,
-            "a_mean_total": a.distribution.mean(),
-            "b_mean_total": b.distribution.mean(),
-            "a_sd_total": a.distribution.variance().sqrt(),
-            "b_sd_total": b.distribution.variance().sqrt(),
-            "error_bound": bound,
-            "below_error_bound": below,
-            "warnings": warnings,
-            "a_distribution": list(&a.distribution),
-            "b_distribution": list(&b.distribution),
-        }));
+        return output::json(&serde_json::to_value(&answer)?);
     }
     let mut s = String::new();
-    write_side(&mut s, "A", &args.a, &a.distribution);
-    write_side(&mut s, "B", &args.b, &b.distribution);
+    write_side(&mut s, "A", &args.a, &answer.a);
+    write_side(&mut s, "B", &args.b, &answer.b);
     let _ = writeln!(s, "who deals more hits in a round:");
     let _ = writeln!(
         s,
         "  A more {:>9.4}%   tie {:>9.4}%   B more {:>9.4}%",
-        c.p_a_more * 100.0,
-        c.p_tie * 100.0,
-        c.p_b_more * 100.0
+        answer.p_a_more * 100.0,
+        answer.p_tie * 100.0,
+        answer.p_b_more * 100.0
     );
     let _ = writeln!(
         s,
         "(exact; probability trimmed as negligible: below {:.1e})",
-        bound.max(1e-300)
+        answer.error_bound.max(1e-300)
     );
-    for w in &warnings {
+    for w in &answer.warnings {
         let _ = writeln!(s, "warning: {w}");
     }
     Ok(s)

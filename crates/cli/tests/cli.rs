@@ -2803,6 +2803,671 @@ fn issue15_precision_stops_at_the_cap_and_says_so() {
         err.contains("not reached") && err.contains("cap of 3,000"),
         "{err}"
     );
-    refused(&["battle", "--precision", "0"], "outside 0.0001 to 0.5");
-    refused(&["battle", "--precision", "lots"], "not a number");
+    refused(
+        &["battle", "--precision", "0"],
+        "--precision 0: expected a number from 0.0001 to 0.5",
+    );
+    refused(&["battle", "--precision", "lots"], "invalid float literal");
+}
+
+// ---- issue 14: requests ----
+// Each command's request type, built from JSON as the web API and the Python bindings
+// will build it, gives what the command prints with --json for the same input, and a
+// bad request is refused with the command's own message.
+
+/// What `fray ARGS` gives: its JSON output, or its error message (the last line of
+/// standard error, without `error: `; messages of several lines keep them all).
+fn cli_answer(args: &[&str]) -> Result<Value, String> {
+    let (code, stdout, stderr) = run_fray(args);
+    if code == 0 {
+        return Ok(serde_json::from_slice(&stdout).expect("--json output is JSON"));
+    }
+    let at = stderr
+        .find("error: ")
+        .unwrap_or_else(|| panic!("{args:?}: no error in {stderr}"));
+    Err(stderr[at + "error: ".len()..].trim_end().to_string())
+}
+
+/// Asserts the library's answer to a request equals the command's for `args`.
+fn same_as_cli(library: Result<Value, String>, args: &[&str]) {
+    assert_eq!(library, cli_answer(args), "{args:?}");
+}
+
+/// A result as JSON read back from its text, as the command's output is read: serde_json
+/// reads some floats one unit in the last place off, the same way for both sides.
+fn as_read(result: &impl serde::Serialize) -> Value {
+    serde_json::from_str(&serde_json::to_string(result).unwrap()).unwrap()
+}
+
+/// A damage request from JSON, validated and run, as JSON or its refusal.
+fn damage_request(json: &str) -> Result<Value, String> {
+    use fray::damage::request::DamageRequest;
+    let request: DamageRequest = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let valid = request.validate().map_err(|e| e.message)?;
+    Ok(as_read(&valid.run()))
+}
+
+#[test]
+fn damage_requests_answer_as_the_command() {
+    let cases: &[(&str, &[&str])] = &[
+        (r#"{}"#, &["damage"]),
+        (
+            r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold",
+                "critical": true}"#,
+            &[
+                "damage",
+                "17",
+                "fire",
+                "cold",
+                "--critical",
+                "--vs",
+                "Resist Fire; Vulnerable 5 Cold",
+            ],
+        ),
+        (
+            r#"{"amount": "2d6+3", "types": ["fire"], "vs": "Resist 5 Fire"}"#,
+            &["damage", "2d6+3", "fire", "--vs", "Resist 5 Fire"],
+        ),
+        (
+            r#"{"amount": "2d6+3", "types": ["fire"], "roll": true, "seed": 4}"#,
+            &["damage", "2d6+3", "fire", "--roll", "--seed", "4"],
+        ),
+        (
+            r#"{"example": "environmental"}"#,
+            &["damage", "--example", "environmental"],
+        ),
+        (
+            r#"{"amount": "1d10", "types": ["fire"], "modify": ["gain cold", "extra 3 acid"],
+                "vs": "Resist 5 Fire", "advantage": true, "attacker_level": 12}"#,
+            &[
+                "damage",
+                "1d10",
+                "fire",
+                "--modify",
+                "gain cold",
+                "--modify",
+                "extra 3 acid",
+                "--vs",
+                "Resist 5 Fire",
+                "--advantage",
+                "--attacker-level",
+                "12",
+            ],
+        ),
+        (
+            r#"{"amount": 10, "types": ["fire"], "declare": ["wet"], "met": ["wet"],
+                "vs": "Resist 5 Fire (wet)", "effect": ["stunned"], "keyword": ["fear"],
+                "reduce": ["fire:2"], "reading": ["reduction-ignores-conditions"]}"#,
+            &[
+                "damage",
+                "10",
+                "fire",
+                "--declare",
+                "wet",
+                "--met",
+                "wet",
+                "--vs",
+                "Resist 5 Fire (wet)",
+                "--effect",
+                "stunned",
+                "--keyword",
+                "fear",
+                "--reduce",
+                "fire:2",
+                "--reading",
+                "reduction-ignores-conditions",
+            ],
+        ),
+        // Refusals: the same message.
+        (
+            r#"{"amount": 10, "attacker_level": 1001}"#,
+            &["damage", "10", "--attacker-level", "1001"],
+        ),
+        (
+            r#"{"amount": 10, "vs": "Damage Immune: All"}"#,
+            &["damage", "10", "--vs", "Damage Immune: All"],
+        ),
+        (
+            r#"{"amount": 10, "environmental": true, "area": true}"#,
+            &["damage", "10", "--environmental", "--area"],
+        ),
+        (r#"{"amount": "1000d10000"}"#, &["damage", "1000d10000"]),
+        (r#"{"amount": -1}"#, &["damage", "--", "-1"]),
+        (
+            r#"{"amount": 10, "met": ["wet"], "declare": ["wett"]}"#,
+            &["damage", "10", "--met", "wet", "--declare", "wett"],
+        ),
+        (r#"{"example": "nope"}"#, &["damage", "--example", "nope"]),
+    ];
+    each_same_as_cli(cases, damage_request);
+}
+
+#[test]
+fn bad_damage_requests_are_refused_before_any_work() {
+    refusal(
+        damage_request(r#"{"amount": 1, "colour": "red"}"#),
+        "unknown field `colour`",
+    );
+    refusal(
+        damage_request(r#"{"amount": 1, "attacker_level": -1}"#),
+        "invalid value",
+    );
+    // A roll needs a seed in a request: the library takes none from a clock.
+    refusal(
+        damage_request(r#"{"amount": "1d6", "roll": true}"#),
+        "needs a seed",
+    );
+    refusal(
+        damage_request(r#"{"amount": 1, "example": "multi-type"}"#),
+        "not both",
+    );
+}
+
+/// A battle request from JSON, validated and run, as JSON or its refusal.
+fn battle_request(json: &str) -> Result<Value, String> {
+    use fray_lab::request::BattleRequest;
+    let request: BattleRequest = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let valid = request.validate().map_err(|e| e.message)?;
+    Ok(as_read(&valid.run().map_err(|e| e.message)?))
+}
+
+#[test]
+fn battle_requests_answer_as_the_command() {
+    let duel = format!(
+        "{}/../../examples/battles/duel.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let duel_text = std::fs::read_to_string(&duel).unwrap();
+    let with_text =
+        serde_json::json!({"scenario": duel_text, "trials": 300, "seed": 9}).to_string();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (
+            r#"{"example": "duel", "trials": 300, "seed": 5, "threads": 1}"#.into(),
+            vec![
+                "battle",
+                "--example",
+                "duel",
+                "--trials",
+                "300",
+                "--seed",
+                "5",
+                "--threads",
+                "1",
+            ],
+        ),
+        (
+            r#"{"example": "pikes", "trials": 200}"#.into(),
+            vec!["battle", "--example", "pikes", "--trials", "200"],
+        ),
+        (
+            r#"{"example": "skirmish", "trials": 50, "seed": 2}"#.into(),
+            vec![
+                "battle",
+                "--example",
+                "skirmish",
+                "--trials",
+                "50",
+                "--seed",
+                "2",
+            ],
+        ),
+        (
+            r#"{"example": "minions"}"#.into(),
+            vec!["battle", "--example", "minions"],
+        ),
+        (
+            with_text,
+            vec!["battle", &duel, "--trials", "300", "--seed", "9"],
+        ),
+        // Refusals: the same message.
+        (r#"{"trials": 0}"#.into(), vec!["battle", "--trials", "0"]),
+        (
+            r#"{"trials": 100000001}"#.into(),
+            vec!["battle", "--trials", "100000001"],
+        ),
+        (
+            r#"{"threads": 1025}"#.into(),
+            vec!["battle", "--threads", "1025"],
+        ),
+        (
+            r#"{"example": "nope"}"#.into(),
+            vec!["battle", "--example", "nope"],
+        ),
+    ];
+    for (json, args) in &cases {
+        let mut with_json = args.clone();
+        with_json.extend(["--json", "--quiet"]);
+        same_as_cli(battle_request(json), &with_json);
+    }
+    // A scenario's own errors keep their line and column; a request names it "the scenario".
+    refusal(
+        battle_request(r#"{"scenario": "system = \"pool\"\ntrials = 0\n"}"#),
+        "the scenario, line 2",
+    );
+    refusal(
+        battle_request(r#"{"example": "duel", "trails": 5}"#),
+        "unknown field `trails`",
+    );
+    refusal(
+        battle_request(r#"{"example": "duel", "scenario": ""}"#),
+        "not both",
+    );
+}
+
+/// Each (request JSON, command arguments) pair answers alike, `--json` added.
+fn each_same_as_cli(cases: &[(&str, &[&str])], answer: impl Fn(&str) -> Result<Value, String>) {
+    for (json, args) in cases {
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        same_as_cli(answer(json), &with_json);
+    }
+}
+
+/// The request is refused, and the message says `phrase`.
+fn refusal(answer: Result<Value, String>, phrase: &str) {
+    let message = answer.expect_err("a refusal");
+    assert!(message.contains(phrase), "{message}");
+}
+
+/// A request of type `R` from JSON, validated and run by `run`, as JSON or its refusal.
+fn request_of<R: serde::de::DeserializeOwned, A: serde::Serialize>(
+    json: &str,
+    run: impl Fn(R) -> Result<A, fray::request::RequestError>,
+) -> Result<Value, String> {
+    let request: R = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    run(request).map(|a| as_read(&a)).map_err(|e| e.message)
+}
+
+#[test]
+fn pool_requests_answer_as_the_commands() {
+    use fray::pool::request::{CheckRequest, MassBattleRequest, SidesRequest};
+    let check = |json: &str| request_of(json, |r: CheckRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (r#"{"rung": "3/6"}"#, &["check", "3/6"]),
+        (
+            r#"{"rung": "9/10", "ladder": "10:12,20", "steps": 1, "bonus": -2, "penalty": 1}"#,
+            &[
+                "check",
+                "9/10",
+                "--ladder",
+                "10:12,20",
+                "--steps",
+                "1",
+                "--bonus",
+                "-2",
+                "--penalty",
+                "1",
+            ],
+        ),
+        (
+            r#"{"rung": "3/6", "bonus": -101}"#,
+            &["check", "3/6", "--bonus", "-101"],
+        ),
+        (
+            r#"{"rung": "3/6", "steps": 1001}"#,
+            &["check", "3/6", "--steps", "1001"],
+        ),
+        (
+            r#"{"rung": "3/6", "ladder": "1:2"}"#,
+            &["check", "3/6", "--ladder", "1:2"],
+        ),
+        (r#"{"rung": "99/6"}"#, &["check", "99/6"]),
+    ];
+    each_same_as_cli(cases, check);
+    let sides = |json: &str| request_of(json, |r: SidesRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (
+            r#"{"a": "5x3/6+3b", "b": "4x4/6"}"#,
+            &["sides", "--a", "5x3/6+3b", "--b", "4x4/6"],
+        ),
+        (
+            r#"{"a": "5x3/6", "b": "bogus"}"#,
+            &["sides", "--a", "5x3/6", "--b", "bogus"],
+        ),
+        // Refused before any work, with the bound in the message.
+        (
+            r#"{"a": "10000000x3/6+100b", "b": "1x3/6"}"#,
+            &["sides", "--a", "10000000x3/6+100b", "--b", "1x3/6"],
+        ),
+    ];
+    each_same_as_cli(cases, sides);
+    let file = format!(
+        "{}/../../examples/pool/pikes-vs-riders.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mass = |json: &str| request_of(json, |r: MassBattleRequest| r.validate()?.run());
+    for (extra, args) in [
+        (serde_json::json!({"seed": 3}), vec!["--seed", "3"]),
+        (
+            serde_json::json!({"quiet": true, "form_vote": "balance", "defenses": "armor"}),
+            vec!["--quiet", "--form-vote", "balance", "--defenses", "armor"],
+        ),
+    ] {
+        let mut json = extra;
+        json["battle"] = Value::from(text.clone());
+        let mut cli = vec!["mass-battle", &file, "--json"];
+        cli.extend(args);
+        same_as_cli(mass(&json.to_string()), &cli);
+    }
+    refusal(mass(r#"{"battle": "[a\n"}"#), "the battle, line 1");
+    refusal(mass(r#"{"battle": "", "sed": 1}"#), "unknown field `sed`");
+}
+
+#[test]
+fn minions_and_encounter_requests_answer_as_the_commands() {
+    use fray::conditions::request::EncounterRequest;
+    use fray::minions::request::MinionsRequest;
+    let examples = format!("{}/../../examples", env!("CARGO_MANIFEST_DIR"));
+    let minions = |json: &str| request_of(json, |r: MinionsRequest| r.validate()?.run());
+    let horde = format!("{examples}/minions/horde.toml");
+    let gorgon = format!("{examples}/minions/gorgon.toml");
+    let cases: Vec<(&String, Value, Vec<&str>)> = vec![
+        (&horde, serde_json::json!({}), vec![]),
+        (
+            &gorgon,
+            serde_json::json!({"order": "simultaneous", "targeting": "weakest",
+                "level_excess": "kept", "max_rounds": 5, "turns": 2}),
+            vec![
+                "--order",
+                "simultaneous",
+                "--targeting",
+                "weakest",
+                "--level-excess",
+                "kept",
+                "--max-rounds",
+                "5",
+                "--turns",
+                "2",
+            ],
+        ),
+        (&horde, serde_json::json!({"quiet": true}), vec!["--quiet"]),
+        (
+            &horde,
+            serde_json::json!({"max_rounds": 0}),
+            vec!["--max-rounds", "0"],
+        ),
+        (
+            &horde,
+            serde_json::json!({"turns": 1001}),
+            vec!["--turns", "1001"],
+        ),
+    ];
+    for (file, mut json, flags) in cases {
+        json["battle"] = Value::from(std::fs::read_to_string(file).unwrap());
+        let mut cli = vec!["minions", file.as_str(), "--json"];
+        cli.extend(flags);
+        same_as_cli(minions(&json.to_string()), &cli);
+    }
+    refusal(minions(r#"{"battle": "[a\n"}"#), "the battle, line 1");
+    refusal(
+        minions(r#"{"battle": "", "rounds": 3}"#),
+        "unknown field `rounds`",
+    );
+
+    let encounter = |json: &str| request_of(json, |r: EncounterRequest| Ok(r.validate()?.run()));
+    for (name, json, flags) in [
+        ("marks", serde_json::json!({}), vec![]),
+        (
+            "mark-penalty",
+            serde_json::json!({"reading": ["mark-penalty-power"], "seed": 3}),
+            vec!["--reading", "mark-penalty-power", "--seed", "3"],
+        ),
+    ] {
+        let file = format!("{examples}/encounters/{name}.toml");
+        let mut json = json;
+        json["script"] = Value::from(std::fs::read_to_string(&file).unwrap());
+        let mut cli = vec!["encounter", file.as_str(), "--json"];
+        cli.extend(flags);
+        same_as_cli(encounter(&json.to_string()), &cli);
+    }
+    // A failed expectation is part of the answer (the command also exits 2 after printing it).
+    let file = format!("{examples}/encounters/no-actions-no-escape.toml");
+    let json = serde_json::json!({"script": std::fs::read_to_string(&file).unwrap(),
+        "reading": ["stunned-cannot-escape"]});
+    let answer = encounter(&json.to_string()).unwrap();
+    let failures = answer["failures"].as_array().unwrap();
+    assert!(!failures.is_empty(), "{answer}");
+    refusal(
+        encounter(r#"{"script": "[[creature]]\nname = 3\n"}"#),
+        "the script, line 2",
+    );
+}
+
+#[test]
+fn evasion_requests_answer_as_the_commands() {
+    use fray::evasion::request::{
+        AppraiseRequest, EvasionDamageRequest, TableRequest, ToHitRequest,
+    };
+    let dir = format!("{}/../../examples/evasion", env!("CARGO_MANIFEST_DIR"));
+    let path = |name: &str| format!("{dir}/{name}.toml");
+    let text = |name: &str| std::fs::read_to_string(path(name)).unwrap();
+    let tohit = |json: &str| request_of(json, |r: ToHitRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (
+            r#"{"attacker_bonus": 5, "defender_bonus": 2, "attacker_luck": 4, "defender_luck": -3}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "5",
+                "--defender-bonus",
+                "2",
+                "--attacker-luck",
+                "4",
+                "--defender-luck",
+                "-3",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "model": {"uniform_sum": "4,17"}}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "1",
+                "--defender-bonus",
+                "1",
+                "--uniform-sum",
+                "4,17",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "attacker_luck": 14}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "1",
+                "--defender-bonus",
+                "1",
+                "--attacker-luck",
+                "14",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 5000, "defender_bonus": 1}"#,
+            &["tohit", "--attacker-bonus", "5000", "--defender-bonus", "1"],
+        ),
+        (
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "model": {"sigma": -1}}"#,
+            &[
+                "tohit",
+                "--attacker-bonus",
+                "1",
+                "--defender-bonus",
+                "1",
+                "--sigma",
+                "-1",
+            ],
+        ),
+        (
+            r#"{"attacker_bonus": 5}"#,
+            &["tohit", "--attacker-bonus", "5"],
+        ),
+    ];
+    each_same_as_cli(cases, tohit);
+    // Profiles: the request holds their text; a front end that read files names them.
+    let (archer, troll) = (path("archer"), path("troll"));
+    let json = serde_json::json!({"attacker": text("archer"), "defender": text("troll"),
+        "model": {"sigma": 3, "fractional_level": true}});
+    same_as_cli(
+        tohit(&json.to_string()),
+        &[
+            "tohit",
+            "--attacker",
+            &archer,
+            "--defender",
+            &troll,
+            "--sigma",
+            "3",
+            "--fractional-level",
+            "--json",
+        ],
+    );
+    refusal(
+        tohit(&serde_json::json!({"attacker": "level = -4", "defender": ""}).to_string()),
+        "attacker, line 1",
+    );
+
+    let damage = |json: &str| request_of(json, |r: EvasionDamageRequest| r.validate()?.run());
+    let (ant, knight) = (path("soldier-ant"), path("knight"));
+    for (extra, flags) in [
+        (
+            serde_json::json!({"damage": "3d6"}),
+            vec!["--damage", "3d6"],
+        ),
+        (
+            serde_json::json!({"damage": "d8+2", "kind": "elemental", "rounding": "down"}),
+            vec![
+                "--damage",
+                "d8+2",
+                "--kind",
+                "elemental",
+                "--rounding",
+                "down",
+            ],
+        ),
+        (serde_json::json!({"damage": "x"}), vec!["--damage", "x"]),
+    ] {
+        let mut json = extra;
+        json["attacker"] = Value::from(text("soldier-ant"));
+        json["defender"] = Value::from(text("knight"));
+        let mut cli = vec![
+            "evasion-damage",
+            "--attacker",
+            &ant,
+            "--defender",
+            &knight,
+            "--json",
+        ];
+        cli.extend(flags);
+        same_as_cli(damage(&json.to_string()), &cli);
+    }
+
+    let table = |json: &str| request_of(json, |r: TableRequest| Ok(r.validate()?.run()));
+    let cases: &[(&str, &[&str])] = &[
+        (r#"{}"#, &["evasion-table"]),
+        (
+            r#"{"by": "skill", "evs": "-3..3", "model": {"uniform_sum": "4,17"}}"#,
+            &[
+                "evasion-table",
+                "--by",
+                "skill",
+                "--evs",
+                "-3..3",
+                "--uniform-sum",
+                "4,17",
+            ],
+        ),
+        (
+            r#"{"levels": "0..12", "step": 4, "evs": "2..5"}"#,
+            &[
+                "evasion-table",
+                "--levels",
+                "0..12",
+                "--step",
+                "4",
+                "--evs",
+                "2..5",
+            ],
+        ),
+        (
+            r#"{"levels": "10..2"}"#,
+            &["evasion-table", "--levels", "10..2"],
+        ),
+        (r#"{"step": 0}"#, &["evasion-table", "--step", "0"]),
+        (
+            r#"{"evs": "-51..0"}"#,
+            &["evasion-table", "--evs", "-51..0"],
+        ),
+    ];
+    each_same_as_cli(cases, table);
+
+    let appraise = |json: &str| request_of(json, |r: AppraiseRequest| r.validate()?.run());
+    for (bonus, flag) in [(4.0, "4"), (4000.0, "4000")] {
+        let json = serde_json::json!({"defender": text("knight"), "reference_bonus": bonus});
+        same_as_cli(
+            appraise(&json.to_string()),
+            &[
+                "appraise",
+                "--defender",
+                &knight,
+                "--reference-bonus",
+                flag,
+                "--json",
+            ],
+        );
+    }
+    refusal(
+        appraise(r#"{"defender": "", "model": {"sigmaa": 3}}"#),
+        "unknown field `sigmaa`",
+    );
+}
+
+/// A request serialized and read back is the same request, so a front end may store,
+/// send or vary one as JSON (sweeps, links, Python dicts).
+#[test]
+fn requests_survive_a_json_round_trip() {
+    fn round_trip<R>(request: R)
+    where
+        R: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+    {
+        let json = serde_json::to_string(&request).unwrap();
+        let back: R = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(back, request, "{json}");
+    }
+    let damage: fray::damage::request::DamageRequest = serde_json::from_str(
+        r#"{"amount": "2d6+1", "types": ["fire"], "reduce": ["fire:2"], "roll": true, "seed": 3,
+            "reading": ["nondamage-attacks-only"], "attacker_level": 7}"#,
+    )
+    .unwrap();
+    round_trip(damage);
+    round_trip(fray_lab::request::BattleRequest {
+        example: Some("duel".into()),
+        trials: Some(10),
+        ..Default::default()
+    });
+    round_trip(fray::pool::request::CheckRequest {
+        rung: "3/6".into(),
+        bonus: -2,
+        ..Default::default()
+    });
+    round_trip(fray::pool::request::SidesRequest::default());
+    let mass: fray::pool::request::MassBattleRequest =
+        serde_json::from_str(r#"{"battle": "x", "form_vote": "balance", "defenses": "armor"}"#)
+            .unwrap();
+    round_trip(mass);
+    let minions: fray::minions::request::MinionsRequest =
+        serde_json::from_str(r#"{"battle": "x", "order": "interleaved", "turns": 2}"#).unwrap();
+    round_trip(minions);
+    round_trip(fray::conditions::request::EncounterRequest::default());
+    let table: fray::evasion::request::TableRequest =
+        serde_json::from_str(r#"{"by": "skill", "model": {"uniform_sum": "4,17"}}"#).unwrap();
+    assert_eq!(
+        (table.step, table.levels.as_str()),
+        (3, "0..30"),
+        "defaults kept"
+    );
+    round_trip(table);
+    round_trip(fray::evasion::request::ToHitRequest::default());
+    round_trip(fray::evasion::request::EvasionDamageRequest::default());
+    round_trip(fray::evasion::request::AppraiseRequest::default());
 }

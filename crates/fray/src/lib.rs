@@ -52,6 +52,7 @@ pub mod dist;
 pub mod evasion;
 pub mod minions;
 pub mod pool;
+pub mod request;
 pub mod rng;
 pub mod scenario;
 pub mod text;

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// Each rule system's modules, lowest layer first. A module may import from its own
 /// layer and the layers below; `rules` is the inline module of the system's `mod.rs`
 /// that names the rules text's sections. Every file or folder of a system must be listed,
-/// so a new module has to be given its place.
+/// so a new module has to be given its place. A system's `request` (what its commands
+/// take, issue 14) sits on top of everything else.
 const LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "damage",
@@ -26,6 +27,7 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
             &["modify", "exact"],
             &["sample"],
             &["examples"],
+            &["request"],
         ],
     ),
     (
@@ -36,6 +38,7 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
             &["exact"],
             &["sample"],
             &["profile"],
+            &["request"],
         ],
     ),
     (
@@ -46,11 +49,17 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
             &["exact", "sample"],
             &["battle"],
             &["scenario"],
+            &["request"],
         ],
     ),
     (
         "minions",
-        &[&["rules", "model"], &["resolve"], &["scenario"]],
+        &[
+            &["rules", "model"],
+            &["resolve"],
+            &["scenario"],
+            &["request"],
+        ],
     ),
     (
         "conditions",
@@ -60,6 +69,7 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
             &["stacking"],
             &["encounter"],
             &["script", "policy"],
+            &["request"],
         ],
     ),
 ];

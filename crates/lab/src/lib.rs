@@ -22,6 +22,7 @@ pub mod charts;
 pub mod duel;
 pub mod examples;
 pub mod report;
+pub mod request;
 pub mod run;
 pub mod scenario;
 pub mod schema;

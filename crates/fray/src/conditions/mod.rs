@@ -30,6 +30,7 @@ pub mod encounter;
 pub mod model;
 pub mod policy;
 pub mod readings;
+pub mod request;
 pub mod script;
 pub mod stacking;
 

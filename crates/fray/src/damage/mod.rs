@@ -41,6 +41,7 @@ pub mod modify;
 pub mod notation;
 pub mod predicate;
 mod print;
+pub mod request;
 pub mod resolve;
 pub mod sample;
 mod templates;

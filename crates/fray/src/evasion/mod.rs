@@ -17,6 +17,7 @@
 pub mod exact;
 pub mod model;
 pub mod profile;
+pub mod request;
 pub mod resolve;
 pub mod sample;
 

@@ -17,6 +17,7 @@
 //! [`play`] is the exact outcome.
 
 pub mod model;
+pub mod request;
 pub mod resolve;
 pub mod scenario;
 

@@ -18,6 +18,7 @@
 pub mod battle;
 pub mod exact;
 pub mod model;
+pub mod request;
 pub mod resolve;
 pub mod sample;
 pub mod scenario;

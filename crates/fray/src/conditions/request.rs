@@ -1,0 +1,100 @@
+//! `fray encounter` as a request: the script's text, a seed and readings, as plain serde
+//! data, checked by one [`EncounterRequest::validate`] (the script's located checks) and
+//! played by [`ValidEncounter::run`]; serialized, the answer is the command's `--json`.
+//! Expectations that fail are part of the answer, not a refusal: the script ran.
+
+use serde::{Deserialize, Serialize};
+
+use super::script::Script;
+use super::{MarkPenalty, Report, parse_script, run_script};
+use crate::request::RequestError;
+
+/// A reading of the conditions text other than fray's default
+/// (docs/rules/conditions.md), switched on top of the script's `[readings]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadingSwitch {
+    /// The mark penalty is a power penalty (default: untyped).
+    MarkPenaltyPower,
+    /// A stunned creature makes no free-action escape check against forced movement.
+    StunnedCannotEscape,
+}
+
+/// Everything `fray encounter` takes.
+///
+/// ```
+/// use fray::conditions::request::EncounterRequest;
+/// let script = "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 20\n\
+///               [[step]]\ndo = \"apply\"\ncreature = \"Hero\"\ncondition = \"stunned\"\n\
+///               [[step]]\ndo = \"expect\"\ncheck = \"can\"\ncreature = \"Hero\"\n\
+///               action = \"attack\"\nvalue = false\n";
+/// let request: EncounterRequest =
+///     serde_json::from_value(serde_json::json!({"script": script, "seed": 1})).unwrap();
+/// let answer = request.validate().unwrap().run();
+/// assert_eq!((answer.report.expectations_met, answer.report.failures.len()), (1, 0));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EncounterRequest {
+    /// The encounter script, as the TOML text of a script file.
+    pub script: String,
+    /// Where `script` came from, for messages (a front end that read a file sets it).
+    #[serde(skip)]
+    pub script_source: Option<String>,
+    /// The seed for rolls the script does not fix, over the script's.
+    pub seed: Option<u64>,
+    /// Readings switched on top of the script's.
+    pub reading: Vec<ReadingSwitch>,
+}
+
+/// A script that passed every check, its readings switched.
+#[derive(Debug, Clone)]
+pub struct ValidEncounter {
+    /// The script to play.
+    pub script: Script,
+    /// The seed asked for, if any.
+    pub seed: Option<u64>,
+}
+
+/// An encounter played; serialized, the `--json` of `fray encounter`.
+#[derive(Debug, Clone, Serialize)]
+pub struct EncounterAnswer {
+    /// The log, the expectations met and those that failed (with line and column).
+    #[serde(flatten)]
+    pub report: Report,
+    /// Whether the script had no steps (creatures only: nothing was played).
+    #[serde(skip)]
+    pub no_steps: bool,
+}
+
+impl EncounterRequest {
+    /// Reads and checks the script and applies the readings, or returns the refusal the
+    /// command line prints (located at line and column).
+    pub fn validate(&self) -> Result<ValidEncounter, RequestError> {
+        let source = self.script_source.as_deref().unwrap_or("the script");
+        let mut script =
+            parse_script(&self.script).map_err(|e| RequestError::new(format!("{source}, {e}")))?;
+        for s in &self.reading {
+            match s {
+                ReadingSwitch::MarkPenaltyPower => {
+                    script.readings.mark_penalty = MarkPenalty::Power
+                }
+                ReadingSwitch::StunnedCannotEscape => script.readings.stunned_may_escape = false,
+            }
+        }
+        Ok(ValidEncounter {
+            script,
+            seed: self.seed,
+        })
+    }
+}
+
+impl ValidEncounter {
+    /// Plays the script step by step, judging its expectations.
+    pub fn run(&self) -> EncounterAnswer {
+        EncounterAnswer {
+            report: run_script(&self.script, self.seed),
+            no_steps: self.script.steps.is_empty(),
+        }
+    }
+}

@@ -1,0 +1,713 @@
+//! `fray damage` as a request: what the command takes, as plain serde data, checked by
+//! one [`DamageRequest::validate`] and run by [`ValidDamage::run`]. The command line,
+//! the web API and the Python bindings all build this struct, so every input rule
+//! (ranges, refusals, the work bound of exact distributions) lives here once.
+//!
+//! Field names are the command's long flags with `_` for `-` (`attacker_level`,
+//! `reduce`, `modify`...), so a refusal that names a flag names the field too.
+
+use serde::{Deserialize, Serialize};
+
+use super::examples::{self, Example};
+use super::{
+    AttackFacts, BUILT_IN_TYPES, DamageType, Defender, Effect, Explained, Hit, HitSource, Keyword,
+    Modification, ModifyError, Readings, Trait, TypeSelector, Vocabulary,
+};
+use crate::dice::DiceExpr;
+use crate::request::{RequestError, chain, full, push_capped};
+use crate::rng::SeededRolls;
+use crate::trace::{NoTrace, Trace};
+
+/// The highest attacker level accepted (Epic starts at 21; this only keeps the number
+/// sane).
+pub const MAX_ATTACKER_LEVEL: u32 = 1000;
+
+/// The damage amount: a whole number (`17`) or dice (`"2d6+3"`), as JSON or text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    /// A fixed amount, written as a JSON number.
+    Fixed(i64),
+    /// A number or dice, written as text.
+    Text(String),
+}
+
+impl Amount {
+    /// The amount as the user wrote it, for parsing and for messages.
+    pub fn text(&self) -> String {
+        match self {
+            Self::Fixed(n) => n.to_string(),
+            Self::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// A reading of the damage text other than fray's default (docs/rules/damage.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadingSwitch {
+    /// Resistance reduction also works against resistances whose condition is unmet.
+    ReductionIgnoresConditions,
+    /// Nondamage immunity shields only against attacks, not environmental effects.
+    NondamageAttacksOnly,
+}
+
+/// Everything `fray damage` takes. Defaults are the command's: no amount plays the
+/// first built-in example, no types is physical, no traits is a defender without any.
+///
+/// ```
+/// use fray::damage::request::{DamageRequest, DamageResult};
+/// let request: DamageRequest = serde_json::from_str(
+///     r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}"#,
+/// ).unwrap();
+/// let result = request.validate().unwrap().run();
+/// let DamageResult::Resolved(r) = &result else { panic!("a fixed amount resolves") };
+/// assert_eq!(r.explained.outcome.final_damage, 15);
+/// assert_eq!(serde_json::to_value(&result).unwrap()["final"], 15);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DamageRequest {
+    /// The damage amount; none plays the first built-in example.
+    pub amount: Option<Amount>,
+    /// Damage types (physical when none); any other word is a custom type.
+    pub types: Vec<String>,
+    /// The defender's traits in stat-block notation, separated by `;` or new lines.
+    pub vs: Option<String>,
+    /// Where `vs` came from, for messages (`--vs` unless a front end read a file).
+    #[serde(skip)]
+    pub vs_source: Option<String>,
+    /// The attacker has combat advantage.
+    pub advantage: bool,
+    /// A critical hit.
+    pub critical: bool,
+    /// Ongoing damage.
+    pub ongoing: bool,
+    /// A silvered weapon or implement.
+    pub silvered: bool,
+    /// A burst or blast.
+    pub area: bool,
+    /// The attacker's level, 0 to [`MAX_ATTACKER_LEVEL`].
+    pub attacker_level: Option<u32>,
+    /// Attack keywords: known ones, damage types, or declared conditions.
+    pub keyword: Vec<String>,
+    /// Conditions of the designer's own, as a `Conditions: NAME` line declares them.
+    pub declare: Vec<String>,
+    /// Declared conditions this hit meets.
+    pub met: Vec<String>,
+    /// Environmental damage (a hazard, not an attack): no attacker facts allowed.
+    pub environmental: bool,
+    /// The attacker's resistance reductions, `TYPE:VALUE`.
+    pub reduce: Vec<String>,
+    /// Changes to the attack before it lands, in order: `gain TYPE`, `become TYPE`,
+    /// `extra AMOUNT [TYPE...]`.
+    pub modify: Vec<String>,
+    /// Non-damage effects of the hit: a character condition, or push, pull, slide.
+    pub effect: Vec<String>,
+    /// With dice: roll once (needs `seed`) instead of the exact distribution.
+    pub roll: bool,
+    /// The seed of the roll: the same seed gives the same roll.
+    pub seed: Option<u64>,
+    /// Readings switched from fray's defaults.
+    pub reading: Vec<ReadingSwitch>,
+    /// A built-in example by name, instead of `amount`, `types`, `vs` and the facts.
+    pub example: Option<String>,
+}
+
+/// A request that passed every rule: ready to resolve, and unable to fail.
+#[derive(Debug, Clone)]
+pub struct ValidDamage {
+    dice: DiceExpr,
+    /// The hit as it lands: every change applied (its amount is the extra damage only).
+    hit: Hit,
+    /// The hit before any change, to replay the changes in the explanation.
+    unmodified: Hit,
+    modifications: Vec<Modification>,
+    defender: Defender,
+    traits: Vec<Trait>,
+    vocabulary: Vocabulary,
+    readings: Readings,
+    example: Option<&'static Example>,
+    seed: Option<u64>,
+    /// Doubts found while checking (probable typos), for the front end to show.
+    pub warnings: Vec<String>,
+}
+
+/// What `fray damage` computes: one resolution, or an exact distribution of dice.
+/// Serialized, it is the command's `--json`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum DamageResult {
+    /// A fixed amount, or dice rolled once.
+    Resolved(Box<Resolved>),
+    /// The exact distribution of final damage for dice.
+    Distribution(Box<DistributionResult>),
+}
+
+/// One hit resolved, with every rule step, and what the request said.
+#[derive(Debug, Clone, Serialize)]
+pub struct Resolved {
+    /// The numbers, effects, triggers and trace, the changes to the attack first.
+    #[serde(flatten)]
+    pub explained: Explained,
+    /// The defender's traits, in the notation.
+    pub traits: Vec<String>,
+    /// The declared conditions, left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declared: Vec<Keyword>,
+    /// The hit as it landed, its amount the original damage.
+    pub hit: Hit,
+    /// The built-in example played, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub example: Option<&'static str>,
+    /// The dice, when the amount was dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<String>,
+    /// The seed of the roll.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// What the dice rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolled: Option<i64>,
+}
+
+/// The exact distribution of final damage for a dice amount.
+#[derive(Debug, Clone, Serialize)]
+pub struct DistributionResult {
+    /// The dice.
+    pub dice: String,
+    /// The hit's damage types.
+    pub types: super::DamageTypes,
+    /// The defender's traits, in the notation.
+    pub traits: Vec<String>,
+    /// The declared conditions, or null when there are none.
+    pub declared: Option<Vec<Keyword>>,
+    /// The built-in example played, or null.
+    pub example: Option<&'static str>,
+    /// Always true: the distribution is computed, not sampled.
+    pub exact: bool,
+    /// Mean damage before traits.
+    pub mean_original: f64,
+    /// Mean final damage.
+    pub mean_final: f64,
+    /// Least final damage.
+    pub min: i64,
+    /// Greatest final damage.
+    pub max: i64,
+    /// Each final damage with its probability.
+    pub distribution: Vec<DamageP>,
+    /// The hit before the dice (its amount the extra damage), for the text heading.
+    #[serde(skip)]
+    pub hit: Hit,
+}
+
+/// One row of a damage distribution.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct DamageP {
+    /// Final damage.
+    pub damage: i64,
+    /// Its probability.
+    pub p: f64,
+}
+
+impl DamageRequest {
+    /// The request a built-in example stands for, as `--example NAME` plays it: the
+    /// example's amount, types, traits and flags.
+    pub fn from_example(e: &Example) -> Result<Self, RequestError> {
+        let mut r = Self {
+            amount: Some(Amount::Text(e.amount.to_string())),
+            types: e.types.iter().map(ToString::to_string).collect(),
+            vs: Some(e.traits.to_string()),
+            ..Self::default()
+        };
+        let mut flags = e.flags.iter();
+        while let Some(flag) = flags.next() {
+            let mut value = || {
+                flags.next().map(ToString::to_string).ok_or_else(|| {
+                    RequestError::new(format!("example `{}`: {flag} needs a value", e.name))
+                })
+            };
+            match *flag {
+                "--advantage" => r.advantage = true,
+                "--critical" => r.critical = true,
+                "--area" => r.area = true,
+                "--silvered" => r.silvered = true,
+                "--ongoing" => r.ongoing = true,
+                "--environmental" => r.environmental = true,
+                "--effect" => r.effect.push(value()?),
+                "--reduce" => r.reduce.push(value()?),
+                "--keyword" => r.keyword.push(value()?),
+                "--modify" => r.modify.push(value()?),
+                other => {
+                    return Err(RequestError::new(format!(
+                        "example `{}`: unknown flag {other}",
+                        e.name
+                    )));
+                }
+            }
+        }
+        Ok(r)
+    }
+
+    /// Applies every input rule and returns the request ready to run, or the refusal
+    /// the command line prints (the warnings found so far ride along).
+    pub fn validate(&self) -> Result<ValidDamage, RequestError> {
+        let example = match (&self.example, &self.amount) {
+            (Some(_), Some(_)) => {
+                return Err(RequestError::new(
+                    "give an amount or an example, not both",
+                ));
+            }
+            (Some(name), None) => Some(examples::find(name).ok_or_else(|| {
+                RequestError::new(format!(
+                    "no built-in example is named `{name}`; `fray damage --list-examples` lists them"
+                ))
+            })?),
+            (None, None) => examples::EXAMPLES.first(),
+            (None, Some(_)) => None,
+        };
+        match example {
+            // The example's own request, with only the roll asked here.
+            Some(e) => Self {
+                roll: self.roll,
+                seed: self.seed,
+                ..Self::from_example(e)?
+            }
+            .build(Some(e)),
+            None => self.build(None),
+        }
+    }
+
+    fn build(&self, example: Option<&'static Example>) -> Result<ValidDamage, RequestError> {
+        let mut warnings = Vec::new();
+        self.build_warned(example, &mut warnings)
+            .map_err(|e| e.with_warnings(warnings.clone()))
+            .map(|mut v| {
+                v.warnings = warnings;
+                v
+            })
+    }
+
+    fn build_warned(
+        &self,
+        example: Option<&'static Example>,
+        warnings: &mut Vec<String>,
+    ) -> Result<ValidDamage, RequestError> {
+        let amount = self.amount.as_ref().map_or("0".to_string(), Amount::text);
+        let dice: DiceExpr = amount
+            .parse()
+            .map_err(|e| chain(format_args!("the damage amount `{amount}`"), &e))?;
+        if dice.is_constant() && dice.modifier() < 0 {
+            return Err(RequestError::new(format!(
+                "the damage amount `{amount}` comes to {}: a fixed amount is a whole number from 0 to {} (dice may roll below 0, which deals 0)",
+                dice.modifier(),
+                crate::dice::MAX_MODIFIER
+            )));
+        }
+        if self.seed.is_some() && !self.roll {
+            return Err(RequestError::new("a seed applies only to a roll"));
+        }
+        if self.roll && self.seed.is_none() && !dice.is_constant() {
+            return Err(RequestError::new(
+                "a roll needs a seed (the command line takes one from the clock)",
+            ));
+        }
+        let (traits, vocabulary) = self.read_traits(warnings)?;
+        let defender = Defender::new(traits.clone());
+        let mut hit = self.base_hit(&vocabulary, warnings)?;
+        let unmodified = hit.clone();
+        let mut modifications = Vec::new();
+        for text in &self.modify {
+            let m: Modification = text.parse().map_err(|e| chain("--modify", &e))?;
+            match &m {
+                Modification::Gain(t) | Modification::Become(t) => {
+                    warn_if_typo(t, "--modify: ", warnings);
+                }
+                Modification::Extra { types, .. } => {
+                    for t in types {
+                        warn_if_typo(t, "--modify: ", warnings);
+                    }
+                }
+            }
+            m.apply(&mut hit, &mut NoTrace)
+                .map_err(|e| chain("--modify", &e))?;
+            modifications.push(m);
+        }
+        // The extra damage was added to 0 above; with the amount or the dice's highest
+        // roll it must stay within the same bound (damage, Adding extra damage to an attack).
+        if i64::from(hit.amount) + dice.max().max(0) > i64::from(super::modify::MAX_AMOUNT) {
+            return Err(chain("--modify", &ModifyError::TooMuch));
+        }
+        if !dice.is_constant() && !self.roll {
+            // Bounded before computing: an exact distribution of 1000d10000 takes minutes.
+            dice.check_exact()
+                .map_err(|e| RequestError::new(full(&e)))?;
+        }
+        Ok(ValidDamage {
+            dice,
+            hit,
+            unmodified,
+            modifications,
+            defender,
+            traits,
+            vocabulary,
+            readings: self.readings(),
+            example,
+            seed: self.seed,
+            warnings: Vec::new(),
+        })
+    }
+
+    fn readings(&self) -> Readings {
+        let mut r = Readings::default();
+        for s in &self.reading {
+            match s {
+                ReadingSwitch::ReductionIgnoresConditions => {
+                    r.reduction_needs_met_condition = false;
+                }
+                ReadingSwitch::NondamageAttacksOnly => {
+                    r.nondamage_immunity_covers_environment = false;
+                }
+            }
+        }
+        r
+    }
+
+    /// The stat block's traits and every declared condition (`declare` and the block's
+    /// `Conditions:` lines); its warnings are kept, its errors refuse the request.
+    fn read_traits(
+        &self,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Vec<Trait>, Vocabulary), RequestError> {
+        let mut vocabulary = Vocabulary::default();
+        for name in &self.declare {
+            vocabulary
+                .declare(name)
+                .map_err(|why| RequestError::new(format!("--declare: {why}")))?;
+        }
+        let source = self.vs_source.as_deref().unwrap_or("--vs");
+        let block = super::parse_stat_block_with(self.vs.as_deref().unwrap_or(""), &vocabulary);
+        push_capped(warnings, &block.warnings, &format!("{source}, "));
+        if !block.errors.is_empty() {
+            let max = crate::request::MAX_SHOWN;
+            let mut shown: Vec<String> = block
+                .errors
+                .iter()
+                .take(max)
+                .map(|e| format!("{source}, {e}"))
+                .collect();
+            if block.errors.len() > max {
+                shown.push(format!("... and {} more errors", block.errors.len() - max));
+            }
+            return Err(RequestError::new(format!(
+                "the defender's traits could not be read:\n{}",
+                shown.join("\n")
+            )));
+        }
+        for name in &block.declared {
+            vocabulary
+                .declare(name.as_str())
+                .map_err(|why| RequestError::new(format!("{source}: {why}")))?;
+        }
+        Ok((block.traits, vocabulary))
+    }
+
+    fn base_hit(
+        &self,
+        vocabulary: &Vocabulary,
+        warnings: &mut Vec<String>,
+    ) -> Result<Hit, RequestError> {
+        let types = self
+            .types
+            .iter()
+            .map(|t| {
+                t.parse::<DamageType>()
+                    .map_err(|e| chain(format_args!("damage type `{t}`"), &e))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        for t in &types {
+            warn_if_typo(t, "", warnings);
+        }
+        let mut hit = Hit::new(0, types);
+        hit.source = if self.environmental {
+            self.refuse_attacker_facts()?;
+            HitSource::Environmental
+        } else {
+            HitSource::Attack(self.attack_facts(warnings)?)
+        };
+        hit.ongoing = self.ongoing;
+        hit.keywords = self
+            .keyword
+            .iter()
+            .map(|k| {
+                // A keyword nothing knows would match no trait: refuse it, as stat blocks do.
+                if super::is_known_keyword(k) || vocabulary.is_declared(k) {
+                    Ok(Keyword::new(k))
+                } else {
+                    Err(RequestError::new(format!(
+                        "--keyword: {}",
+                        vocabulary.unknown_keyword(k)
+                    )))
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        hit.met = self
+            .met
+            .iter()
+            .map(|name| met_condition(name, vocabulary))
+            .collect::<Result<_, _>>()?;
+        hit.effects = self
+            .effect
+            .iter()
+            .map(|e| {
+                e.parse::<Effect>()
+                    .map_err(|why| RequestError::new(format!("--effect: {why}")))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(hit)
+    }
+
+    fn refuse_attacker_facts(&self) -> Result<(), RequestError> {
+        let attacker_flags = [
+            (self.advantage, "--advantage"),
+            (self.critical, "--critical"),
+            (self.silvered, "--silvered"),
+            (self.area, "--area"),
+            (self.attacker_level.is_some(), "--attacker-level"),
+            (!self.reduce.is_empty(), "--reduce"),
+        ];
+        match attacker_flags.iter().find(|(set, _)| *set) {
+            Some((_, flag)) => Err(RequestError::new(format!(
+                "{flag} describes an attacker, and --environmental damage has none"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn attack_facts(&self, warnings: &mut Vec<String>) -> Result<AttackFacts, RequestError> {
+        if let Some(level) = self.attacker_level
+            && level > MAX_ATTACKER_LEVEL
+        {
+            return Err(RequestError::new(format!(
+                "--attacker-level {level}: expected a whole number from 0 to {MAX_ATTACKER_LEVEL}"
+            )));
+        }
+        let mut facts = AttackFacts {
+            advantage: self.advantage,
+            critical: self.critical,
+            silvered: self.silvered,
+            area: self.area,
+            attacker_level: self.attacker_level,
+            reductions: Vec::new(),
+        };
+        for text in &self.reduce {
+            let (types, value) = text.split_once(':').ok_or_else(|| {
+                RequestError::new(format!(
+                    "--reduce `{text}`: expected TYPE:VALUE, e.g. fire:5"
+                ))
+            })?;
+            let types: TypeSelector = types
+                .parse()
+                .map_err(|e| chain(format_args!("--reduce `{text}`"), &e))?;
+            if let TypeSelector::Only(t) = &types {
+                warn_if_typo(t, "--reduce: ", warnings);
+            }
+            let max = super::notation::MAX_LIMIT;
+            let value: u32 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v| *v <= max)
+                .ok_or_else(|| {
+                    RequestError::new(format!(
+                        "--reduce `{text}`: the value must be a whole number from 0 to {max}"
+                    ))
+                })?;
+            facts = facts.with_reduction(types, value);
+        }
+        Ok(facts)
+    }
+}
+
+/// A `met` name: only a declared condition can be met this way; built-in facts and
+/// keywords have their own fields.
+fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<Keyword, RequestError> {
+    if vocabulary.is_declared(name) {
+        return Ok(Keyword::new(name));
+    }
+    let declared: Vec<&str> = vocabulary.declared().iter().map(|k| k.as_str()).collect();
+    let hint = crate::text::closest(name, declared.iter().copied())
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default();
+    let listed = if declared.is_empty() {
+        "none".to_string()
+    } else {
+        declared.join(", ")
+    };
+    Err(RequestError::new(format!(
+        "--met `{name}` is not a declared condition{hint}: declared: {listed}; declare one with --declare NAME or a `Conditions: NAME` line (built-in facts and keywords have their own flags: --advantage, --keyword K...)"
+    )))
+}
+
+/// Warns when a custom damage type looks like a misspelt built-in one (a custom type is
+/// allowed, so this is not an error).
+fn warn_if_typo(t: &DamageType, prefix: &str, warnings: &mut Vec<String>) {
+    if t.is_built_in() {
+        return;
+    }
+    if let Some(near) = crate::text::closest(t.name(), BUILT_IN_TYPES.iter().map(DamageType::name))
+    {
+        warnings.push(format!(
+            "{prefix}`{}` is read as a custom damage type; did you mean `{near}`?",
+            t.name()
+        ));
+    }
+}
+
+impl ValidDamage {
+    /// The built-in example this request plays, if any.
+    pub fn example(&self) -> Option<&'static Example> {
+        self.example
+    }
+
+    /// The conditions declared by the request and its stat block.
+    pub fn declared(&self) -> Vec<Keyword> {
+        self.vocabulary.declared().to_vec()
+    }
+
+    /// The defender's traits, in the notation.
+    pub fn traits(&self) -> Vec<String> {
+        self.traits.iter().map(Trait::to_string).collect()
+    }
+
+    /// The dice (a fixed amount is dice without any).
+    pub fn dice(&self) -> &DiceExpr {
+        &self.dice
+    }
+
+    /// Resolves the request: a fixed amount or a roll explained, or the exact
+    /// distribution of dice.
+    pub fn run(&self) -> DamageResult {
+        if self.dice.is_constant() || self.seed.is_some() {
+            DamageResult::Resolved(Box::new(self.resolved()))
+        } else {
+            DamageResult::Distribution(Box::new(self.distribution()))
+        }
+    }
+
+    fn resolved(&self) -> Resolved {
+        let (rolled, mut explained) = match self.seed {
+            Some(seed) if !self.dice.is_constant() => {
+                let (total, e) = super::sample::roll(
+                    &self.dice,
+                    &self.hit,
+                    &self.defender,
+                    &self.readings,
+                    &mut SeededRolls::new(seed),
+                );
+                (Some((seed, total)), e)
+            }
+            _ => {
+                let mut hit = self.hit.clone();
+                let fixed = u32::try_from(self.dice.modifier().max(0)).unwrap_or(u32::MAX);
+                hit.amount = hit.amount.saturating_add(fixed);
+                (None, super::explain(&hit, &self.defender, &self.readings))
+            }
+        };
+        self.open_with_changes(&mut explained);
+        let original = u32::try_from(explained.outcome.original).unwrap_or(u32::MAX);
+        Resolved {
+            traits: self.traits(),
+            declared: self.declared(),
+            hit: Hit {
+                amount: original,
+                ..self.hit.clone()
+            },
+            example: self.example.map(|e| e.name),
+            dice: (!self.dice.is_constant()).then(|| self.dice.to_string()),
+            seed: rolled.map(|r| r.0),
+            rolled: rolled.map(|r| r.1),
+            explained,
+        }
+    }
+
+    /// The changes to the attack take place before it lands (damage, Changing the
+    /// damage type of an attack; Adding extra damage to an attack), so their steps open
+    /// the explanation, replayed on the amount given or rolled.
+    fn open_with_changes(&self, explained: &mut Explained) {
+        if self.modifications.is_empty() {
+            return;
+        }
+        let mut hit = self.unmodified.clone();
+        hit.amount = u32::try_from(explained.outcome.original)
+            .unwrap_or(u32::MAX)
+            .saturating_sub(self.hit.amount);
+        let mut changes = Trace::default();
+        for m in &self.modifications {
+            // Each was applied once in `validate` on a smaller amount; a failure here
+            // would only shorten the replay, never change the result.
+            if m.apply(&mut hit, &mut changes).is_err() {
+                break;
+            }
+        }
+        changes.steps.append(&mut explained.trace.steps);
+        explained.trace.steps = changes.steps;
+    }
+
+    fn distribution(&self) -> DistributionResult {
+        let finals =
+            super::exact::final_damage(&self.dice, &self.hit, &self.defender, &self.readings);
+        let originals = super::exact::original_damage(&self.dice, &self.hit);
+        let declared = self.declared();
+        DistributionResult {
+            dice: self.dice.to_string(),
+            types: self.hit.types.clone(),
+            traits: self.traits(),
+            declared: (!declared.is_empty()).then_some(declared),
+            example: self.example.map(|e| e.name),
+            exact: true,
+            mean_original: originals.mean(),
+            mean_final: finals.mean(),
+            min: finals.min(),
+            max: finals.max(),
+            distribution: finals
+                .iter()
+                .map(|m| DamageP {
+                    damage: m.value,
+                    p: m.p,
+                })
+                .collect(),
+            hit: self.hit.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_converts_to_a_valid_request() {
+        for e in examples::EXAMPLES {
+            let r = DamageRequest {
+                example: Some(e.name.to_string()),
+                ..DamageRequest::default()
+            };
+            assert!(r.validate().is_ok(), "{}", e.name);
+        }
+    }
+
+    #[test]
+    fn unknown_fields_and_ranges_are_refused() {
+        let e =
+            serde_json::from_str::<DamageRequest>(r#"{"amount": 1, "colour": "red"}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown field `colour`"), "{e}");
+        let r: DamageRequest =
+            serde_json::from_str(r#"{"amount": 10, "attacker_level": 1001}"#).unwrap();
+        let e = r.validate().unwrap_err();
+        assert_eq!(
+            e.message,
+            "--attacker-level 1001: expected a whole number from 0 to 1000"
+        );
+    }
+}

@@ -1,0 +1,114 @@
+//! What every command's request shares: the error a refused request returns, and the
+//! small helpers that word refusals the same way in every system.
+//!
+//! Each rule system has a `request` module (for example [`crate::damage::request`]): a
+//! plain serde struct holding everything a command takes, one `validate` that applies
+//! every input rule, and a `run` on the validated request. The command line, the web API
+//! and the Python bindings all build the same struct, so an input rule lives once.
+
+use std::error::Error;
+use std::fmt;
+
+/// Warnings of one input past this many are counted, not listed (as the command line
+/// prints them): a file of thousands of doubtful items must not flood anyone.
+pub const MAX_SHOWN: usize = 20;
+
+/// A refused request: the message a front end shows (the command line prints it after
+/// `error: `), and the warnings found before the refusal, so they are not lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestError {
+    /// What was wrong, located where the input has a place (line and column).
+    pub message: String,
+    /// Doubts found on the way (probable typos), already worded for a reader.
+    pub warnings: Vec<String>,
+}
+
+impl RequestError {
+    /// A refusal with no warnings.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The same refusal, keeping the warnings found before it.
+    #[must_use]
+    pub fn with_warnings(mut self, warnings: Vec<String>) -> Self {
+        self.warnings = warnings;
+        self
+    }
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl Error for RequestError {}
+
+/// `context: error: its source: ...`, the whole chain, as the command line has always
+/// worded an error given context (so a message reads the same from every front end).
+pub fn chain(context: impl fmt::Display, error: &dyn Error) -> RequestError {
+    RequestError::new(format!("{context}: {}", full(error)))
+}
+
+/// An error and every source under it, joined by `: `.
+pub fn full(error: &dyn Error) -> String {
+    let mut s = error.to_string();
+    let mut source = error.source();
+    while let Some(e) = source {
+        s.push_str(": ");
+        s.push_str(&e.to_string());
+        source = e.source();
+    }
+    s
+}
+
+/// Pushes at most [`MAX_SHOWN`] of `items` onto `warnings` with `prefix`, then how many
+/// more there were.
+pub fn push_capped<T: fmt::Display>(warnings: &mut Vec<String>, items: &[T], prefix: &str) {
+    warnings.extend(items.iter().take(MAX_SHOWN).map(|w| format!("{prefix}{w}")));
+    if items.len() > MAX_SHOWN {
+        warnings.push(format!(
+            "{prefix}... and {} more warnings",
+            items.len() - MAX_SHOWN
+        ));
+    }
+}
+
+/// `value` if it lies in `lo..=hi`, else the refusal `NAME VALUE: expected a whole number
+/// from LO to HI`, naming the field as the command line's flag does.
+pub fn within<T>(value: T, lo: T, hi: T, name: &str) -> Result<T, RequestError>
+where
+    T: PartialOrd + fmt::Display + Copy,
+{
+    if value < lo || value > hi {
+        return Err(RequestError::new(format!(
+            "{name} {value}: expected a whole number from {lo} to {hi}"
+        )));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capped_warnings_say_how_many_more() {
+        let items: Vec<u32> = (0..25).collect();
+        let mut w = Vec::new();
+        push_capped(&mut w, &items, "x, ");
+        assert_eq!(w.len(), MAX_SHOWN + 1);
+        assert_eq!(w.last().unwrap(), "x, ... and 5 more warnings");
+    }
+
+    #[test]
+    fn within_names_the_range() {
+        assert_eq!(within(3, 1, 5, "--n"), Ok(3));
+        let e = within(0, 1, 5, "--n").unwrap_err();
+        assert_eq!(e.message, "--n 0: expected a whole number from 1 to 5");
+    }
+}
