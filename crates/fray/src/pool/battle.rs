@@ -190,13 +190,20 @@ fn pairs<'a>(
     attackers: &'a [u32],
     targets: &'a [usize],
 ) -> impl Iterator<Item = (usize, usize)> + 'a {
-    let living = attackers.iter().filter(|h| **h > 0).count();
-    let k = living.min(targets.len());
+    let k = attackers
+        .iter()
+        .filter(|h| **h > 0)
+        .count()
+        .min(targets.len());
+    let mut next = 0;
     (attackers.iter().enumerate())
         .filter(|(_, h)| **h > 0)
         .take(if k == 0 { 0 } else { usize::MAX })
-        .enumerate()
-        .map(move |(i, (a, _))| (a, targets[i % k]))
+        .map(move |(a, _)| {
+            let d = targets[next];
+            next = if next + 1 == k { 0 } else { next + 1 };
+            (a, d)
+        })
 }
 
 /// How `hits` spread over the first of `targets`, at most `k` of them: as evenly as
@@ -379,9 +386,7 @@ impl MassState {
         for (a, d) in pairs(&hp[i], &targets[i]) {
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             let r = roll_check(check, rolls).result;
-            if r.success {
-                hits += u64::from(r.degree);
-            }
+            hits += u64::from(r.success) * u64::from(r.degree);
             let names = [&battle.a, &battle.b];
             log.record(|| MassEvent::Attack {
                 attacker: names[i].combatants[a].name.clone(),

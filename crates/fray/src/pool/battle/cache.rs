@@ -2,7 +2,7 @@
 //! attacker and the defender bring to it, never on who they are.
 
 use super::{ArmorWeight, Army};
-use crate::pool::model::{Check, PoolError};
+use crate::pool::model::{Check, PoolError, Rung};
 
 /// The most profile pairs a side caches (20 bytes each); beyond, rolls are worked out
 /// each time, so memory stays bounded whatever the battle.
@@ -18,8 +18,10 @@ pub(super) struct RollCache {
     /// One combatant of each profile, to work its rolls out with.
     attacker_of: Vec<usize>,
     defender_of: Vec<usize>,
-    /// Attacker profile × defender profile; empty when there would be too many pairs.
-    checks: Vec<Option<Check>>,
+    /// Attacker profile × defender profile, each roll with whether it is worked out yet
+    /// (kept apart from the roll, so a lookup reads the roll's fields in place); empty
+    /// when there would be too many pairs.
+    checks: Vec<(bool, Check)>,
 }
 
 impl RollCache {
@@ -49,10 +51,9 @@ impl RollCache {
             defender,
             attacker_of,
             defender_of,
-            checks: if pairs <= MAX_CACHED_PAIRS {
-                vec![None; pairs]
-            } else {
-                Vec::new()
+            checks: match Check::new(Rung { tn: 1, die: 2 }, 0, 0) {
+                Ok(unknown) if pairs <= MAX_CACHED_PAIRS => vec![(false, unknown); pairs],
+                _ => Vec::new(),
             },
         }
     }
@@ -64,7 +65,24 @@ impl RollCache {
 
     /// The roll of `attacker` against `defender`: from the cache, or worked out by
     /// `work` (for one combatant of each profile) and kept.
+    #[inline]
     pub(super) fn get(
+        &mut self,
+        attacker: usize,
+        defender: usize,
+        work: impl FnOnce(usize, usize) -> Result<Check, PoolError>,
+    ) -> Result<Check, PoolError> {
+        let (pa, pd) = (self.attacker[attacker], self.defender[defender]);
+        let at = pa * self.defender_of.len() + pd;
+        match self.checks.get(at) {
+            Some((true, check)) => Ok(*check),
+            _ => self.work_out(attacker, defender, work),
+        }
+    }
+
+    /// A roll not in the cache: worked out, and kept if the cache keeps rolls.
+    #[cold]
+    fn work_out(
         &mut self,
         attacker: usize,
         defender: usize,
@@ -74,12 +92,8 @@ impl RollCache {
             return work(attacker, defender);
         }
         let (pa, pd) = (self.attacker[attacker], self.defender[defender]);
-        let at = pa * self.defender_of.len() + pd;
-        if let Some(check) = self.checks[at] {
-            return Ok(check);
-        }
         let check = work(self.attacker_of[pa], self.defender_of[pd])?;
-        self.checks[at] = Some(check);
+        self.checks[pa * self.defender_of.len() + pd] = (true, check);
         Ok(check)
     }
 }
