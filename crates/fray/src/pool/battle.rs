@@ -184,17 +184,19 @@ fn index(side: Side) -> usize {
     }
 }
 
-/// Attacker i of the living `attackers` (in list order) with target i, wrapping, among
-/// the first min(attackers, targets) `targets`.
+/// How many of `hp` are alive.
+fn count_living(hp: &[u32]) -> usize {
+    hp.iter().filter(|h| **h > 0).count()
+}
+
+/// Attacker i of the `living` attackers among `attackers` (in list order) with target i,
+/// wrapping, among the first min(living, targets) `targets`.
 fn pairs<'a>(
     attackers: &'a [u32],
+    living: usize,
     targets: &'a [usize],
 ) -> impl Iterator<Item = (usize, usize)> + 'a {
-    let k = attackers
-        .iter()
-        .filter(|h| **h > 0)
-        .count()
-        .min(targets.len());
+    let k = living.min(targets.len());
     let mut next = 0;
     (attackers.iter().enumerate())
         .filter(|(_, h)| **h > 0)
@@ -316,7 +318,8 @@ impl MassState {
     /// order) rolls against target i, wrapping, among the first min(attackers, defenders)
     /// targets in targeting order.
     pub fn pairings(&self, side: Side) -> Vec<(usize, usize)> {
-        pairs(&self.hp[index(side)], &self.targets(side)).collect()
+        let hp = &self.hp[index(side)];
+        pairs(hp, count_living(hp), &self.targets(side)).collect()
     }
 
     /// The exact odds of this round's hits: each side's total, and who deals more.
@@ -383,7 +386,8 @@ impl MassState {
             ..
         } = self;
         let mut hits = 0;
-        for (a, d) in pairs(&hp[i], &targets[i]) {
+        // The other side's targets are this side's living, ordered this round.
+        for (a, d) in pairs(&hp[i], targets[1 - i].len(), &targets[i]) {
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             let r = roll_check(check, rolls).result;
             hits += u64::from(r.success) * u64::from(r.degree);
@@ -399,21 +403,13 @@ impl MassState {
         Ok(hits)
     }
 
-    /// How many targets a side may spread its hits over this round: at most as many as
-    /// it has living attackers.
-    fn spread_limit(&self, side: Side, targets: &[usize]) -> u64 {
-        self.hp[index(side)]
-            .iter()
-            .filter(|h| **h > 0)
-            .count()
-            .min(targets.len()) as u64
-    }
-
     /// Logs a side's hits and how they spread (before any damage of the round lands);
-    /// returns the spread limit.
+    /// returns how many targets it may spread them over: at most as many as it has
+    /// living attackers (the other side's targets this round).
     fn announce_spread(&self, side: Side, hits: u64, log: &mut impl Recorder<MassEvent>) -> u64 {
-        let targets = &self.targets[index(side)];
-        let k = self.spread_limit(side, targets);
+        let i = index(side);
+        let targets = &self.targets[i];
+        let k = self.targets[1 - i].len().min(targets.len()) as u64;
         self.log_spread(side, hits, k, targets, log);
         k
     }
@@ -449,7 +445,7 @@ impl MassState {
         log: &mut impl Recorder<MassEvent>,
     ) -> Vec<(usize, u64)> {
         let targets = self.targets(side);
-        let k = self.spread_limit(side, &targets);
+        let k = count_living(&self.hp[index(side)]).min(targets.len()) as u64;
         self.log_spread(side, hits, k, &targets, log);
         shares(&targets, k, hits).collect()
     }
