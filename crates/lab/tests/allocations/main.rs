@@ -1,68 +1,93 @@
-//! Heap allocations per battle in the steady state of each system's battle loop, played
-//! as the lab plays it: the first battle of a thread may allocate (its state and
-//! buffers), every later one must not. A test binary of its own, because it installs a
-//! counting global allocator; each system adds a file here with its battles.
+//! Allocations per battle, counted by a global allocator that counts every allocation
+//! (on any thread). Each system's file measures its own battle loop: played as the lab
+//! plays it, the first battle of a thread may allocate (its state and buffers), every
+//! later one must not ([`allocations_per_battle`], [`assert_steady`]).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 mod minions;
 mod pool;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// The system allocator, counting this thread's allocations (reallocations included).
+/// The system allocator, counting.
 struct Counting;
 
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
 thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    /// This thread's allocations: other threads (a finished pool's workers winding
+    /// down) do not disturb a measurement of work done on one thread.
+    static HERE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-fn count_one() {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+fn count() {
+    ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    let _ = HERE.try_with(|n| n.set(n.get() + 1));
 }
 
-// SAFETY: every call is forwarded unchanged to the system allocator; counting touches
-// only a thread-local cell that needs no allocation.
+// SAFETY: every call is passed to the system allocator unchanged; only a counter is added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
+        count();
+        // SAFETY: the caller's contract is the system allocator's.
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
+        count();
+        // SAFETY: as above.
         unsafe { System.alloc_zeroed(layout) }
     }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
         unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static GLOBAL: Counting = Counting;
 
-/// Allocations made on this thread so far.
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
+/// One test at a time: the counter is global, and tests run in parallel.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Held for a whole test, so that no other test allocates while it counts.
+pub fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `f` and returns its result with the allocations made meanwhile (on any thread:
+/// hold [`serial`] for the whole test).
+pub fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let r = f();
+    (r, ALLOCATIONS.load(Ordering::Relaxed) - before)
+}
+
+/// Runs `f` and returns its result with the allocations this thread made meanwhile.
+pub fn allocations_here<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    let before = HERE.with(std::cell::Cell::get);
+    let r = f();
+    (r, HERE.with(std::cell::Cell::get) - before)
 }
 
 /// Plays `trials` battles with `battle` (which keeps its state between calls, as a lab
-/// chunk does) and returns the allocations each one made, first battle first.
-pub fn allocations_per_battle(trials: usize, mut battle: impl FnMut()) -> Vec<usize> {
+/// chunk does) and returns the allocations this thread made in each, first battle first.
+pub fn allocations_per_battle(trials: usize, mut battle: impl FnMut()) -> Vec<u64> {
     let mut counts = Vec::with_capacity(trials);
     for _ in 0..trials {
-        let before = allocations();
-        battle();
-        counts.push(allocations() - before);
+        counts.push(allocations_here(&mut battle).1);
     }
     counts
 }
 
 /// Asserts that every battle after the first allocated nothing, naming the battle.
-pub fn assert_steady(what: &str, counts: &[usize]) {
-    let later: Vec<(usize, usize)> = (counts.iter().copied().enumerate())
+pub fn assert_steady(what: &str, counts: &[u64]) {
+    let later: Vec<(usize, u64)> = (counts.iter().copied().enumerate())
         .skip(1)
         .filter(|(_, n)| *n > 0)
         .collect();
@@ -80,7 +105,7 @@ fn the_counter_sees_allocations_and_their_growth() {
         kept.extend([1, 2, 3, 4, 5]);
     });
     assert_eq!(counts, [2, 2, 2], "one allocation and one growth each time");
-    assert!(allocations_per_battle(2, || kept.clear()) == [0, 0]);
+    assert_eq!(allocations_per_battle(2, || kept.clear()), [0, 0]);
 }
 
 #[test]

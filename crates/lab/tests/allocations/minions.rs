@@ -9,7 +9,7 @@ use super::{allocations_per_battle, assert_steady};
 
 /// Allocations per battle, the state made by the first and reset for every later one;
 /// and the rounds played in all.
-fn replayed(battle: &Battle, trials: usize) -> (Vec<usize>, u64) {
+fn replayed(battle: &Battle, trials: usize) -> (Vec<u64>, u64) {
     let mut state: Option<BattleState> = None;
     let mut rounds = 0u64;
     let counts = allocations_per_battle(trials, || {

@@ -10,7 +10,7 @@ use super::{allocations_per_battle, assert_steady};
 /// The lab's loop for one chunk: the state is made by the first trial and replayed by
 /// every later one, on the chunk's stream. Returns the allocations per battle and the
 /// rounds played in all (so a loop that played nothing cannot pass).
-fn chunk(battle: &MassBattle, seed: u64, trials: usize) -> (Vec<usize>, u64) {
+fn chunk(battle: &MassBattle, seed: u64, trials: usize) -> (Vec<u64>, u64) {
     let mut rolls = SeededRolls::with_stream(seed, 0);
     let mut state: Option<MassState> = None;
     let mut rounds = 0u64;
