@@ -24,10 +24,14 @@ use order::{Scratch, Targeting};
 )]
 #[serde(rename_all = "lowercase")]
 pub enum ArmorWeight {
+    /// No armor: defense score 0, targeted first (the default).
     #[default]
     None,
+    /// Light armor: defense score 1.
     Light,
+    /// Medium armor: defense score 2.
     Medium,
+    /// Heavy armor: defense score 3, targeted last.
     Heavy,
 }
 
@@ -36,13 +40,13 @@ pub enum ArmorWeight {
 pub struct Combatant {
     /// A unique name.
     pub name: String,
-    /// Hit points.
+    /// Hit points: it falls at 0 (battle files take 1 to 1,000,000).
     pub hp: u32,
     /// Attack bonus (magic weapon included): bonus dice on its attack rolls.
     pub bonus: u32,
     /// Its fighting style, for form superiority.
     pub form: Option<String>,
-    /// Its armor.
+    /// Its armor weight: part of its defense score, so lighter armor is targeted first.
     pub armor: ArmorWeight,
     /// Degrees of magic armor.
     pub magic_armor: u32,

@@ -10,36 +10,69 @@ use crate::text::count;
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum MassEvent {
     /// A round begins.
-    RoundStart { round: u32 },
+    RoundStart {
+        /// The round, from 1.
+        round: u32,
+    },
     /// One attack roll.
     Attack {
+        /// The combatant rolling.
         attacker: String,
+        /// The enemy its roll is made against (pool, Combat considerations).
         target: String,
+        /// The check rolled, as `TN/D` with its bonus and penalty dice.
         check: String,
+        /// Whether the check succeeded.
         success: bool,
+        /// Hits on a success, misses on a failure (exploding 1s included).
         degree: u32,
     },
     /// A side's total hits, and how many targets it may spread them over.
-    SideHits { side: Side, hits: u64, targets: u32 },
+    SideHits {
+        /// The side that scored.
+        side: Side,
+        /// Its total hits: the sum of its successes' degrees.
+        hits: u64,
+        /// At most this many targets: no more than its living attackers.
+        targets: u32,
+    },
     /// Hits assigned to one target.
     Assigned {
+        /// The side whose hits these are.
         side: Side,
+        /// The enemy they fall on.
         target: String,
+        /// How many of the side's hits it takes.
         hits: u64,
     },
     /// Damage dealt to one target.
     Damage {
+        /// The combatant hurt.
         target: String,
+        /// Hits it took.
         hits: u64,
+        /// Full damage (the side with more hits): the first hit rolls a die, each
+        /// further hit adds 1; otherwise 1 per hit (pool, The roll, step 2).
         full: bool,
+        /// The first hit's die roll, under full damage only.
         first_hit_roll: Option<u32>,
+        /// Damage dealt in all.
         damage: u64,
+        /// Hit points left; 0 has fallen.
         hp_left: u32,
     },
     /// A combatant falls.
-    Slain { name: String },
+    Slain {
+        /// The combatant that fell.
+        name: String,
+    },
     /// The battle is over.
-    End { winner: Option<Side>, rounds: u32 },
+    End {
+        /// The side left standing; `None` when both fell or the round limit came.
+        winner: Option<Side>,
+        /// Rounds fought.
+        rounds: u32,
+    },
 }
 
 impl std::fmt::Display for MassEvent {
