@@ -16,7 +16,7 @@ use crate::rng::Rolls;
 use crate::trace::{NoTrace, Recorder};
 use cache::RollCache;
 pub use events::MassEvent;
-use order::{Scratch, Targeting};
+use order::{Scratch, Targeting, compact};
 
 /// How heavy a combatant's armor is: lighter armor is targeted first.
 #[derive(
@@ -176,6 +176,8 @@ pub struct MassState {
     checks: [RollCache; 2],
     /// The targeting order's fixed parts.
     targeting: Targeting,
+    /// By side: its living this round, in list order.
+    alive: [Vec<usize>; 2],
     /// By attacking side: this round's targets, and the buffers that order them.
     targets: [Vec<usize>; 2],
     scratch: [Scratch; 2],
@@ -188,24 +190,17 @@ fn index(side: Side) -> usize {
     }
 }
 
-/// How many of `hp` are alive.
-fn count_living(hp: &[u32]) -> usize {
-    hp.iter().filter(|h| **h > 0).count()
-}
-
-/// Attacker i of the `living` attackers among `attackers` (in list order) with target i,
-/// wrapping, among the first min(living, targets) `targets`.
+/// Attacker i of the `living` attackers (in list order) with target i, wrapping, among
+/// the first min(attackers, targets) `targets`.
 fn pairs<'a>(
-    attackers: &'a [u32],
-    living: usize,
+    living: &'a [usize],
     targets: &'a [usize],
 ) -> impl Iterator<Item = (usize, usize)> + 'a {
-    let k = living.min(targets.len());
+    let k = living.len().min(targets.len());
     let mut next = 0;
-    (attackers.iter().enumerate())
-        .filter(|(_, h)| **h > 0)
+    (living.iter().copied())
         .take(if k == 0 { 0 } else { usize::MAX })
-        .map(move |(a, _)| {
+        .map(move |a| {
             let d = targets[next];
             next = if next + 1 == k { 0 } else { next + 1 };
             (a, d)
@@ -234,6 +229,7 @@ impl MassState {
                 RollCache::new(&battle.b, &battle.a),
             ],
             targeting: Targeting::new(battle),
+            alive: [capacity(&battle.a), capacity(&battle.b)],
             targets: [capacity(&battle.b), capacity(&battle.a)],
             scratch: Default::default(),
         }
@@ -322,8 +318,7 @@ impl MassState {
     /// order) rolls against target i, wrapping, among the first min(attackers, defenders)
     /// targets in targeting order.
     pub fn pairings(&self, side: Side) -> Vec<(usize, usize)> {
-        let hp = &self.hp[index(side)];
-        pairs(hp, count_living(hp), &self.targets(side)).collect()
+        pairs(&self.living(side), &self.targets(side)).collect()
     }
 
     /// The exact odds of this round's hits: each side's total, and who deals more.
@@ -356,6 +351,8 @@ impl MassState {
         log.record(|| MassEvent::RoundStart { round });
         // Targeting orders are fixed for the round: no damage lands before step 2.
         for side in 0..2 {
+            let hp = &self.hp[side];
+            compact(0..hp.len(), hp, &mut self.alive[side]);
             let (order, scratch) = (&mut self.targets[side], &mut self.scratch[side]);
             (self.targeting).order(side, &self.hp, scratch, order);
         }
@@ -383,15 +380,14 @@ impl MassState {
         let i = index(side);
         let Self {
             battle,
-            hp,
             checks,
             targeting,
+            alive,
             targets,
             ..
         } = self;
         let mut hits = 0;
-        // The other side's targets are this side's living, ordered this round.
-        for (a, d) in pairs(&hp[i], targets[1 - i].len(), &targets[i]) {
+        for (a, d) in pairs(&alive[i], &targets[i]) {
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             let r = roll_check(check, rolls).result;
             hits += u64::from(r.success) * u64::from(r.degree);
@@ -409,11 +405,11 @@ impl MassState {
 
     /// Logs a side's hits and how they spread (before any damage of the round lands);
     /// returns how many targets it may spread them over: at most as many as it has
-    /// living attackers (the other side's targets this round).
+    /// living attackers.
     fn announce_spread(&self, side: Side, hits: u64, log: &mut impl Recorder<MassEvent>) -> u64 {
         let i = index(side);
         let targets = &self.targets[i];
-        let k = self.targets[1 - i].len().min(targets.len()) as u64;
+        let k = self.alive[i].len().min(targets.len()) as u64;
         self.log_spread(side, hits, k, targets, log);
         k
     }
@@ -449,7 +445,7 @@ impl MassState {
         log: &mut impl Recorder<MassEvent>,
     ) -> Vec<(usize, u64)> {
         let targets = self.targets(side);
-        let k = count_living(&self.hp[index(side)]).min(targets.len()) as u64;
+        let k = self.living(side).len().min(targets.len()) as u64;
         self.log_spread(side, hits, k, &targets, log);
         shares(&targets, k, hits).collect()
     }

@@ -65,6 +65,24 @@ fn living(hp: &[u32]) -> impl Iterator<Item = usize> + '_ {
         .map(|(i, _)| i)
 }
 
+/// Fills `out` with the living among `order`, keeping their order. Without a branch on
+/// each one (which falls are random, so no predictor guesses them): every index is
+/// written and the length moves on only past the living.
+pub(super) fn compact(
+    order: impl ExactSizeIterator<Item = usize>,
+    hp: &[u32],
+    out: &mut Vec<usize>,
+) {
+    out.clear();
+    out.resize(order.len(), 0);
+    let mut len = 0;
+    for i in order {
+        out[len] = i;
+        len += usize::from(hp[i] > 0);
+    }
+    out.truncate(len);
+}
+
 impl Ranking {
     fn new(defenders: &Army, counted: DefenseCount) -> Self {
         let total = |c: &Combatant| {
@@ -217,7 +235,7 @@ impl Targeting {
         let (defending, r) = (1 - attacking, &self.ranking[1 - attacking]);
         out.clear();
         if self.beats.is_empty() {
-            out.extend(r.by_defenses.iter().filter(|&&d| hp[defending][d] > 0));
+            compact(r.by_defenses.iter().copied(), &hp[defending], out);
             return;
         }
         self.terms(attacking, living(&hp[attacking]), s);
