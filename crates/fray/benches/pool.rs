@@ -1,13 +1,156 @@
-//! Pool odds speed: `cargo bench -p fray --bench pool`.
+//! Pool speed: `cargo bench -p fray --bench pool` (filter with a name, e.g. `mass`).
 //!
-//! The exact side-against-side computation for sides of 10 to 10,000 attackers: each
-//! side's total-hits distribution and who deals more hits.
+//! - `mass::battle` plays whole mass battles of plain fighters, 10 to 10,000 a side, as
+//!   the lab plays them (one state replayed); `mass::draws_alone` draws the same dice from
+//!   the same generator and does nothing else. Both count one battle per iteration, so
+//!   the two "battles/s" columns side by side show the gap to the random-number bound.
+//! - `example::battle` and `example::draws_alone` do the same for the bundled battle files
+//!   (forms, armor, magic armor: the targeting order at work).
+//! - `side_against_side` and `check_odds`: the exact computations.
 
+use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use fray::pool::{Check, CheckOdds, SideHits, compare};
+use fray::pool::{
+    Army, Check, CheckOdds, Combatant, Ladder, MassBattle, MassState, SideHits, compare,
+    parse_mass_battle, replay_mass_battle,
+};
+use fray::rng::{Rolls, SeededRolls};
+use fray::trace::NoTrace;
 
 fn main() {
     divan::main();
+}
+
+/// Plain fighters with one bonus die, 6 hit points: the reference battle at 20.
+fn plain_battle(per_side: usize) -> MassBattle {
+    let army = |name: &str| Army {
+        name: name.into(),
+        combatants: (0..per_side)
+            .map(|i| Combatant {
+                bonus: 1,
+                ..Combatant::new(&format!("{name} {i}"), 6)
+            })
+            .collect(),
+        advantage: 0,
+        disadvantage: 0,
+    };
+    MassBattle {
+        a: army("Red"),
+        b: army("Blue"),
+        forms: vec![],
+        max_rounds: 100,
+        first_hit_die: 6,
+        ladder: Ladder::standard(),
+        targeting: Default::default(),
+    }
+}
+
+fn example(name: &str) -> MassBattle {
+    let text = match name {
+        "knights-vs-levy" => include_str!("../../../examples/pool/knights-vs-levy.toml"),
+        _ => include_str!("../../../examples/pool/pikes-vs-riders.toml"),
+    };
+    parse_mass_battle(text).expect("a bundled battle").battle
+}
+
+/// A source that counts what it is asked for: dice by number of sides, and units.
+struct Counting {
+    rolls: SeededRolls,
+    dice: Vec<(u32, u64)>,
+    units: u64,
+}
+
+impl Rolls for Counting {
+    fn die(&mut self, sides: u32) -> u32 {
+        match self.dice.iter_mut().find(|(s, _)| *s == sides) {
+            Some((_, n)) => *n += 1,
+            None => self.dice.push((sides, 1)),
+        }
+        self.rolls.die(sides)
+    }
+    fn unit(&mut self) -> f64 {
+        self.units += 1;
+        self.rolls.unit()
+    }
+}
+
+/// The random numbers one battle draws on average (over enough battles that the mean
+/// is steady): per die size, then units.
+fn draws_per_battle(battle: &MassBattle) -> (Vec<(u32, u64)>, u64) {
+    let combatants = battle.a.combatants.len() + battle.b.combatants.len();
+    let battles = (400_000 / combatants).clamp(20, 20_000) as u64;
+    let mut state = MassState::new(battle);
+    let mut counting = Counting {
+        rolls: SeededRolls::new(1),
+        dice: Vec::new(),
+        units: 0,
+    };
+    for _ in 0..battles {
+        replay_mass_battle(&mut state, &mut counting, &mut NoTrace).expect("a valid battle");
+    }
+    let mean = |n: u64| (n + battles / 2) / battles;
+    let dice = counting.dice.iter().map(|&(s, n)| (s, mean(n))).collect();
+    (dice, mean(counting.units))
+}
+
+/// One battle per iteration, replayed on one state as the lab does.
+fn bench_battle(bencher: Bencher, battle: &MassBattle) {
+    let mut state = MassState::new(battle);
+    let mut rolls = SeededRolls::new(1);
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        let _ = replay_mass_battle(black_box(&mut state), &mut rolls, &mut NoTrace);
+        state.round
+    });
+}
+
+/// The random numbers of one average battle, drawn alone from the same generator.
+fn bench_draws(bencher: Bencher, battle: &MassBattle) {
+    let (dice, units) = draws_per_battle(battle);
+    let mut rolls = SeededRolls::new(1);
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        let mut sum = 0u64;
+        for &(sides, n) in &dice {
+            for _ in 0..n {
+                sum += u64::from(rolls.die(black_box(sides)));
+            }
+        }
+        for _ in 0..units {
+            sum += rolls.unit().to_bits() & 1;
+        }
+        sum
+    });
+}
+
+mod mass {
+    use super::*;
+
+    const SIZES: [usize; 5] = [10, 20, 100, 1_000, 10_000];
+
+    #[divan::bench(args = SIZES)]
+    fn battle(bencher: Bencher, per_side: usize) {
+        bench_battle(bencher, &plain_battle(per_side));
+    }
+
+    #[divan::bench(args = SIZES)]
+    fn draws_alone(bencher: Bencher, per_side: usize) {
+        bench_draws(bencher, &plain_battle(per_side));
+    }
+}
+
+mod example {
+    use super::*;
+
+    const FILES: [&str; 2] = ["knights-vs-levy", "pikes-vs-riders"];
+
+    #[divan::bench(args = FILES)]
+    fn battle(bencher: Bencher, name: &str) {
+        bench_battle(bencher, &example(name));
+    }
+
+    #[divan::bench(args = FILES)]
+    fn draws_alone(bencher: Bencher, name: &str) {
+        bench_draws(bencher, &example(name));
+    }
 }
 
 fn check(rung: &str, bonus: u32, penalty: u32) -> Check {

@@ -66,24 +66,42 @@ impl Fighter {
         let mut f = Self {
             spec: spec.clone(),
             side,
-            hp: spec.hp,
+            hp: 0,
             base_level: spec.level,
-            spell_levels: spec.spell_levels,
-            armor_penalty: spec.armor_penalty,
+            spell_levels: 0,
+            armor_penalty: 0,
             gained_armor: 0,
             current_armor: 0,
-            experience: if spec.can_learn() {
-                Experience::Eligible
-            } else {
-                Experience::CannotLearn
-            },
+            experience: Experience::CannotLearn,
             misses: 0,
             attacks_this_combat: 0,
             victim: None,
             acted_alive: false,
         };
-        f.trim_excess(excess);
+        f.restart(excess);
         f
+    }
+
+    /// Back to what the scenario declared, before the first turn: the battle can be
+    /// played again without building anything.
+    fn restart(&mut self, excess: LevelExcess) {
+        let spec = &self.spec;
+        self.hp = spec.hp;
+        self.base_level = spec.level;
+        self.spell_levels = spec.spell_levels;
+        self.armor_penalty = spec.armor_penalty;
+        self.gained_armor = 0;
+        self.current_armor = 0;
+        self.experience = if spec.can_learn() {
+            Experience::Eligible
+        } else {
+            Experience::CannotLearn
+        };
+        self.misses = 0;
+        self.attacks_this_combat = 0;
+        self.victim = None;
+        self.acted_alive = false;
+        self.trim_excess(excess);
     }
 
     /// With [`LevelExcess::Lost`], drops the part of the spell levels that lies past 0
@@ -445,9 +463,7 @@ pub struct Outcome {
 /// ```
 pub fn play(battle: &Battle, log: &mut impl Recorder<Event>) -> Outcome {
     let mut state = BattleState::new(battle);
-    while state.turn < state.rules.turns && !state.decided() {
-        state.play_turn(log);
-    }
+    state.play_out(log);
     state.outcome()
 }
 
@@ -478,6 +494,33 @@ impl BattleState {
             rounds: 0,
             order,
             spells: battle.spells.clone(),
+        }
+    }
+
+    /// Back to the start of the battle: the cheap way to play it again, allocating
+    /// nothing.
+    pub fn reset(&mut self) {
+        for f in &mut self.fighters {
+            f.restart(self.rules.level_excess);
+        }
+        self.turn = 0;
+        self.rounds = 0;
+    }
+
+    /// Plays the remaining turns: up to `rules.turns` in all, stopping when a group has
+    /// no minions left.
+    pub fn play_out(&mut self, log: &mut impl Recorder<Event>) {
+        while self.turn < self.rules.turns && !self.decided() {
+            self.play_turn(log);
+        }
+    }
+
+    /// The group left standing, if exactly one is (without building an [`Outcome`]).
+    pub fn winner(&self) -> Option<Side> {
+        match (self.standing(Side::A), self.standing(Side::B)) {
+            (true, false) => Some(Side::A),
+            (false, true) => Some(Side::B),
+            _ => None,
         }
     }
 
@@ -708,13 +751,8 @@ impl BattleState {
 
     /// The result so far.
     pub fn outcome(&self) -> Outcome {
-        let winner = match (self.standing(Side::A), self.standing(Side::B)) {
-            (true, false) => Some(Side::A),
-            (false, true) => Some(Side::B),
-            _ => None,
-        };
         Outcome {
-            winner,
+            winner: self.winner(),
             turns: self.turn,
             rounds: self.rounds,
             minions: self

@@ -1,16 +1,22 @@
 //! Mass combat: whole sides roll their attacks together, spread their hits over the
 //! enemy, and the side with more hits deals full damage.
 
-use crate::text::count;
 use serde::{Deserialize, Serialize};
+
+mod cache;
+mod events;
+mod order;
 
 use super::exact::{Comparison, SideHits, compare};
 use super::model::{Check, Ladder, PoolError};
-use super::resolve::{ArmorMatch, AttackFactors, Dodge, FormEdge, attack_check};
+use super::resolve::{ArmorMatch, AttackFactors, Dodge, attack_check};
 use super::sample::roll_check;
 pub use crate::character::Side;
 use crate::rng::Rolls;
 use crate::trace::{NoTrace, Recorder};
+use cache::RollCache;
+pub use events::MassEvent;
+use order::{Scratch, Targeting, compact};
 
 /// How heavy a combatant's armor is: lighter armor is targeted first.
 #[derive(
@@ -150,169 +156,15 @@ pub struct MassBattle {
     pub targeting: TargetingReadings,
 }
 
-/// Something that happened in a round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
-pub enum MassEvent {
-    /// A round begins.
-    RoundStart {
-        /// The round, from 1.
-        round: u32,
-    },
-    /// One attack roll.
-    Attack {
-        /// The combatant rolling.
-        attacker: String,
-        /// The enemy its roll is made against (pool, Combat considerations).
-        target: String,
-        /// The check rolled, as `TN/D` with its bonus and penalty dice.
-        check: String,
-        /// Whether the check succeeded.
-        success: bool,
-        /// Hits on a success, misses on a failure (exploding 1s included).
-        degree: u32,
-    },
-    /// A side's total hits, and how many targets it may spread them over.
-    SideHits {
-        /// The side that scored.
-        side: Side,
-        /// Its total hits: the sum of its successes' degrees.
-        hits: u64,
-        /// At most this many targets: no more than its living attackers.
-        targets: u32,
-    },
-    /// Hits assigned to one target.
-    Assigned {
-        /// The side whose hits these are.
-        side: Side,
-        /// The enemy they fall on.
-        target: String,
-        /// How many of the side's hits it takes.
-        hits: u64,
-    },
-    /// Damage dealt to one target.
-    Damage {
-        /// The combatant hurt.
-        target: String,
-        /// Hits it took.
-        hits: u64,
-        /// Full damage (the side with more hits): the first hit rolls a die, each
-        /// further hit adds 1; otherwise 1 per hit (pool, The roll, step 2).
-        full: bool,
-        /// The first hit's die roll, under full damage only.
-        first_hit_roll: Option<u32>,
-        /// Damage dealt in all.
-        damage: u64,
-        /// Hit points left; 0 has fallen.
-        hp_left: u32,
-    },
-    /// A combatant falls.
-    Slain {
-        /// The combatant that fell.
-        name: String,
-    },
-    /// The battle is over.
-    End {
-        /// The side left standing; `None` when both fell or the round limit came.
-        winner: Option<Side>,
-        /// Rounds fought.
-        rounds: u32,
-    },
-}
-
-impl std::fmt::Display for MassEvent {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::RoundStart { round } => write!(f, "round {round}"),
-            Self::Attack {
-                attacker,
-                target,
-                check,
-                success,
-                degree,
-            } => {
-                let result = if *success {
-                    format!("success of degree {degree}")
-                } else {
-                    format!("failure of degree {degree}")
-                };
-                write!(f, "{attacker} attacks {target} at {check}: {result}")
-            }
-            Self::SideHits {
-                side,
-                hits,
-                targets,
-            } => {
-                write!(
-                    f,
-                    "side {} scores {}, to spread over at most {}",
-                    side.letter(),
-                    count(*hits, "hit"),
-                    count(u64::from(*targets), "target")
-                )
-            }
-            Self::Assigned { side, target, hits } => {
-                write!(
-                    f,
-                    "side {} puts {} on {target}",
-                    side.letter(),
-                    count(*hits, "hit")
-                )
-            }
-            Self::Damage {
-                target,
-                hits,
-                full: true,
-                first_hit_roll,
-                damage,
-                hp_left,
-            } => write!(
-                f,
-                "{target} takes full damage for {}: first hit rolls {} + {} for the others = {damage} ({hp_left} hp left)",
-                count(*hits, "hit"),
-                first_hit_roll.unwrap_or(0),
-                hits - 1
-            ),
-            Self::Damage {
-                target,
-                hits,
-                damage,
-                hp_left,
-                ..
-            } => {
-                write!(
-                    f,
-                    "{target} takes 1 per hit for {} = {damage} ({hp_left} hp left)",
-                    count(*hits, "hit")
-                )
-            }
-            Self::Slain { name } => write!(f, "{name} falls"),
-            Self::End {
-                winner: Some(side),
-                rounds,
-            } => write!(
-                f,
-                "side {} won after {}",
-                side.letter(),
-                count(u64::from(*rounds), "round")
-            ),
-            Self::End {
-                winner: None,
-                rounds,
-            } => write!(
-                f,
-                "no side won after {}",
-                count(u64::from(*rounds), "round")
-            ),
-        }
-    }
-}
-
 /// A mass battle in progress.
+///
+/// Everything that does not change during the battle (form numbers, defense ranks, the
+/// attack rolls of each pair of profiles) is worked out once, and every round works in
+/// buffers the state keeps: a battle replayed with [`replay_mass_battle`] allocates
+/// nothing after the first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MassState {
     battle: MassBattle,
-    ladder: Ladder,
     /// Hit points of side A's combatants, then side B's, in list order.
     pub hp: [Vec<u32>; 2],
     /// Rounds played.
@@ -322,80 +174,13 @@ pub struct MassState {
     /// never per pair of combatants (10,000 against 10,000 would be 4 GB). A state
     /// replayed with [`MassState::reset`] keeps them.
     checks: [RollCache; 2],
-}
-
-/// The most profile pairs a side caches (20 bytes each); beyond, rolls are worked out
-/// each time, so memory stays bounded whatever the battle.
-const MAX_CACHED_PAIRS: usize = 1 << 20;
-
-/// Attack rolls of one side by (attacker profile, defender profile).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct RollCache {
-    /// The profile of each attacker, in list order.
-    attacker: Vec<usize>,
-    /// The profile of each defender, in list order.
-    defender: Vec<usize>,
-    /// One combatant of each profile, to work its rolls out with.
-    attacker_of: Vec<usize>,
-    defender_of: Vec<usize>,
-    /// Attacker profile × defender profile; empty when there would be too many pairs.
-    checks: Vec<Option<Check>>,
-}
-
-impl RollCache {
-    fn new(attackers: &Army, defenders: &Army) -> Self {
-        let (attacker, attacker_of) = profiles(&attackers.combatants, |c| {
-            let mask = |list: &[ArmorWeight]| list.iter().fold(0u8, |m, w| m | 1 << *w as u8);
-            (
-                c.bonus,
-                c.form.clone(),
-                mask(&c.penetrates),
-                mask(&c.resisted_by),
-            )
-        });
-        let (defender, defender_of) = profiles(&defenders.combatants, |c| {
-            (
-                c.form.clone(),
-                c.armor,
-                c.magic_armor,
-                c.hard_to_hit,
-                c.dodge,
-            )
-        });
-        let pairs = attacker_of.len().saturating_mul(defender_of.len());
-        Self {
-            attacker,
-            defender,
-            attacker_of,
-            defender_of,
-            checks: if pairs <= MAX_CACHED_PAIRS {
-                vec![None; pairs]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-}
-
-/// Numbers the distinct keys of `items` in order of first appearance: each item's
-/// number, and the first item of each number.
-fn profiles<T, K: std::hash::Hash + Eq>(
-    items: &[T],
-    key: impl Fn(&T) -> K,
-) -> (Vec<usize>, Vec<usize>) {
-    let mut ids = std::collections::HashMap::new();
-    let mut first = Vec::new();
-    let of = items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            *ids.entry(key(item)).or_insert_with(|| {
-                first.push(i);
-                first.len() - 1
-            })
-        })
-        .collect();
-    (of, first)
+    /// The targeting order's fixed parts.
+    targeting: Targeting,
+    /// By side: its living this round, in list order.
+    alive: [Vec<usize>; 2],
+    /// By attacking side: this round's targets, and the buffers that order them.
+    targets: [Vec<usize>; 2],
+    scratch: [Scratch; 2],
 }
 
 fn index(side: Side) -> usize {
@@ -405,19 +190,48 @@ fn index(side: Side) -> usize {
     }
 }
 
+/// Attacker i of the `living` attackers (in list order) with target i, wrapping, among
+/// the first min(attackers, targets) `targets`.
+fn pairs<'a>(
+    living: &'a [usize],
+    targets: &'a [usize],
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let k = living.len().min(targets.len());
+    let mut next = 0;
+    (living.iter().copied())
+        .take(if k == 0 { 0 } else { usize::MAX })
+        .map(move |a| {
+            let d = targets[next];
+            next = if next + 1 == k { 0 } else { next + 1 };
+            (a, d)
+        })
+}
+
+/// How `hits` spread over the first of `targets`, at most `k` of them: as evenly as
+/// possible, the first in targeting order taking the odd hits. Arithmetic, no search.
+fn shares(targets: &[usize], k: u64, hits: u64) -> impl Iterator<Item = (usize, u64)> + '_ {
+    let used = if hits == 0 { 0 } else { k.min(hits) };
+    (targets.iter().copied().take(used as usize).enumerate())
+        .map(move |(i, t)| (t, hits / used + u64::from((i as u64) < hits % used)))
+}
+
 impl MassState {
     /// The battle before its first round.
     pub fn new(battle: &MassBattle) -> Self {
         let hp = |army: &Army| army.combatants.iter().map(|c| c.hp).collect();
+        let capacity = |army: &Army| Vec::with_capacity(army.combatants.len());
         Self {
             hp: [hp(&battle.a), hp(&battle.b)],
             battle: battle.clone(),
-            ladder: battle.ladder.clone(),
             round: 0,
             checks: [
                 RollCache::new(&battle.a, &battle.b),
                 RollCache::new(&battle.b, &battle.a),
             ],
+            targeting: Targeting::new(battle),
+            alive: [capacity(&battle.a), capacity(&battle.b)],
+            targets: [capacity(&battle.b), capacity(&battle.a)],
+            scratch: Default::default(),
         }
     }
 
@@ -425,7 +239,7 @@ impl MassState {
     /// distinct attacker and defender profiles (at most a million pairs a side), not with
     /// the product of the sides' sizes.
     pub fn cache_len(&self) -> usize {
-        self.checks.iter().map(|c| c.checks.len()).sum()
+        self.checks.iter().map(RollCache::len).sum()
     }
 
     /// Back to the start of the battle, keeping the attack rolls already worked out: the
@@ -439,33 +253,15 @@ impl MassState {
         self.round = 0;
     }
 
-    /// The attack roll, worked out once per pair of profiles (see [`RollCache`]).
-    fn cached_roll(
-        &mut self,
-        side: Side,
-        attacker: usize,
-        defender: usize,
-    ) -> Result<Check, PoolError> {
-        let cache = &self.checks[index(side)];
-        if cache.checks.is_empty() {
-            return self.attack_roll(side, attacker, defender);
-        }
-        let (pa, pd) = (cache.attacker[attacker], cache.defender[defender]);
-        let at = pa * cache.defender_of.len() + pd;
-        if let Some(check) = cache.checks[at] {
-            return Ok(check);
-        }
-        let (a, d) = (cache.attacker_of[pa], cache.defender_of[pd]);
-        let check = self.attack_roll(side, a, d)?;
-        self.checks[index(side)].checks[at] = Some(check);
-        Ok(check)
-    }
-
     fn army(&self, side: Side) -> &Army {
         match side {
             Side::A => &self.battle.a,
             Side::B => &self.battle.b,
         }
+    }
+
+    fn standing(&self, side: Side) -> bool {
+        self.hp[index(side)].iter().any(|h| *h > 0)
     }
 
     /// The living combatants of a side, in list order.
@@ -477,19 +273,14 @@ impl MassState {
 
     /// Whether the battle is over: a side is out, or the round limit came.
     pub fn over(&self) -> bool {
-        self.living(Side::A).is_empty()
-            || self.living(Side::B).is_empty()
-            || self.round >= self.battle.max_rounds
+        !self.standing(Side::A) || !self.standing(Side::B) || self.round >= self.battle.max_rounds
     }
 
     /// The side still standing, if only one is.
     pub fn winner(&self) -> Option<Side> {
-        match (
-            self.living(Side::A).is_empty(),
-            self.living(Side::B).is_empty(),
-        ) {
-            (false, true) => Some(Side::A),
-            (true, false) => Some(Side::B),
+        match (self.standing(Side::A), self.standing(Side::B)) {
+            (true, false) => Some(Side::A),
+            (false, true) => Some(Side::B),
             _ => None,
         }
     }
@@ -498,9 +289,9 @@ impl MassState {
     /// lightest defenses and form inferiority first. Each defender is scored by
     /// [`MassState::defense_score`], lowest first; equal scores keep list order.
     pub fn targets(&self, attacking: Side) -> Vec<usize> {
-        let forms = self.form_counts(attacking, &self.living(attacking));
-        let mut order = self.living(attacking.other());
-        order.sort_by_cached_key(|&d| self.score(attacking, &forms, d));
+        let mut order = Vec::new();
+        let mut scratch = Scratch::default();
+        (self.targeting).order(index(attacking), &self.hp, &mut scratch, &mut order);
         order
     }
 
@@ -510,77 +301,7 @@ impl MassState {
     /// cannot dodge), plus 1 if its form is superior to the living `attackers`, or minus 1
     /// if they have form superiority over it, counted as [`FormVote`] says.
     pub fn defense_score(&self, attacking: Side, attackers: &[usize], defender: usize) -> i64 {
-        self.score(attacking, &self.form_counts(attacking, attackers), defender)
-    }
-
-    /// The attackers counted by form, in order of first appearance: the form vote
-    /// depends on nothing else, so scoring a defender costs the number of distinct forms
-    /// rather than the number of attackers.
-    fn form_counts<'s>(
-        &'s self,
-        attacking: Side,
-        attackers: &[usize],
-    ) -> Vec<(&'s Combatant, usize)> {
-        let army = self.army(attacking);
-        let mut at: std::collections::HashMap<Option<&str>, usize> = Default::default();
-        let mut counts: Vec<(&Combatant, usize)> = Vec::new();
-        for &a in attackers {
-            let c = &army.combatants[a];
-            let i = *at.entry(c.form.as_deref()).or_insert_with(|| {
-                counts.push((c, 0));
-                counts.len() - 1
-            });
-            counts[i].1 += 1;
-        }
-        counts
-    }
-
-    fn score(&self, attacking: Side, forms: &[(&Combatant, usize)], defender: usize) -> i64 {
-        let readings = self.battle.targeting;
-        let c = &self.army(attacking.other()).combatants[defender];
-        let mut defenses = c.armor as i64 + i64::from(c.magic_armor);
-        if readings.defenses == DefenseCount::All {
-            defenses += i64::from(c.hard_to_hit)
-                + match c.dodge {
-                    Dodge::CannotDodge => -1,
-                    Dodge::Normal => 0,
-                    Dodge::DodgesWell => 1,
-                };
-        }
-        let (mut superior, mut inferior, mut attackers) = (0usize, 0usize, 0usize);
-        for &(a, count) in forms {
-            attackers += count;
-            match self.form_edge(a, c) {
-                FormEdge::Attacker => inferior += count,
-                FormEdge::Defender => superior += count,
-                FormEdge::Neither => {}
-            }
-        }
-        let form = match readings.form {
-            FormVote::Most if 2 * inferior > attackers => -1,
-            FormVote::Most if 2 * superior > attackers => 1,
-            FormVote::Most => 0,
-            FormVote::Balance => (superior as i64 - inferior as i64).signum(),
-        };
-        defenses + form
-    }
-
-    fn form_edge(&self, attacker: &Combatant, defender: &Combatant) -> FormEdge {
-        let beats = |x: &Option<String>, y: &Option<String>| match (x, y) {
-            (Some(x), Some(y)) => self
-                .battle
-                .forms
-                .iter()
-                .any(|r| r.superior == *x && r.inferior == *y),
-            _ => false,
-        };
-        if beats(&attacker.form, &defender.form) {
-            FormEdge::Attacker
-        } else if beats(&defender.form, &attacker.form) {
-            FormEdge::Defender
-        } else {
-            FormEdge::Neither
-        }
+        (self.targeting).score(index(attacking), attackers, defender)
     }
 
     /// The attack roll of one attacker against one defender.
@@ -590,41 +311,14 @@ impl MassState {
         attacker: usize,
         defender: usize,
     ) -> Result<Check, PoolError> {
-        let a = &self.army(side).combatants[attacker];
-        let d = &self.army(side.other()).combatants[defender];
-        let armor = if a.penetrates.contains(&d.armor) {
-            ArmorMatch::Penetrates
-        } else if a.resisted_by.contains(&d.armor) {
-            ArmorMatch::Resists
-        } else {
-            ArmorMatch::Normal
-        };
-        let factors = AttackFactors {
-            form: self.form_edge(a, d),
-            hard_to_hit: d.hard_to_hit,
-            dodge: d.dodge,
-            armor,
-            magic_armor: d.magic_armor,
-            bonus: a.bonus + self.army(side).advantage + self.army(side.other()).disadvantage,
-        };
-        attack_check(&self.ladder, &factors, &mut NoTrace)
+        attack_roll(&self.battle, &self.targeting, side, attacker, defender)
     }
 
     /// Each living attacker of `side` with its target for this round: attacker i (in list
     /// order) rolls against target i, wrapping, among the first min(attackers, defenders)
     /// targets in targeting order.
     pub fn pairings(&self, side: Side) -> Vec<(usize, usize)> {
-        self.pairings_with(side, &self.targets(side))
-    }
-
-    fn pairings_with(&self, side: Side, targets: &[usize]) -> Vec<(usize, usize)> {
-        let attackers = self.living(side);
-        let k = attackers.len().min(targets.len());
-        attackers
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| (a, targets[i % k.max(1)]))
-            .collect()
+        pairs(&self.living(side), &self.targets(side)).collect()
     }
 
     /// The exact odds of this round's hits: each side's total, and who deals more.
@@ -656,13 +350,18 @@ impl MassState {
         let round = self.round;
         log.record(|| MassEvent::RoundStart { round });
         // Targeting orders are fixed for the round: no damage lands before step 2.
-        let (targets_a, targets_b) = (self.targets(Side::A), self.targets(Side::B));
-        let hits_a = self.roll_side(Side::A, &targets_a, rolls, log)?;
-        let hits_b = self.roll_side(Side::B, &targets_b, rolls, log)?;
-        let spread_a = self.spread_with(Side::A, hits_a, &targets_a, log);
-        let spread_b = self.spread_with(Side::B, hits_b, &targets_b, log);
-        self.deal(Side::B, &spread_a, hits_a > hits_b, rolls, log);
-        self.deal(Side::A, &spread_b, hits_b > hits_a, rolls, log);
+        for side in 0..2 {
+            let hp = &self.hp[side];
+            compact(0..hp.len(), hp, &mut self.alive[side]);
+            let (order, scratch) = (&mut self.targets[side], &mut self.scratch[side]);
+            (self.targeting).order(side, &self.hp, scratch, order);
+        }
+        let hits_a = self.roll_side(Side::A, rolls, log)?;
+        let hits_b = self.roll_side(Side::B, rolls, log)?;
+        let k_a = self.announce_spread(Side::A, hits_a, log);
+        let k_b = self.announce_spread(Side::B, hits_b, log);
+        self.deal(Side::A, hits_a, k_a, hits_a > hits_b, rolls, log);
+        self.deal(Side::B, hits_b, k_b, hits_b > hits_a, rolls, log);
         if self.over() {
             let (winner, rounds) = (self.winner(), self.round);
             log.record(|| MassEvent::End { winner, rounds });
@@ -670,31 +369,71 @@ impl MassState {
         Ok(())
     }
 
-    /// Step 1 for one side: every living combatant rolls; the side's hits are the sum of
-    /// the degrees of its successes.
+    /// Step 1 for one side: every living combatant rolls against its target of this
+    /// round; the side's hits are the sum of the degrees of its successes.
     fn roll_side(
         &mut self,
         side: Side,
-        targets: &[usize],
         rolls: &mut impl Rolls,
         log: &mut impl Recorder<MassEvent>,
     ) -> Result<u64, PoolError> {
+        let i = index(side);
+        let Self {
+            battle,
+            checks,
+            targeting,
+            alive,
+            targets,
+            ..
+        } = self;
         let mut hits = 0;
-        for (a, d) in self.pairings_with(side, targets) {
-            let check = self.cached_roll(side, a, d)?;
+        for (a, d) in pairs(&alive[i], &targets[i]) {
+            let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             let r = roll_check(check, rolls).result;
-            if r.success {
-                hits += u64::from(r.degree);
-            }
+            hits += u64::from(r.success) * u64::from(r.degree);
+            let names = [&battle.a, &battle.b];
             log.record(|| MassEvent::Attack {
-                attacker: self.army(side).combatants[a].name.clone(),
-                target: self.army(side.other()).combatants[d].name.clone(),
+                attacker: names[i].combatants[a].name.clone(),
+                target: names[1 - i].combatants[d].name.clone(),
                 check: check.to_string(),
                 success: r.success,
                 degree: r.degree,
             });
         }
         Ok(hits)
+    }
+
+    /// Logs a side's hits and how they spread (before any damage of the round lands);
+    /// returns how many targets it may spread them over: at most as many as it has
+    /// living attackers.
+    fn announce_spread(&self, side: Side, hits: u64, log: &mut impl Recorder<MassEvent>) -> u64 {
+        let i = index(side);
+        let targets = &self.targets[i];
+        let k = self.alive[i].len().min(targets.len()) as u64;
+        self.log_spread(side, hits, k, targets, log);
+        k
+    }
+
+    fn log_spread(
+        &self,
+        side: Side,
+        hits: u64,
+        k: u64,
+        targets: &[usize],
+        log: &mut impl Recorder<MassEvent>,
+    ) {
+        log.record(|| MassEvent::SideHits {
+            side,
+            hits,
+            targets: k as u32,
+        });
+        for (t, h) in shares(targets, k, hits) {
+            log.record(|| MassEvent::Assigned {
+                side,
+                target: self.army(side.other()).combatants[t].name.clone(),
+                hits: h,
+            });
+        }
     }
 
     /// Spreads a side's hits over at most as many targets as it has attackers, as evenly
@@ -705,63 +444,43 @@ impl MassState {
         hits: u64,
         log: &mut impl Recorder<MassEvent>,
     ) -> Vec<(usize, u64)> {
-        self.spread_with(side, hits, &self.targets(side), log)
-    }
-
-    fn spread_with(
-        &self,
-        side: Side,
-        hits: u64,
-        targets: &[usize],
-        log: &mut impl Recorder<MassEvent>,
-    ) -> Vec<(usize, u64)> {
+        let targets = self.targets(side);
         let k = self.living(side).len().min(targets.len()) as u64;
-        log.record(|| MassEvent::SideHits {
-            side,
-            hits,
-            targets: k as u32,
-        });
-        if k == 0 || hits == 0 {
-            return Vec::new();
-        }
-        let used = k.min(hits);
-        let spread: Vec<(usize, u64)> = targets
-            .iter()
-            .copied()
-            .take(used as usize)
-            .enumerate()
-            .map(|(i, t)| (t, hits / used + u64::from((i as u64) < hits % used)))
-            .collect();
-        for &(t, h) in &spread {
-            log.record(|| MassEvent::Assigned {
-                side,
-                target: self.army(side.other()).combatants[t].name.clone(),
-                hits: h,
-            });
-        }
-        spread
+        self.log_spread(side, hits, k, &targets, log);
+        shares(&targets, k, hits).collect()
     }
 
-    /// Step 2 against `defending`: full damage (a die for the first hit, +1 for each
-    /// further hit) when the attackers scored more hits, else 1 per hit.
+    /// Step 2 by `attacking`, whose hits spread over at most `k` of its targets: full
+    /// damage (a die for the first hit, +1 for each further hit) when it scored more
+    /// hits, else 1 per hit.
     fn deal(
         &mut self,
-        defending: Side,
-        spread: &[(usize, u64)],
+        attacking: Side,
+        hits: u64,
+        k: u64,
         full: bool,
         rolls: &mut impl Rolls,
         log: &mut impl Recorder<MassEvent>,
     ) {
-        for &(t, hits) in spread {
-            let first_hit_roll = full.then(|| rolls.die(self.battle.first_hit_die));
+        let defending = attacking.other();
+        let Self {
+            battle,
+            hp,
+            targets,
+            ..
+        } = self;
+        let hp = &mut hp[index(defending)];
+        let army = [&battle.a, &battle.b][index(defending)];
+        for (t, hits) in shares(&targets[index(attacking)], k, hits) {
+            let first_hit_roll = full.then(|| rolls.die(battle.first_hit_die));
             let damage = match first_hit_roll {
                 Some(roll) => u64::from(roll) + hits - 1,
                 None => hits,
             };
-            let hp = &mut self.hp[index(defending)][t];
+            let hp = &mut hp[t];
             *hp = u32::try_from(u64::from(*hp).saturating_sub(damage)).unwrap_or(0);
             let hp_left = *hp;
-            let name = || self.army(defending).combatants[t].name.clone();
+            let name = || army.combatants[t].name.clone();
             log.record(|| MassEvent::Damage {
                 target: name(),
                 hits,
@@ -775,6 +494,37 @@ impl MassState {
             }
         }
     }
+}
+
+/// The attack roll of one attacker of `side` against one defender of the other.
+fn attack_roll(
+    battle: &MassBattle,
+    targeting: &Targeting,
+    side: Side,
+    attacker: usize,
+    defender: usize,
+) -> Result<Check, PoolError> {
+    let (own, other) = match side {
+        Side::A => (&battle.a, &battle.b),
+        Side::B => (&battle.b, &battle.a),
+    };
+    let (a, d) = (&own.combatants[attacker], &other.combatants[defender]);
+    let armor = if a.penetrates.contains(&d.armor) {
+        ArmorMatch::Penetrates
+    } else if a.resisted_by.contains(&d.armor) {
+        ArmorMatch::Resists
+    } else {
+        ArmorMatch::Normal
+    };
+    let factors = AttackFactors {
+        form: targeting.edge(index(side), attacker, defender),
+        hard_to_hit: d.hard_to_hit,
+        dodge: d.dodge,
+        armor,
+        magic_armor: d.magic_armor,
+        bonus: a.bonus + own.advantage + other.disadvantage,
+    };
+    attack_check(&battle.ladder, &factors, &mut NoTrace)
 }
 
 /// Plays the state's battle again from the start (see [`MassState::reset`]).

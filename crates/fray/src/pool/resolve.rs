@@ -20,12 +20,18 @@ pub struct Judgement {
 /// The text's rule: with penalty dice, any miss fails; without, only all misses fail.
 /// The degree counts hits on a success and misses on a failure; all hits or all misses
 /// (so every single-die roll) explode.
+///
+/// Written without branches (`&`, `|` and a multiplication instead of `if`): a mass
+/// battle judges every attack, and random outcomes defeat branch prediction.
+#[inline]
 pub fn judge(hits: u32, dice: u32, penalty: bool) -> Judgement {
-    let success = if penalty { hits == dice } else { hits > 0 };
+    let success = (penalty & (hits == dice)) | (!penalty & (hits > 0));
+    let misses = dice.wrapping_sub(hits);
+    let to_hits = u32::from(success).wrapping_mul(hits.wrapping_sub(misses));
     Judgement {
         success,
-        degree: if success { hits } else { dice - hits },
-        explodes: hits == dice || hits == 0,
+        degree: misses.wrapping_add(to_hits),
+        explodes: (hits == dice) | (hits == 0),
     }
 }
 
@@ -164,4 +170,30 @@ pub fn attack_check(
         .num("bonus", f.bonus)
     });
     Ok(check)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judge_without_branches_reads_the_rule_as_written() {
+        for dice in 1..=40 {
+            for hits in 0..=dice {
+                for penalty in [false, true] {
+                    let success = if penalty { hits == dice } else { hits > 0 };
+                    let expected = Judgement {
+                        success,
+                        degree: if success { hits } else { dice - hits },
+                        explodes: hits == dice || hits == 0,
+                    };
+                    assert_eq!(
+                        judge(hits, dice, penalty),
+                        expected,
+                        "{hits}/{dice} {penalty}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -1,11 +1,15 @@
 //! Allocations per battle, counted by a global allocator that counts every allocation
-//! (on any thread). Each system's file measures its own battle loop.
+//! (on any thread). Each system's file measures its own battle loop: played as the lab
+//! plays it, the first battle of a thread may allocate (its state and buffers), every
+//! later one must not ([`allocations_per_battle`], [`assert_steady`]).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod evasion;
+mod minions;
+mod pool;
 
 /// The system allocator, counting.
 struct Counting;
@@ -30,6 +34,11 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: the caller's contract is the system allocator's.
         unsafe { System.alloc(layout) }
     }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: as above.
         unsafe { System.dealloc(ptr, layout) }
@@ -44,7 +53,8 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// One test at a time: the counter is global, and tests run in parallel.
+/// One test at a time: the counter is global, and tests run in parallel (every test
+/// holds it, or another test's allocations would be counted in its own).
 static SERIAL: Mutex<()> = Mutex::new(());
 
 /// Held for a whole test, so that no other test allocates while it counts.
@@ -65,4 +75,49 @@ pub fn allocations_here<R>(f: impl FnOnce() -> R) -> (R, u64) {
     let before = HERE.with(std::cell::Cell::get);
     let r = f();
     (r, HERE.with(std::cell::Cell::get) - before)
+}
+
+/// Plays `trials` battles with `battle` (which keeps its state between calls, as a lab
+/// chunk does) and returns the allocations this thread made in each, first battle first.
+pub fn allocations_per_battle(trials: usize, mut battle: impl FnMut()) -> Vec<u64> {
+    let mut counts = Vec::with_capacity(trials);
+    for _ in 0..trials {
+        counts.push(allocations_here(&mut battle).1);
+    }
+    counts
+}
+
+/// Asserts that every battle after the first allocated nothing, naming the battle.
+pub fn assert_steady(what: &str, counts: &[u64]) {
+    let later: Vec<(usize, u64)> = (counts.iter().copied().enumerate())
+        .skip(1)
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    assert!(
+        later.is_empty(),
+        "{what}: battles after the first allocated (battle, allocations): {later:?}"
+    );
+}
+
+#[test]
+fn the_counter_sees_allocations_and_their_growth() {
+    let _serial = serial();
+    let mut kept: Vec<u64> = Vec::new();
+    let counts = allocations_per_battle(3, || {
+        kept = Vec::with_capacity(4);
+        kept.extend([1, 2, 3, 4, 5]);
+    });
+    assert_eq!(counts, [2, 2, 2], "one allocation and one growth each time");
+    assert_eq!(allocations_per_battle(2, || kept.clear()), [0, 0]);
+}
+
+#[test]
+fn a_steady_loop_passes_and_an_allocating_one_is_named() {
+    let _serial = serial();
+    assert_steady("steady", &[5, 0, 0]);
+    let caught = std::panic::catch_unwind(|| assert_steady("leaky", &[5, 0, 1]));
+    let message = caught
+        .err()
+        .and_then(|e| e.downcast_ref::<String>().cloned());
+    assert!(message.is_some_and(|m| m.contains("leaky") && m.contains("(2, 1)")));
 }

@@ -1,0 +1,120 @@
+//! Attack rolls worked out once per pair of profiles: a roll depends only on what the
+//! attacker and the defender bring to it, never on who they are.
+
+use super::{ArmorWeight, Army};
+use crate::pool::model::{Check, PoolError, Rung};
+
+/// The most profile pairs a side caches (20 bytes each); beyond, rolls are worked out
+/// each time, so memory stays bounded whatever the battle.
+const MAX_CACHED_PAIRS: usize = 1 << 20;
+
+/// Attack rolls of one side by (attacker profile, defender profile).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct RollCache {
+    /// The profile of each attacker, in list order.
+    attacker: Vec<usize>,
+    /// The profile of each defender, in list order.
+    defender: Vec<usize>,
+    /// One combatant of each profile, to work its rolls out with.
+    attacker_of: Vec<usize>,
+    defender_of: Vec<usize>,
+    /// Attacker profile × defender profile, each roll with whether it is worked out yet
+    /// (kept apart from the roll, so a lookup reads the roll's fields in place); empty
+    /// when there would be too many pairs.
+    checks: Vec<(bool, Check)>,
+}
+
+impl RollCache {
+    /// An empty cache for `attackers` against `defenders`, their profiles numbered.
+    pub(super) fn new(attackers: &Army, defenders: &Army) -> Self {
+        let (attacker, attacker_of) = profiles(&attackers.combatants, |c| {
+            let mask = |list: &[ArmorWeight]| list.iter().fold(0u8, |m, w| m | 1 << *w as u8);
+            (
+                c.bonus,
+                c.form.clone(),
+                mask(&c.penetrates),
+                mask(&c.resisted_by),
+            )
+        });
+        let (defender, defender_of) = profiles(&defenders.combatants, |c| {
+            (
+                c.form.clone(),
+                c.armor,
+                c.magic_armor,
+                c.hard_to_hit,
+                c.dodge,
+            )
+        });
+        let pairs = attacker_of.len().saturating_mul(defender_of.len());
+        Self {
+            attacker,
+            defender,
+            attacker_of,
+            defender_of,
+            checks: match Check::new(Rung { tn: 1, die: 2 }, 0, 0) {
+                Ok(unknown) if pairs <= MAX_CACHED_PAIRS => vec![(false, unknown); pairs],
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    /// How many rolls the cache may hold.
+    pub(super) fn len(&self) -> usize {
+        self.checks.len()
+    }
+
+    /// The roll of `attacker` against `defender`: from the cache, or worked out by
+    /// `work` (for one combatant of each profile) and kept.
+    #[inline]
+    pub(super) fn get(
+        &mut self,
+        attacker: usize,
+        defender: usize,
+        work: impl FnOnce(usize, usize) -> Result<Check, PoolError>,
+    ) -> Result<Check, PoolError> {
+        let (pa, pd) = (self.attacker[attacker], self.defender[defender]);
+        let at = pa * self.defender_of.len() + pd;
+        match self.checks.get(at) {
+            Some((true, check)) => Ok(*check),
+            _ => self.work_out(attacker, defender, work),
+        }
+    }
+
+    /// A roll not in the cache: worked out, and kept if the cache keeps rolls.
+    #[cold]
+    fn work_out(
+        &mut self,
+        attacker: usize,
+        defender: usize,
+        work: impl FnOnce(usize, usize) -> Result<Check, PoolError>,
+    ) -> Result<Check, PoolError> {
+        if self.checks.is_empty() {
+            return work(attacker, defender);
+        }
+        let (pa, pd) = (self.attacker[attacker], self.defender[defender]);
+        let check = work(self.attacker_of[pa], self.defender_of[pd])?;
+        self.checks[pa * self.defender_of.len() + pd] = (true, check);
+        Ok(check)
+    }
+}
+
+/// Numbers the distinct keys of `items` in order of first appearance: each item's
+/// number, and the first item of each number.
+pub(super) fn profiles<T, K: std::hash::Hash + Eq>(
+    items: &[T],
+    key: impl Fn(&T) -> K,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut ids = std::collections::HashMap::new();
+    let mut first = Vec::new();
+    let of = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            *ids.entry(key(item)).or_insert_with(|| {
+                first.push(i);
+                first.len() - 1
+            })
+        })
+        .collect();
+    (of, first)
+}

@@ -1,0 +1,83 @@
+//! Pool mass battles, replayed on one state per chunk as `fray_lab::run` plays them.
+
+use fray::pool::{MassBattle, MassState, parse_mass_battle, replay_mass_battle};
+use fray::rng::SeededRolls;
+use fray::trace::NoTrace;
+use fray_lab::scenario::BattleKind;
+
+use super::{allocations_per_battle, assert_steady, serial};
+
+/// The lab's loop for one chunk: the state is made by the first trial and replayed by
+/// every later one, on the chunk's stream. Returns the allocations per battle and the
+/// rounds played in all (so a loop that played nothing cannot pass).
+fn chunk(battle: &MassBattle, seed: u64, trials: usize) -> (Vec<u64>, u64) {
+    let mut rolls = SeededRolls::with_stream(seed, 0);
+    let mut state: Option<MassState> = None;
+    let mut rounds = 0u64;
+    let counts = allocations_per_battle(trials, || {
+        let state = state.get_or_insert_with(|| MassState::new(battle));
+        replay_mass_battle(state, &mut rolls, &mut NoTrace).expect("a valid battle");
+        rounds += u64::from(state.round);
+    });
+    (counts, rounds)
+}
+
+fn bundled() -> MassBattle {
+    let text = fray_lab::examples::find("pikes").expect("bundled").text;
+    match fray_lab::parse_scenario(text).expect("valid").battle {
+        BattleKind::Pool(b) => b,
+        _ => panic!("the pikes scenario is a pool battle"),
+    }
+}
+
+#[test]
+fn the_bundled_pool_scenario_allocates_only_in_its_first_battle() {
+    let _serial = serial();
+    let (counts, rounds) = chunk(&bundled(), 7, 300);
+    assert!(counts[0] > 0, "the first battle builds the state");
+    assert!(rounds >= 300, "every battle played a round");
+    assert_steady("pikes", &counts);
+}
+
+#[test]
+fn the_pool_battle_files_allocate_only_in_their_first_battle() {
+    let _serial = serial();
+    for (name, text) in [
+        (
+            "knights-vs-levy",
+            include_str!("../../../../examples/pool/knights-vs-levy.toml"),
+        ),
+        (
+            "pikes-vs-riders",
+            include_str!("../../../../examples/pool/pikes-vs-riders.toml"),
+        ),
+    ] {
+        let battle = parse_mass_battle(text).expect("valid").battle;
+        let (counts, rounds) = chunk(&battle, 1, 200);
+        assert!(rounds >= 200, "{name}: every battle played a round");
+        assert_steady(name, &counts);
+    }
+}
+
+#[test]
+fn a_large_battle_with_forms_allocates_only_in_its_first_battle() {
+    let _serial = serial();
+    // 1,000 a side whose forms change the targeting order as they fall: the counting
+    // sort and the rolls of every profile pair met on the way must need no new memory.
+    let text = include_str!("../../../../examples/pool/pikes-vs-riders.toml");
+    let mut battle = parse_mass_battle(text).expect("valid").battle;
+    for army in [&mut battle.a, &mut battle.b] {
+        let pattern = army.combatants.clone();
+        army.combatants = (0..1_000)
+            .map(|i| {
+                let mut c = pattern[i % pattern.len()].clone();
+                c.name = format!("{} {i}", c.name);
+                c.magic_armor = (i % 3) as u32;
+                c
+            })
+            .collect();
+    }
+    let (counts, rounds) = chunk(&battle, 3, 20);
+    assert!(rounds >= 20);
+    assert_steady("1,000 a side", &counts);
+}
