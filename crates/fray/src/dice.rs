@@ -323,7 +323,10 @@ mod tests {
         let e: DiceExpr = "1d4 + 2d6 - 1".parse().unwrap();
         assert_eq!(
             e.groups(),
-            [DiceGroup { count: 1, sides: 4 }, DiceGroup { count: 2, sides: 6 }]
+            [
+                DiceGroup { count: 1, sides: 4 },
+                DiceGroup { count: 2, sides: 6 }
+            ]
         );
         assert_eq!(e.modifier(), -1);
         assert!(!e.is_constant());

@@ -166,7 +166,10 @@ mod tests {
         let mut borrowed = &mut owned;
         for _ in 0..16 {
             assert_eq!(Rolls::die(&mut borrowed, 20), direct.die(20));
-            assert_eq!(Rolls::unit(&mut borrowed).to_bits(), direct.unit().to_bits());
+            assert_eq!(
+                Rolls::unit(&mut borrowed).to_bits(),
+                direct.unit().to_bits()
+            );
         }
     }
 
