@@ -25,5 +25,6 @@ pub mod report;
 pub mod run;
 pub mod scenario;
 pub mod schema;
+pub mod sweep;
 
 pub use scenario::{Scenario, json_schema, parse_scenario};

@@ -1,0 +1,1 @@
+//! The sweep's HTML page, placeholder until the charts land.
