@@ -6,6 +6,7 @@ mod charts;
 mod duel_rules;
 mod runs;
 mod schema;
+mod sweep;
 
 use fray_lab::duel::exact_duel;
 use fray_lab::examples::EXAMPLES;
