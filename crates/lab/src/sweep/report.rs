@@ -96,7 +96,7 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
             out.push((
                 "heat".into(),
                 charts::heat_map(&HeatMap {
-                    title: format!("{side} wins, by {} and {}", first.path, second.path),
+                    title: format!("{side}'s win probability"),
                     x_desc: first.path.clone(),
                     y_desc: second.path.clone(),
                     xs: first.values.iter().map(ToString::to_string).collect(),
