@@ -438,6 +438,9 @@ fn mark_colour(i: usize) -> RGBColor {
     [RGBColor(0x1f, 0x3a, 0x80), BLACK][i % 2]
 }
 
+/// A point of a line: (x, y, band), the band (low, high) around y or `None`.
+pub type LinePoint = (f64, f64, Option<(f64, f64)>);
+
 /// One line of a line chart: points in order of x, each with an optional band (a 95%
 /// interval) drawn as a lighter area around the line.
 #[derive(Debug, Clone, PartialEq)]
@@ -445,7 +448,7 @@ pub struct Line {
     /// The legend's name of the line.
     pub name: String,
     /// (x, y, band): the band is (low, high) around y, or `None` (an exact value).
-    pub points: Vec<(f64, f64, Option<(f64, f64)>)>,
+    pub points: Vec<LinePoint>,
 }
 
 /// A line chart: the y of each line against a numeric x axis, with bands.

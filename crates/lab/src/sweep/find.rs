@@ -254,12 +254,8 @@ impl Find {
                 let rising = tried.last().map_or(0.0, |e| e.p) >= tried[0].p;
                 let under = |e: &Evaluation| e.high < self.target;
                 let over = |e: &Evaluation| e.low > self.target;
-                let (left, right): (&dyn Fn(&Evaluation) -> bool, &dyn Fn(&Evaluation) -> bool) =
-                    if rising {
-                        (&under, &over)
-                    } else {
-                        (&over, &under)
-                    };
+                let left = |e: &Evaluation| if rising { under(e) } else { over(e) };
+                let right = |e: &Evaluation| if rising { over(e) } else { under(e) };
                 low = tried
                     .iter()
                     .filter(|e| e.value.as_f64() <= value && left(e))
