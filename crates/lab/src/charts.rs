@@ -146,6 +146,15 @@ fn failed(title: &str, e: &Failure) -> String {
     )
 }
 
+/// The SVG `draw` writes, or a note in its place if it fails (never a panic).
+fn drawn(title: &str, draw: impl FnOnce(&mut String) -> Result<(), Failure>) -> String {
+    let mut svg = String::new();
+    match draw(&mut svg) {
+        Ok(()) => svg,
+        Err(e) => failed(title, &e),
+    }
+}
+
 /// The legend's height for these keys (they wrap onto more rows when wide).
 fn legend_rows(keys: &[(String, Key)]) -> u32 {
     let mut rows = 1;
@@ -201,11 +210,7 @@ fn legend(area: &Area, keys: &[(String, Key)]) -> Result<(), Failure> {
 
 /// A horizontal bar chart as a standalone SVG element.
 pub fn bars(chart: &BarChart) -> String {
-    let mut svg = String::new();
-    match draw_bars(chart, &mut svg) {
-        Ok(()) => svg,
-        Err(e) => failed(&chart.title, &e),
-    }
+    drawn(&chart.title, |svg| draw_bars(chart, svg))
 }
 
 fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
@@ -356,11 +361,9 @@ pub fn histogram(
     points: &[(u32, u64)],
     marks: &[Mark],
 ) -> String {
-    let mut svg = String::new();
-    match draw_histogram(title, x_desc, y_desc, points, marks, &mut svg) {
-        Ok(()) => svg,
-        Err(e) => failed(title, &e),
-    }
+    drawn(title, |svg| {
+        draw_histogram(title, x_desc, y_desc, points, marks, svg)
+    })
 }
 
 fn draw_histogram(
@@ -466,11 +469,7 @@ pub struct LineChart {
 
 /// A line chart as a standalone SVG element; a line's band is shaded in its colour.
 pub fn lines(chart: &LineChart) -> String {
-    let mut svg = String::new();
-    match draw_lines(chart, &mut svg) {
-        Ok(()) => svg,
-        Err(e) => failed(&chart.title, &e),
-    }
+    drawn(&chart.title, |svg| draw_lines(chart, svg))
 }
 
 fn draw_lines(chart: &LineChart, svg: &mut String) -> Result<(), Failure> {
@@ -601,11 +600,7 @@ pub struct HeatMap {
 
 /// A heat map as a standalone SVG element, each cell labelled with its percentage.
 pub fn heat_map(chart: &HeatMap) -> String {
-    let mut svg = String::new();
-    match draw_heat_map(chart, &mut svg) {
-        Ok(()) => svg,
-        Err(e) => failed(&chart.title, &e),
-    }
+    drawn(&chart.title, |svg| draw_heat_map(chart, svg))
 }
 
 /// The colour of a probability: red at 0, pale at one half, blue at 1.
