@@ -291,6 +291,14 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
     }
     let mut axes: Vec<Axis> = Vec::new();
     for spec in &plan.vary {
+        // A plan sent as JSON says nothing of where it came from.
+        let named;
+        let spec = if spec.origin.is_empty() {
+            named = AxisSpec::new(&spec.path, spec.values.clone());
+            &named
+        } else {
+            spec
+        };
         let field = apply::find(&fields, &spec.path)
             .map_err(|e| ScenarioError::whole(format!("{}: {e}", spec.origin)))?;
         if axes.iter().any(|a| a.field == *field) {

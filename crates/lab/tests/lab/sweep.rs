@@ -331,3 +331,36 @@ fn the_charts_draw_bands_and_the_even_contour() {
     let html = sweep::report::html(&two);
     assert!(html.contains("50% contour") && !html.contains("<script"));
 }
+
+#[test]
+fn a_plan_sent_as_json_runs_like_flags_and_names_its_axes_in_errors() {
+    let json = r#"{"vary": [{"path": "evasion.b.defense.hp", "values": [40, 60]},
+                            {"path": "evasion.a.defense.hp", "values": "30..50:20"}]}"#;
+    let p: Plan = serde_json::from_str(json).unwrap();
+    let from_json = sweep::run(
+        &sweep::check(duel_text(), &p, &few(50)).unwrap(),
+        0,
+        &|_| {},
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    let flags = outcome(
+        duel_text(),
+        &[
+            ("evasion.b.defense.hp", "40,60"),
+            ("evasion.a.defense.hp", "30,50"),
+        ],
+        50,
+        1,
+    );
+    assert_eq!(from_json, flags);
+    let bad: Plan =
+        serde_json::from_str(r#"{"vary": [{"path": "evasion.b.defense.hp", "values": [2.5]}]}"#)
+            .unwrap();
+    let e = sweep::check(duel_text(), &bad, &few(5)).unwrap_err();
+    assert!(
+        e.message
+            .starts_with("vary evasion.b.defense.hp: `2.5` is not a whole number"),
+        "{e}"
+    );
+}
