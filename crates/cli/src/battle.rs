@@ -60,10 +60,10 @@ pub struct BattleArgs {
 }
 
 /// A scenario file is small; anything larger is surely not one.
-const MAX_FILE_BYTES: u64 = 8 << 20;
+pub(crate) const MAX_FILE_BYTES: u64 = 8 << 20;
 
 /// Set by Ctrl-C: the lab finishes the chunks under way and starts no more.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Whether the last run was interrupted by Ctrl-C (the command then exits with 130).
 pub fn interrupted() -> bool {
@@ -72,7 +72,7 @@ pub fn interrupted() -> bool {
 
 /// The first Ctrl-C stops the run at the next chunk boundary, and its results are
 /// printed marked incomplete; a second one ends the process at once.
-fn catch_ctrl_c() {
+pub(crate) fn catch_ctrl_c() {
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::Relaxed) {
             std::process::exit(130);
@@ -82,7 +82,7 @@ fn catch_ctrl_c() {
 
 /// Makes sure the report can be written before any battle is played: the directory
 /// is created and the page opened now, and written when the run ends.
-fn open_report(dir: &Path) -> Result<(PathBuf, std::fs::File)> {
+pub(crate) fn open_report(dir: &Path) -> Result<(PathBuf, std::fs::File)> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let page = dir.join("report.html");
     let file =

@@ -8,6 +8,7 @@ mod evasion;
 mod minions;
 mod output;
 mod pool;
+mod sweep;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,10 @@ enum Command {
     /// core (reproducibly) or exactly where possible, and report who wins how often.
     /// With no file, plays a built-in scenario.
     Battle(Box<battle::BattleArgs>),
+    /// Balance sweeps: play a battle scenario at many values of one or two of its
+    /// numbers (--vary PATH=RANGE), as a table, JSON, CSV or an HTML report with curves
+    /// and heat maps, or search for the value that balances it (--find).
+    Sweep(Box<sweep::SweepArgs>),
     /// Resolve damage against a defender's resistances, vulnerabilities and immunities,
     /// explaining every rule applied. With no amount, plays a built-in example.
     Damage(Box<damage::DamageArgs>),
@@ -89,6 +94,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Battle(args) => battle::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
         Command::Damage(args) => damage::run(&args),
         Command::Types(args) => damage::types(&args),
         Command::Minions(args) => minions::run(&args),

@@ -3471,3 +3471,309 @@ fn requests_survive_a_json_round_trip() {
     round_trip(fray::evasion::request::EvasionDamageRequest::default());
     round_trip(fray::evasion::request::AppraiseRequest::default());
 }
+
+// ---- issue 16: sweep ----
+
+/// A bundled battle scenario's path.
+fn battle_file(name: &str) -> String {
+    format!(
+        "{}/../../examples/battles/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Runs `fray sweep ARGS` and returns standard output, asserting success.
+fn sweep_out(args: &[&str]) -> String {
+    let out = fray().arg("sweep").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Two fields of each bundled scenario, a few values of each (the first axis's count
+/// given; the second has two).
+const SWEEP_AXES: [(&str, &str, usize, &str); 4] = [
+    (
+        "duel",
+        "evasion.b.defense.hp=50,70",
+        2,
+        "evasion.a.defense.hp=40,50",
+    ),
+    (
+        "minions",
+        "minions.b.minions.Orc.count=2..4",
+        3,
+        "minions.a.minions.Spearman.hp=6,8",
+    ),
+    (
+        "pikes",
+        "pool.b.combatants.Rider.count=8..12:2",
+        3,
+        "pool.a.combatants.Pikeman.count=6,8",
+    ),
+    (
+        "skirmish",
+        "skirmish.creature.Fighter.hp=20,32",
+        2,
+        "skirmish.creature.Goblin Cutter.hp=10,14",
+    ),
+];
+
+#[test]
+fn sweep_runs_every_bundled_example_on_one_and_two_axes() {
+    for (name, first, n1, second) in SWEEP_AXES {
+        let file = battle_file(name);
+        let one: Value = serde_json::from_str(&sweep_out(&[
+            &file, "--vary", first, "--trials", "20", "--json",
+        ]))
+        .unwrap();
+        assert_eq!(one["points"].as_array().unwrap().len(), n1, "{name}");
+        assert!(one["complete"].as_bool().unwrap());
+        let path = first.split('=').next().unwrap();
+        for p in one["points"].as_array().unwrap() {
+            assert!(p["values"][path].is_i64(), "{name}: {p}");
+            let wins = p["report"]["sides"][0]["win"]["p"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&wins));
+        }
+        let csv = sweep_out(&[
+            &file, "--vary", first, "--vary", second, "--trials", "20", "--csv",
+        ]);
+        let rows: Vec<&str> = csv.lines().collect();
+        let grid = n1 * 2;
+        assert_eq!(rows.len(), grid + 1, "{name}: {csv}");
+        assert!(
+            rows[0].starts_with(&format!("{path},")),
+            "{name}: {}",
+            rows[0]
+        );
+        let text = sweep_out(&[&file, "--vary", first, "--vary", second, "--trials", "20"]);
+        assert_eq!(text.lines().count(), grid + 2, "{name}: {text}");
+    }
+}
+
+#[test]
+fn sweep_json_and_csv_are_identical_on_one_thread_and_on_all() {
+    let file = battle_file("pikes");
+    for format in ["--json", "--csv"] {
+        let run = |threads: &str| {
+            sweep_out(&[
+                &file,
+                "--vary",
+                "pool.b.combatants.Rider.count=8..11",
+                "--vary",
+                "pool.a.advantage=0,1",
+                "--trials",
+                "300",
+                "--seed",
+                "12",
+                "--threads",
+                threads,
+                format,
+            ])
+        };
+        assert_eq!(run("1"), run("0"), "{format}");
+    }
+}
+
+#[test]
+fn a_sweep_point_equals_fray_battle_with_its_value_and_seed() {
+    let file = battle_file("pikes");
+    let out: Value = serde_json::from_str(&sweep_out(&[
+        &file,
+        "--vary",
+        "pool.b.combatants.Rider.count=9,11",
+        "--trials",
+        "500",
+        "--json",
+    ]))
+    .unwrap();
+    let point = &out["points"][1];
+    assert_eq!(point["values"]["pool.b.combatants.Rider.count"], 11);
+    let text = std::fs::read_to_string(&file)
+        .unwrap()
+        .replace("count = 10", "count = 11");
+    let dir = std::env::temp_dir().join(format!("fray-sweep-point-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("pikes11.toml");
+    std::fs::write(&scenario, text).unwrap();
+    let seed = point["seed"].as_u64().unwrap().to_string();
+    let battle = fray()
+        .args([
+            "battle",
+            scenario.to_str().unwrap(),
+            "--trials",
+            "500",
+            "--seed",
+            &seed,
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(battle.status.success());
+    let battle: Value = serde_json::from_slice(&battle.stdout).unwrap();
+    assert_eq!(battle, point["report"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sweep_find_lands_where_the_exact_duel_crosses_one_half() {
+    let out: Value = serde_json::from_str(&sweep_out(&[
+        &battle_file("duel"),
+        "--find",
+        "evasion.b.defense.hp=20..200",
+        "--target",
+        "0.5",
+        "--trials",
+        "10",
+        "--json",
+    ]))
+    .unwrap();
+    let f = &out["find"];
+    assert_eq!(f["exact"], true);
+    let (low, high) = (f["low"].as_f64().unwrap(), f["high"].as_f64().unwrap());
+    assert_eq!(high - low, 1.0);
+    let at = |v: f64| {
+        f["evaluations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["value"].as_f64() == Some(v))
+            .map(|e| e["p"].as_f64().unwrap())
+            .unwrap()
+    };
+    assert!(at(low) >= 0.5 && at(high) < 0.5);
+    // The exact duel at those hit points, from `fray battle` itself.
+    let text = std::fs::read_to_string(battle_file("duel")).unwrap();
+    let dir = std::env::temp_dir().join(format!("fray-sweep-find-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (hp, above) in [(low, true), (high, false)] {
+        let path = dir.join(format!("duel{hp}.toml"));
+        std::fs::write(&path, text.replace("hp = 60", &format!("hp = {hp}"))).unwrap();
+        let out = fray()
+            .args(["battle", path.to_str().unwrap(), "--trials", "10", "--json"])
+            .output()
+            .unwrap();
+        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(r["sides"][0]["win"]["basis"], "exact");
+        let exact = r["sides"][0]["win"]["p"].as_f64().unwrap();
+        assert_eq!(exact, at(hp));
+        assert_eq!(exact >= 0.5, above, "{hp}: {exact}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = sweep_out(&[
+        &battle_file("duel"),
+        "--vary",
+        "evasion.b.defense.hp=60..90:10",
+        "--find",
+        "evasion.b.defense.hp",
+        "--trials",
+        "10",
+    ]);
+    assert!(
+        text.contains("balance point: Valkyrie wins 50.00% at evasion.b.defense.hp"),
+        "{text}"
+    );
+}
+
+#[test]
+fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
+    let file = battle_file("duel");
+    let fails = |args: &[&str], wanted: &[&str]| {
+        let out = fray().arg("sweep").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for w in wanted {
+            assert!(err.contains(w), "{args:?}: `{w}` not in {err}");
+        }
+        assert!(out.stdout.is_empty());
+    };
+    fails(
+        &[&file, "--vary", "evasion.b.defence.hp=1"],
+        &["nearest known paths: evasion.b.defense.hp"],
+    );
+    fails(
+        &[&file, "--vary", "evasion.b.defense.hp=50,0"],
+        &[
+            "--vary evasion.b.defense.hp=50,0 (value 0)",
+            "line 56, column 6",
+        ],
+    );
+    fails(
+        &[
+            &file,
+            "--vary",
+            "evasion.b.defense.hp=1..1000",
+            "--vary",
+            "evasion.a.defense.hp=1..20",
+        ],
+        &["at most 10000"],
+    );
+    fails(
+        &[
+            &file,
+            "--vary",
+            "evasion.b.defense.hp=1..100",
+            "--trials",
+            "100000000",
+        ],
+        &["at most 1000000000"],
+    );
+    fails(&[&file, "--vary", "nonsense"], &["expected PATH=RANGE"]);
+    fails(&[&file], &["nothing to sweep"]);
+    fails(
+        &[&file, "--find", "evasion.b.defense.hp"],
+        &["give the range to search"],
+    );
+    fails(
+        &[&file, "--find", "evasion.b.defense.hp=20..30"],
+        &["does not cross 0.5"],
+    );
+}
+
+#[test]
+fn sweep_reads_its_table_from_the_file_and_writes_a_report() {
+    let dir = std::env::temp_dir().join(format!("fray-sweep-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(battle_file("duel")).unwrap()
+        + "\n[[sweep.vary]]\npath = \"evasion.b.defense.hp\"\nvalues = \"40..80:20\"\n";
+    let file = dir.join("duel-sweep.toml");
+    std::fs::write(&file, text).unwrap();
+    let out = sweep_out(&[
+        file.to_str().unwrap(),
+        "--trials",
+        "50",
+        "--report",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(out.lines().count(), 5, "{out}");
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(page.contains("<svg") && page.contains("Win probability by evasion.b.defense.hp"));
+    // Offline: nothing loaded from elsewhere.
+    assert!(!page.contains("<script") && !page.contains("src=") && !page.contains("href="));
+    let svg = std::fs::read_to_string(dir.join("win.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<polyline"),
+        "{svg}"
+    );
+    // The same file still plays as one battle.
+    fray()
+        .args(["battle", file.to_str().unwrap(), "--trials", "10"])
+        .assert()
+        .success();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(battle_file("duel")).unwrap() + "\n[sweep]\nvary = 3\n",
+    )
+    .unwrap();
+    fray()
+        .args(["sweep", bad.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("[sweep]: line"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

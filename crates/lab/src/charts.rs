@@ -146,6 +146,15 @@ fn failed(title: &str, e: &Failure) -> String {
     )
 }
 
+/// The SVG `draw` writes, or a note in its place if it fails (never a panic).
+fn drawn(title: &str, draw: impl FnOnce(&mut String) -> Result<(), Failure>) -> String {
+    let mut svg = String::new();
+    match draw(&mut svg) {
+        Ok(()) => svg,
+        Err(e) => failed(title, &e),
+    }
+}
+
 /// The legend's height for these keys (they wrap onto more rows when wide).
 fn legend_rows(keys: &[(String, Key)]) -> u32 {
     let mut rows = 1;
@@ -201,11 +210,7 @@ fn legend(area: &Area, keys: &[(String, Key)]) -> Result<(), Failure> {
 
 /// A horizontal bar chart as a standalone SVG element.
 pub fn bars(chart: &BarChart) -> String {
-    let mut svg = String::new();
-    match draw_bars(chart, &mut svg) {
-        Ok(()) => svg,
-        Err(e) => failed(&chart.title, &e),
-    }
+    drawn(&chart.title, |svg| draw_bars(chart, svg))
 }
 
 fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
@@ -356,11 +361,9 @@ pub fn histogram(
     points: &[(u32, u64)],
     marks: &[Mark],
 ) -> String {
-    let mut svg = String::new();
-    match draw_histogram(title, x_desc, y_desc, points, marks, &mut svg) {
-        Ok(()) => svg,
-        Err(e) => failed(title, &e),
-    }
+    drawn(title, |svg| {
+        draw_histogram(title, x_desc, y_desc, points, marks, svg)
+    })
 }
 
 fn draw_histogram(
@@ -436,4 +439,288 @@ fn draw_histogram(
 /// The colours of a histogram's marks: the first (sampled) dark blue, then black (exact).
 fn mark_colour(i: usize) -> RGBColor {
     [RGBColor(0x1f, 0x3a, 0x80), BLACK][i % 2]
+}
+
+/// A point of a line: (x, y, band), the band (low, high) around y or `None`.
+pub type LinePoint = (f64, f64, Option<(f64, f64)>);
+
+/// One line of a line chart: points in order of x, each with an optional band (a 95%
+/// interval) drawn as a lighter area around the line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// The legend's name of the line.
+    pub name: String,
+    /// (x, y, band): the band is (low, high) around y, or `None` (an exact value).
+    pub points: Vec<LinePoint>,
+}
+
+/// A line chart: the y of each line against a numeric x axis, with bands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineChart {
+    /// The heading drawn above the chart.
+    pub title: String,
+    /// What the x axis is (a field's path).
+    pub x_desc: String,
+    /// How the y axis reads: percent (0 to 100%) or plain numbers from 0.
+    pub axis: Axis,
+    /// The lines, each a colour of the palette in order.
+    pub lines: Vec<Line>,
+}
+
+/// A line chart as a standalone SVG element; a line's band is shaded in its colour.
+pub fn lines(chart: &LineChart) -> String {
+    drawn(&chart.title, |svg| draw_lines(chart, svg))
+}
+
+fn draw_lines(chart: &LineChart, svg: &mut String) -> Result<(), Failure> {
+    let mut keys: Vec<(String, Key)> = chart
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (shown(&l.name), Key::Line(colour(i))))
+        .collect();
+    let banded = chart
+        .lines
+        .iter()
+        .any(|l| l.points.iter().any(|p| p.2.is_some()));
+    if banded {
+        keys.push((
+            "95% interval (band)".into(),
+            Key::Fill(RGBColor(0xcc, 0xcc, 0xcc)),
+        ));
+    }
+    let legend_h = legend_rows(&keys) * LEGEND_ROW + 6;
+    let height = 340 + legend_h;
+    let xs = chart
+        .lines
+        .iter()
+        .flat_map(|l| l.points.iter().map(|p| p.0));
+    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+        (a.min(x), b.max(x))
+    });
+    let (lo, hi) = if lo.is_finite() && hi > lo {
+        (lo, hi)
+    } else if lo.is_finite() {
+        (lo - 1.0, lo + 1.0)
+    } else {
+        (0.0, 1.0)
+    };
+    let top = match chart.axis {
+        Axis::Percent => 1.0,
+        Axis::Number => {
+            let m = chart
+                .lines
+                .iter()
+                .flat_map(|l| l.points.iter().map(|p| p.2.map_or(p.1, |b| b.1)))
+                .filter(|v| v.is_finite())
+                .fold(0.0, f64::max);
+            if m > 0.0 { m * 1.08 } else { 1.0 }
+        }
+    };
+    {
+        let root = SVGBackend::with_string(svg, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (upper, lower) = root.split_vertically(height - legend_h);
+        let mut c = ChartBuilder::on(&upper)
+            .caption(title(&chart.title), (FONT, TITLE_SIZE))
+            .margin_top(6)
+            .margin_left(6)
+            .margin_right(24)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .build_cartesian_2d(lo..hi, 0f64..top)?;
+        let percent = |v: &f64| format!("{:.0}%", v * 100.0);
+        let plain = |v: &f64| format!("{v}");
+        let short = |v: &f64| format!("{}", (v * 1e6).round() / 1e6);
+        let mut mesh = c.configure_mesh();
+        mesh.light_line_style(WHITE)
+            .x_label_formatter(&short)
+            .x_labels(8)
+            .y_labels(6)
+            .x_desc(shown(&chart.x_desc))
+            .label_style((FONT, 15))
+            .axis_desc_style((FONT, LABEL_SIZE));
+        match chart.axis {
+            Axis::Percent => mesh.y_label_formatter(&percent).draw()?,
+            Axis::Number => mesh.y_label_formatter(&plain).draw()?,
+        }
+        for (i, l) in chart.lines.iter().enumerate() {
+            let band: Vec<(f64, f64)> = l
+                .points
+                .iter()
+                .map(|p| (p.0, p.2.map_or(p.1, |b| b.1)))
+                .chain(
+                    l.points
+                        .iter()
+                        .rev()
+                        .map(|p| (p.0, p.2.map_or(p.1, |b| b.0))),
+                )
+                .collect();
+            if l.points.iter().any(|p| p.2.is_some()) {
+                c.draw_series(std::iter::once(Polygon::new(
+                    band,
+                    colour(i).mix(0.25).filled(),
+                )))?;
+            }
+            c.draw_series(std::iter::once(PathElement::new(
+                l.points.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
+                colour(i).stroke_width(3),
+            )))?;
+            c.draw_series(
+                l.points
+                    .iter()
+                    .map(|p| Circle::new((p.0, p.1), 4, colour(i).filled())),
+            )?;
+        }
+        legend(&lower, &keys)?;
+        root.present()?;
+    }
+    Ok(())
+}
+
+/// A grid of probabilities over two axes, coloured from 0 (red) to 1 (blue), with the
+/// edges between cells on either side of `contour` drawn as a thick black line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeatMap {
+    /// The heading drawn above the grid.
+    pub title: String,
+    /// What the columns are (the first axis's path).
+    pub x_desc: String,
+    /// What the rows are (the second axis's path).
+    pub y_desc: String,
+    /// The columns' labels, left to right.
+    pub xs: Vec<String>,
+    /// The rows' labels, bottom to top.
+    pub ys: Vec<String>,
+    /// `values[column][row]`, each 0..=1.
+    pub values: Vec<Vec<f64>>,
+    /// The level whose contour is marked (0.5: where the battle is even).
+    pub contour: f64,
+}
+
+/// A heat map as a standalone SVG element, each cell labelled with its percentage.
+pub fn heat_map(chart: &HeatMap) -> String {
+    drawn(&chart.title, |svg| draw_heat_map(chart, svg))
+}
+
+/// The colour of a probability: red at 0, pale at one half, blue at 1.
+fn heat(p: f64) -> RGBColor {
+    let p = if p.is_finite() {
+        p.clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    let (from, to, t) = if p < 0.5 {
+        (colour(1), RGBColor(0xf4, 0xf4, 0xf4), p * 2.0)
+    } else {
+        (RGBColor(0xf4, 0xf4, 0xf4), colour(0), p * 2.0 - 1.0)
+    };
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
+    RGBColor(mix(from.0, to.0), mix(from.1, to.1), mix(from.2, to.2))
+}
+
+fn draw_heat_map(chart: &HeatMap, svg: &mut String) -> Result<(), Failure> {
+    let keys = vec![
+        ("0%".to_string(), Key::Fill(heat(0.0))),
+        ("50%".to_string(), Key::Fill(heat(0.5))),
+        ("100%".to_string(), Key::Fill(heat(1.0))),
+        (
+            format!("{:.0}% contour", chart.contour * 100.0),
+            Key::Line(BLACK),
+        ),
+    ];
+    let (nx, ny) = (chart.xs.len().max(1), chart.ys.len().max(1));
+    let legend_h = legend_rows(&keys) * LEGEND_ROW + 6;
+    let cell_h = (360 / ny as u32).clamp(14, 40);
+    let height = TITLE_SIZE + 14 + cell_h * ny as u32 + 70 + legend_h;
+    let y_label_w = chart
+        .ys
+        .iter()
+        .map(|y| text_width(&shown(y), 15))
+        .max()
+        .unwrap_or(0)
+        + 16;
+    {
+        let root = SVGBackend::with_string(svg, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let (upper, lower) = root.split_vertically(height - legend_h);
+        let mut c = ChartBuilder::on(&upper)
+            .caption(title(&chart.title), (FONT, TITLE_SIZE))
+            .margin_top(6)
+            .margin_left(6)
+            .margin_right(24)
+            .x_label_area_size(56)
+            .y_label_area_size(y_label_w + 24)
+            .build_cartesian_2d(0f64..nx as f64, 0f64..ny as f64)?;
+        let label = |names: &[String]| {
+            let names = names.to_vec();
+            move |v: &f64| {
+                let i = v.floor() as usize;
+                if (v - i as f64 - 0.5).abs() < 1e-6 {
+                    names.get(i).map(|n| shown(n)).unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            }
+        };
+        let (xl, yl) = (label(&chart.xs), label(&chart.ys));
+        c.configure_mesh()
+            .disable_mesh()
+            .x_labels(nx * 2 + 1)
+            .y_labels(ny * 2 + 1)
+            .x_label_formatter(&xl)
+            .y_label_formatter(&yl)
+            .x_desc(shown(&chart.x_desc))
+            .y_desc(shown(&chart.y_desc))
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, LABEL_SIZE))
+            .draw()?;
+        let at = |i: usize, j: usize| {
+            chart
+                .values
+                .get(i)
+                .and_then(|col| col.get(j))
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        for i in 0..chart.xs.len() {
+            for j in 0..chart.ys.len() {
+                let (x, y) = (i as f64, j as f64);
+                c.draw_series(std::iter::once(Rectangle::new(
+                    [(x, y), (x + 1.0, y + 1.0)],
+                    heat(at(i, j)).filled(),
+                )))?;
+                if cell_h >= 18 && nx <= 16 {
+                    let style = TextStyle::from((FONT, 13).into_font())
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    c.draw_series(std::iter::once(Text::new(
+                        format!("{:.0}%", at(i, j) * 100.0),
+                        (x + 0.5, y + 0.5),
+                        style,
+                    )))?;
+                }
+            }
+        }
+        let over = |i: usize, j: usize| at(i, j) >= chart.contour;
+        let mut edges = Vec::new();
+        for i in 0..chart.xs.len() {
+            for j in 0..chart.ys.len() {
+                let (x, y) = (i as f64, j as f64);
+                if i + 1 < chart.xs.len() && over(i, j) != over(i + 1, j) {
+                    edges.push(vec![(x + 1.0, y), (x + 1.0, y + 1.0)]);
+                }
+                if j + 1 < chart.ys.len() && over(i, j) != over(i, j + 1) {
+                    edges.push(vec![(x, y + 1.0), (x + 1.0, y + 1.0)]);
+                }
+            }
+        }
+        c.draw_series(
+            edges
+                .into_iter()
+                .map(|e| PathElement::new(e, BLACK.stroke_width(3))),
+        )?;
+        legend(&lower, &keys)?;
+        root.present()?;
+    }
+    Ok(())
 }

@@ -26,5 +26,6 @@ pub mod request;
 pub mod run;
 pub mod scenario;
 pub mod schema;
+pub mod sweep;
 
 pub use scenario::{Scenario, json_schema, parse_scenario};

@@ -597,3 +597,4 @@ pub fn text(r: &Report) -> String {
 
 mod html;
 pub use html::html;
+pub(crate) use html::escape;

@@ -105,6 +105,10 @@ pub struct ScenarioFile {
     pub evasion: Option<DuelFile>,
     /// A conditions skirmish.
     pub skirmish: Option<SkirmishFile>,
+    /// A balance sweep over this scenario, read by [`crate::sweep`]; a battle run
+    /// ignores it, so a sweep file still plays as one battle.
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub sweep: Option<toml::Value>,
 }
 
 /// An evasion duel as written.

@@ -10,7 +10,7 @@ use crate::charts;
 
 /// Markup characters become entities, and control characters (which HTML does not
 /// allow and a terminal showing the file would act on) become visible `\u{..}` escapes.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     fray::text::escape_controls(text)
         .replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -1,0 +1,211 @@
+//! `fray sweep FILE --vary PATH=RANGE`: a battle scenario played at many values of its
+//! numbers, through `fray_lab::sweep`; a progress bar over the points, Ctrl-C keeping
+//! the points that finished.
+
+use std::io::{IsTerminal, Write as _};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use fray_lab::sweep::{self, AxisSpec, FindSpec, Plan, Settings, Values};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::battle::{INTERRUPTED, MAX_FILE_BYTES, catch_ctrl_c, open_report};
+use crate::output;
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The scenario, a TOML file (see examples/battles/); its `[sweep]` table, if any,
+    /// gives the axes and the search the flags do not.
+    file: PathBuf,
+    /// A field to vary and its values: PATH=FROM..TO (both ends included),
+    /// PATH=FROM..TO:STEP or PATH=A,B,C. PATH is the field's TOML path, array entries
+    /// by index or name (pool.a.combatants.Pikeman.count). Once for a curve, twice for
+    /// a grid; replaces the file's `[sweep]` axes.
+    #[arg(long, value_name = "PATH=RANGE")]
+    vary: Vec<String>,
+    /// Search for the value of PATH at which a side's win probability reaches
+    /// --target, between the ends of RANGE (or of the --vary values of PATH).
+    #[arg(long, value_name = "PATH[=RANGE]")]
+    find: Option<String>,
+    /// The win probability --find looks for.
+    #[arg(long, default_value_t = 0.5, requires = "find")]
+    target: f64,
+    /// The side whose win probability --find means: a or b.
+    #[arg(long, default_value = "a", requires = "find", value_parser = ["a", "b"])]
+    side: String,
+    /// Trials of every point (default: the scenario's).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    trials: Option<u64>,
+    /// The sweep's seed; each point's seed is derived from it and the point's values.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Threads to use (0: every core).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
+    threads: u64,
+    /// Write an HTML report (report.html) and its SVG charts into this directory.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+    /// Print JSON: the axes and one entry a point (each with its full battle report).
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV: one row a point.
+    #[arg(long)]
+    csv: bool,
+    /// No progress bar and no progress lines.
+    #[arg(long)]
+    quiet: bool,
+    /// Seconds between progress lines on standard error when it is not a terminal.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    progress_every: u64,
+}
+
+/// The plan: the file's `[sweep]`, with the flags in place of what they give.
+fn plan(args: &SweepArgs, text: &str) -> Result<Plan> {
+    let mut plan = sweep::plan_of(text).map_err(|e| anyhow!("[sweep]: {e}"))?;
+    if !args.vary.is_empty() {
+        plan.vary = args
+            .vary
+            .iter()
+            .map(|f| AxisSpec::from_flag(f))
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(flag) = &args.find {
+        let (path, values) = match flag.split_once('=') {
+            Some((p, r)) => (p.trim().to_string(), Values::Range(r.trim().into())),
+            None => {
+                let path = flag.trim().to_string();
+                let axis = plan.vary.iter().find(|a| a.path == path).ok_or_else(|| {
+                    anyhow!("--find {path}: give the range to search, --find {path}=FROM..TO, or vary {path} with --vary")
+                })?;
+                (path, axis.values.clone())
+            }
+        };
+        plan.find = Some(FindSpec {
+            origin: format!("--find {}", fray::text::escape_controls(flag)),
+            path,
+            values,
+            target: args.target,
+            side: Some(args.side.clone()),
+        });
+    }
+    if plan.vary.is_empty() && plan.find.is_none() {
+        bail!(
+            "nothing to sweep: give --vary PATH=RANGE (or --find PATH=RANGE), or a [sweep] table in the scenario"
+        );
+    }
+    Ok(plan)
+}
+
+pub fn run(args: &SweepArgs) -> Result<String> {
+    let text = output::read_text(&args.file, MAX_FILE_BYTES, "a scenario")?;
+    let source = args.file.display().to_string();
+    let plan = plan(args, &text).map_err(|e| anyhow!("{source}, {e:#}"))?;
+    let settings = Settings {
+        trials: args.trials,
+        seed: args.seed,
+    };
+    let s = sweep::check(&text, &plan, &settings).map_err(|e| anyhow!("{source}, {e}"))?;
+    let report_file = args.report.as_deref().map(open_report).transpose()?;
+    let progress = Progress::new(args, s.points.len());
+    catch_ctrl_c();
+    let out = sweep::run(&s, args.threads as usize, &|n| progress.at(n), &INTERRUPTED)
+        .map_err(|e| anyhow!("{e}"))?;
+    progress.finish();
+    if !out.complete {
+        output::warn(&format!(
+            "interrupted: {} of {} points finished; the results below are incomplete",
+            out.points.len(),
+            out.planned_points
+        ));
+    }
+    if let Some((page, mut file)) = report_file {
+        file.write_all(sweep::report::html(&out).as_bytes())
+            .with_context(|| format!("cannot write {}", page.display()))?;
+        let dir = page.parent().unwrap_or(std::path::Path::new("."));
+        for (name, svg) in sweep::report::charts(&out) {
+            let path = dir.join(format!("{name}.svg"));
+            std::fs::write(&path, svg)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if !args.json && !args.csv {
+            output::note(&format!("report written to {}", page.display()));
+        }
+    }
+    if args.json {
+        output::json(&out)
+    } else if args.csv {
+        Ok(sweep::output::csv(&out))
+    } else {
+        Ok(sweep::output::text(&out))
+    }
+}
+
+/// Progress over the points on standard error: a bar on a terminal, else a line every
+/// few seconds (`--progress-every`), nothing with --quiet.
+enum Progress {
+    Silent,
+    Bar(ProgressBar),
+    Lines {
+        every: Duration,
+        planned: usize,
+        last: Mutex<Instant>,
+    },
+}
+
+impl Progress {
+    fn new(args: &SweepArgs, planned: usize) -> Self {
+        if args.quiet || planned == 0 {
+            return Self::Silent;
+        }
+        if !args.json && !args.csv && std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(planned as u64);
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} points, {eta} left")
+            {
+                bar.set_style(style);
+            }
+            return Self::Bar(bar);
+        }
+        Self::Lines {
+            every: Duration::from_secs(args.progress_every),
+            planned,
+            last: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// `done` points have finished.
+    fn at(&self, done: usize) {
+        match self {
+            Self::Silent => {}
+            Self::Bar(bar) => bar.set_position(bar.position().max(done as u64)),
+            Self::Lines {
+                every,
+                planned,
+                last,
+            } => {
+                let Ok(mut last) = last.lock() else { return };
+                if last.elapsed() >= *every
+                    && done < *planned
+                    && !INTERRUPTED.load(Ordering::Relaxed)
+                {
+                    *last = Instant::now();
+                    let pct = done as f64 * 100.0 / (*planned).max(1) as f64;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "fray sweep: {done}/{planned} points ({pct:.0}%)"
+                    );
+                }
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Self::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! A sweep's results as a text table and as CSV (one row a point); JSON is the
+//! [`Outcome`] serialized. Each point shows both sides' win probability with its 95%
+//! interval (and the exact answer where there is one), draws, rounds and survivors.
+
+use std::fmt::Write as _;
+
+use fray::character::Side;
+
+use super::{Found, Outcome};
+use crate::report::{Estimate, Report, count, percent};
+
+/// Combatants of `side` expected standing at the end (the sum of their survival).
+pub fn standing(r: &Report, side: Side) -> f64 {
+    r.survivors
+        .iter()
+        .filter(|s| s.side == side)
+        .map(|s| s.survival)
+        .sum()
+}
+
+/// The win estimate as the chart and the search read it: the exact answer where there
+/// is one, else the sampled one with its interval.
+pub fn best(e: &Estimate) -> (f64, f64, f64, bool) {
+    (e.p, e.low, e.high, e.exact)
+}
+
+fn cell(e: &Estimate) -> String {
+    let (p, low, high, exact) = best(e);
+    if exact {
+        format!("{} exact", percent(p))
+    } else {
+        format!("{} [{}, {}]", percent(p), percent(low), percent(high))
+    }
+}
+
+/// The sweep as a table: a heading, then one line a point.
+pub fn text(o: &Outcome) -> String {
+    let mut s = String::new();
+    if !o.complete {
+        let _ = writeln!(
+            s,
+            "INCOMPLETE: interrupted after {} of {} points",
+            o.points.len(),
+            o.planned_points
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{} ({} system), {} a point, sweep seed {}",
+        o.name,
+        o.system,
+        count(o.trials, "battle"),
+        o.seed
+    );
+    if let Some(first) = o.points.first() {
+        let names = &first.report.sides;
+        let mut rows = vec![
+            o.axes
+                .iter()
+                .map(|a| a.path.clone())
+                .chain([
+                    format!("{} wins", names[0].name),
+                    format!("{} wins", names[1].name),
+                    "draw".into(),
+                    "rounds".into(),
+                    "standing a".into(),
+                    "standing b".into(),
+                ])
+                .collect::<Vec<_>>(),
+        ];
+        for p in &o.points {
+            let r = &p.report;
+            rows.push(
+                p.values
+                    .iter()
+                    .map(|(_, v)| v.to_string())
+                    .chain([
+                        cell(&r.sides[0].win),
+                        cell(&r.sides[1].win),
+                        percent(r.draw.p),
+                        format!("{:.2}", r.rounds.mean),
+                        format!("{:.2}", standing(r, Side::A)),
+                        format!("{:.2}", standing(r, Side::B)),
+                    ])
+                    .collect(),
+            );
+        }
+        let widths: Vec<usize> = (0..rows[0].len())
+            .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+            .collect();
+        for row in rows {
+            let line: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:<w$}"))
+                .collect();
+            let _ = writeln!(
+                s,
+                "{}",
+                fray::text::escape_controls(line.join("  ").trim_end())
+            );
+        }
+    }
+    if let Some(f) = &o.find {
+        s += &found_text(f);
+    }
+    s
+}
+
+/// The balance point found, in words.
+pub fn found_text(f: &Found) -> String {
+    let how = if f.exact {
+        "exact answers"
+    } else {
+        "sampled answers; the range is where the 95% intervals leave the crossing"
+    };
+    let mut s = format!(
+        "balance point: {} wins {} at {} = {:.3}, between {} and {} ({how}; {} values tried)\n",
+        fray::text::escape_controls(&f.side),
+        percent(f.target),
+        f.path,
+        f.value,
+        f.low,
+        f.high,
+        f.evaluations.len()
+    );
+    if !f.complete {
+        s += "INCOMPLETE: the search was interrupted; the range is where it stood\n";
+    }
+    s
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The sweep as CSV: a header, then one row a point. Each win probability has its
+/// interval's ends and the exact answer (empty where there is none); `complete` is
+/// false on every row of an interrupted sweep.
+pub fn csv(o: &Outcome) -> String {
+    let mut header: Vec<String> = o.axes.iter().map(|a| field(&a.path)).collect();
+    header.extend(
+        [
+            "seed",
+            "trials",
+            "a_win",
+            "a_low",
+            "a_high",
+            "a_exact",
+            "b_win",
+            "b_low",
+            "b_high",
+            "b_exact",
+            "draw",
+            "draw_low",
+            "draw_high",
+            "rounds_mean",
+            "standing_a",
+            "standing_b",
+            "complete",
+        ]
+        .map(String::from),
+    );
+    let mut s = header.join(",") + "\n";
+    for p in &o.points {
+        let r = &p.report;
+        let exact = |e: &Estimate| e.exact.then_some(e.p);
+        let mut row: Vec<String> = p.values.iter().map(|(_, v)| v.to_string()).collect();
+        row.push(p.seed.to_string());
+        row.push(r.trials.to_string());
+        for e in [&r.sides[0].win, &r.sides[1].win] {
+            row.extend([e.p, e.low, e.high].map(|x| x.to_string()));
+            row.push(exact(e).map(|x| x.to_string()).unwrap_or_default());
+        }
+        row.extend([r.draw.p, r.draw.low, r.draw.high].map(|x| x.to_string()));
+        row.push(r.rounds.mean.to_string());
+        row.push(standing(r, Side::A).to_string());
+        row.push(standing(r, Side::B).to_string());
+        row.push(o.complete.to_string());
+        s += &(row.join(",") + "\n");
+    }
+    s
+}

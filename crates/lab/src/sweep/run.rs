@@ -1,0 +1,116 @@
+//! Playing a sweep's points in parallel, each a whole battle run with its own seed.
+//! Points (and each point's chunks of trials) share one rayon pool; a cancelled sweep
+//! keeps the points that finished, and the outcome says it is incomplete.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::{Axis, Found, Number, Sweep, as_map};
+use crate::report::{Report, report, system_name};
+
+/// One point's result: the values, the seed, and `fray battle`'s report of the point.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PointResult {
+    /// Each axis's path and value.
+    #[serde(serialize_with = "as_map")]
+    pub values: Vec<(String, Number)>,
+    /// The point's seed: `fray battle --seed` with it gives this report.
+    pub seed: u64,
+    /// The battle lab's report of the point.
+    pub report: Report,
+}
+
+/// A sweep's results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    /// The scenario's name.
+    pub name: String,
+    /// Its rule system.
+    pub system: String,
+    /// The sweep's seed (each point's is derived from it).
+    pub seed: u64,
+    /// Trials of each point (1 for a system with no dice).
+    pub trials: u64,
+    /// The axes and their values.
+    pub axes: Vec<Axis>,
+    /// Whether every point finished (false after a cancel).
+    pub complete: bool,
+    /// How many points the sweep holds.
+    pub planned_points: usize,
+    /// The points that finished, in sweep order (the first axis varying slowest).
+    pub points: Vec<PointResult>,
+    /// The balance point, when one was searched for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub find: Option<Found>,
+}
+
+/// Plays the points `range` of the sweep on the current rayon pool, skipping those not
+/// yet started once `cancel` is set, and dropping a point cut short. Any split of the
+/// points into ranges gives the same results, point for point (chunks of a sweep may
+/// run on other machines).
+pub fn run_points(
+    sweep: &Sweep,
+    range: Range<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Vec<PointResult> {
+    let range = range.start.min(sweep.points.len())..range.end.min(sweep.points.len());
+    let done = AtomicUsize::new(0);
+    let results: Vec<Option<PointResult>> = sweep.points[range]
+        .par_iter()
+        .map(|p| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let tally = crate::run::play_until(&p.scenario, &|_| {}, cancel);
+            if tally.trials < crate::run::planned_trials(&p.scenario) {
+                return None;
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            Some(PointResult {
+                values: p.values.clone(),
+                seed: p.seed,
+                report: report(&p.scenario, &tally),
+            })
+        })
+        .collect();
+    results.into_iter().flatten().collect()
+}
+
+/// Plays the whole sweep (and its search) on a pool of `threads` threads (0: every
+/// core), calling `progress` with the points done so far.
+pub fn run(
+    sweep: &Sweep,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Outcome, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let points = pool.install(|| run_points(sweep, 0..sweep.points.len(), progress, cancel));
+    let find = match &sweep.find {
+        Some(f) if !cancel.load(Ordering::Relaxed) => Some(
+            pool.install(|| f.search(sweep, cancel))
+                .map_err(|e| e.to_string())?,
+        ),
+        _ => None,
+    };
+    let complete = points.len() == sweep.points.len()
+        && (sweep.find.is_none() || find.as_ref().is_some_and(|f| f.complete));
+    Ok(Outcome {
+        name: sweep.base.name.clone(),
+        system: system_name(&sweep.base).into(),
+        seed: sweep.base.seed,
+        trials: crate::run::planned_trials(&sweep.base),
+        axes: sweep.axes.clone(),
+        complete,
+        planned_points: sweep.points.len(),
+        points,
+        find,
+    })
+}
