@@ -596,5 +596,5 @@ pub fn text(r: &Report) -> String {
 }
 
 mod html;
-pub use html::html;
 pub(crate) use html::escape;
+pub use html::html;
