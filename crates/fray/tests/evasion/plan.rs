@@ -13,6 +13,8 @@ use fray::evasion::{
 use fray::rng::{Rolls, SeededRolls};
 use proptest::prelude::*;
 
+use crate::properties::rounding;
+
 fn round(x: f64, rounding: Rounding, rolls: &mut impl Rolls) -> i64 {
     match rounding {
         Rounding::Nearest => (x + 0.5).floor() as i64,
@@ -75,15 +77,6 @@ fn reference_attack(
         }
     }
     Some(v.max(1))
-}
-
-fn rounding() -> impl Strategy<Value = Rounding> {
-    prop_oneof![
-        Just(Rounding::Nearest),
-        Just(Rounding::Down),
-        Just(Rounding::Up),
-        Just(Rounding::Stochastic),
-    ]
 }
 
 fn kind() -> impl Strategy<Value = DamageKind> {

@@ -11,7 +11,8 @@ use fray::evasion::{
 use fray::rng::SeededRolls;
 use proptest::prelude::*;
 
-fn rounding() -> impl Strategy<Value = Rounding> {
+/// Every rounding of a fractional damage reduction (shared with `plan.rs`).
+pub(crate) fn rounding() -> impl Strategy<Value = Rounding> {
     prop_oneof![
         Just(Rounding::Nearest),
         Just(Rounding::Down),
