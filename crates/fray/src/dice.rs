@@ -319,6 +319,17 @@ mod tests {
     }
 
     #[test]
+    fn the_modifier_bound_is_inclusive_and_serde_writes_the_notation() {
+        assert!(format!("2d6+{MAX_MODIFIER}").parse::<DiceExpr>().is_ok());
+        assert!(matches!(
+            format!("2d6+{}", MAX_MODIFIER + 1).parse::<DiceExpr>(),
+            Err(DiceError::TooLarge { .. })
+        ));
+        let e: DiceExpr = "2d6+3".parse().unwrap();
+        assert_eq!(String::from(e), "2d6+3");
+    }
+
+    #[test]
     fn an_expression_shows_its_groups_and_modifier() {
         let e: DiceExpr = "1d4 + 2d6 - 1".parse().unwrap();
         assert_eq!(

@@ -255,6 +255,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn tail_probability_counts_the_value_itself() {
+        let two_d6 = Distribution::uniform(1, 6).add_uniform(1, 6);
+        assert!((two_d6.p_at_least(10) - 6.0 / 36.0).abs() < 1e-15);
+        assert!((two_d6.p_at_least(2) - 1.0).abs() < 1e-15);
+        assert_eq!(two_d6.p_at_least(13), 0.0);
+    }
+
+    #[test]
+    fn total_keeps_the_mass_a_plain_sum_rounds_away() {
+        // Ten masses of 1e-16 after a 1: each alone is below half an ulp of 1, so a plain
+        // sum stays at exactly 1; the compensated sum keeps their 1e-15.
+        let d = Distribution::from_masses(
+            std::iter::once((0, 1.0)).chain((1..=10).map(|v| (v, 1e-16))),
+        );
+        assert!((d.total() - (1.0 + 1e-15)).abs() < 1e-17, "{}", d.total());
+        let small_first = Distribution::from_masses((0..10).map(|v| (v, 1e-16)).chain([(10, 1.0)]));
+        assert!((small_first.total() - (1.0 + 1e-15)).abs() < 1e-17);
+    }
+
+    #[test]
+    fn iter_skips_values_of_no_probability() {
+        let d = Distribution::from_masses([(0, 0.5), (2, 0.5)]);
+        let values: Vec<i64> = d.iter().map(|m| m.value).collect();
+        assert_eq!(values, [0, 2]);
+    }
+
+    #[test]
+    fn adding_a_die_to_a_point_gives_the_die() {
+        let d6 = Distribution::point(0).add_uniform(1, 6);
+        assert_eq!((d6.min(), d6.max()), (1, 6));
+        for v in 1..=6 {
+            assert!((d6.p(v) - 1.0 / 6.0).abs() < 1e-15);
+        }
+    }
+
+    #[test]
     fn three_d6_matches_brute_force() {
         let d6 = Distribution::uniform(1, 6);
         let three = d6.convolve(&d6).convolve(&d6);
