@@ -147,17 +147,18 @@ fn bump(map: &mut BTreeMap<String, u64>, key: &str, v: u64) {
     }
 }
 
-/// What a chunk keeps from one trial to the next: a pool battle's state, replayed; an
-/// evasion duel's plan.
+/// What a chunk keeps from one trial to the next: a pool battle's state, replayed, and
+/// a buffer for its hit points; an evasion duel's plan.
 #[derive(Default)]
 struct Scratch {
     pool: Option<fray::pool::MassState>,
+    hp: Vec<i64>,
     duel: Option<DuelPlan>,
 }
 
-/// Plays one trial with the chunk's rolls and counts it. A duel is counted from its
-/// parts, with no vector built: after the chunk's first duel, playing and counting one
-/// allocates nothing.
+/// Plays one trial with the chunk's rolls and counts it. A pool battle and a duel are
+/// counted from their parts, with no vector built: after the chunk's first battle,
+/// playing and counting one allocates nothing.
 fn play_trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch, t: &mut Tally) {
     let trial = match &s.battle {
         BattleKind::Pool(b) => {
@@ -167,21 +168,25 @@ fn play_trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch, t: &
             if replay_mass_battle(state, rolls, &mut NoTrace).is_err() {
                 state.reset();
             }
-            let hp: Vec<i64> = state.hp.iter().flatten().map(|h| i64::from(*h)).collect();
+            // Counted from the state, through a buffer the chunk keeps: no vector per battle.
+            scratch.hp.clear();
+            scratch
+                .hp
+                .extend(state.hp.iter().flatten().map(|h| i64::from(*h)));
             let max: i64 =
                 b.a.combatants
                     .iter()
                     .chain(&b.b.combatants)
                     .map(|c| i64::from(c.hp))
                     .sum();
-            let dealt = (max - hp.iter().sum::<i64>()).max(0) as u64;
-            Trial {
-                winner: state.winner(),
-                rounds: state.round,
-                hp,
-                damage: vec![("physical".into(), dealt)],
-                conditions: Vec::new(),
-            }
+            let dealt = (max - scratch.hp.iter().sum::<i64>()).max(0) as u64;
+            return t.record(
+                state.winner(),
+                state.round,
+                &scratch.hp,
+                [("physical", dealt)],
+                [],
+            );
         }
         BattleKind::Minions(b) => minions_trial(b),
         BattleKind::Evasion(d) => {

@@ -5,7 +5,7 @@ use fray::rng::SeededRolls;
 use fray_lab::duel::DuelPlan;
 use fray_lab::scenario::BattleKind;
 
-use crate::{allocations, allocations_here, serial};
+use crate::{allocations_here, lab_allocations_for_255_more, serial};
 
 fn bundled_duel() -> fray_lab::Scenario {
     fray_lab::parse_scenario(fray_lab::examples::find("duel").unwrap().text).unwrap()
@@ -36,20 +36,10 @@ fn a_planned_duel_allocates_nothing() {
 #[test]
 fn the_lab_counts_duels_without_allocating_per_duel() {
     let _serial = serial();
-    let one_chunk = |trials: u64| {
-        let mut s = bundled_duel();
-        s.trials = trials;
-        allocations(|| fray_lab::run::play(&s, &|_| {}))
-    };
-    one_chunk(1); // the global thread pool starts, once
-    let (few, few_allocs) = one_chunk(1);
-    let (many, many_allocs) = one_chunk(256);
-    assert_eq!((few.trials, many.trials), (1, 256));
-    // The difference is the rounds histogram's new entries, not one per duel: the old
-    // path made several per duel (two vectors and a name each).
-    let per_chunk = many_allocs.saturating_sub(few_allocs);
+    // The old path made several per duel (two vectors and a name each).
+    let per_chunk = lab_allocations_for_255_more(&bundled_duel());
     assert!(
         per_chunk < 32,
-        "{per_chunk} more allocations for 255 more duels ({few_allocs} vs {many_allocs})"
+        "{per_chunk} more allocations for 255 more duels"
     );
 }

@@ -77,6 +77,22 @@ pub fn allocations_here<R>(f: impl FnOnce() -> R) -> (R, u64) {
     (r, HERE.with(std::cell::Cell::get) - before)
 }
 
+/// How many more allocations the lab makes playing one chunk of 256 battles of `s`
+/// than one of a single battle (hold [`serial`]): the state and buffers are built once a
+/// chunk, so what is left is the rounds histogram's new entries, not one per battle.
+pub fn lab_allocations_for_255_more(s: &fray_lab::Scenario) -> u64 {
+    let one_chunk = |trials: u64| {
+        let mut s = s.clone();
+        s.trials = trials;
+        allocations(|| fray_lab::run::play(&s, &|_| {}))
+    };
+    one_chunk(1); // the global thread pool starts, once
+    let (few, few_allocs) = one_chunk(1);
+    let (many, many_allocs) = one_chunk(256);
+    assert_eq!((few.trials, many.trials), (1, 256));
+    many_allocs.saturating_sub(few_allocs)
+}
+
 /// Plays `trials` battles with `battle` (which keeps its state between calls, as a lab
 /// chunk does) and returns the allocations this thread made in each, first battle first.
 pub fn allocations_per_battle(trials: usize, mut battle: impl FnMut()) -> Vec<u64> {

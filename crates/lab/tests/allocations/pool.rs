@@ -5,7 +5,7 @@ use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use fray_lab::scenario::BattleKind;
 
-use super::{allocations_per_battle, assert_steady, serial};
+use super::{allocations_per_battle, assert_steady, lab_allocations_for_255_more, serial};
 
 /// The lab's loop for one chunk: the state is made by the first trial and replayed by
 /// every later one, on the chunk's stream. Returns the allocations per battle and the
@@ -80,4 +80,16 @@ fn a_large_battle_with_forms_allocates_only_in_its_first_battle() {
     let (counts, rounds) = chunk(&battle, 3, 20);
     assert!(rounds >= 20);
     assert_steady("1,000 a side", &counts);
+}
+
+#[test]
+fn the_lab_counts_pool_battles_without_allocating_per_battle() {
+    let _serial = serial();
+    let s = fray_lab::parse_scenario(fray_lab::examples::find("pikes").unwrap().text).unwrap();
+    // Before, each battle built its hit points as a vector and its damage's name.
+    let per_chunk = lab_allocations_for_255_more(&s);
+    assert!(
+        per_chunk < 32,
+        "{per_chunk} more allocations for 255 more battles"
+    );
 }
