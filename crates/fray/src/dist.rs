@@ -255,6 +255,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_power_reports_its_rounding_bound_and_every_trimmed_mass() {
+        let d6 = Distribution::uniform(1, 6);
+        // n = 4: two squarings of the base (supports 6, then 11 values), then one product
+        // with a point, which is exact.
+        let (exact, dropped, rounding) = d6.power_bounded(4, 0.0);
+        assert_eq!(dropped, 0.0);
+        assert_eq!(rounding, 17.0 * f64::EPSILON);
+        assert!((exact.p(4) - 1.0 / 1296.0).abs() < 1e-18);
+        // Trimmed: what is dropped is exactly what the result lacks.
+        let (trimmed, dropped, _) = d6.power_bounded(4, 1e-3);
+        assert!(dropped > 0.0 && trimmed.min() > 4);
+        assert!((trimmed.total() + dropped - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_shift_moves_every_value() {
+        let d = Distribution::uniform(1, 4).shift(3);
+        assert_eq!((d.min(), d.max()), (4, 7));
+        assert_eq!(Distribution::point(2).shift(-5).min(), -3);
+    }
+
+    #[test]
     fn tail_probability_counts_the_value_itself() {
         let two_d6 = Distribution::uniform(1, 6).add_uniform(1, 6);
         assert!((two_d6.p_at_least(10) - 6.0 / 36.0).abs() < 1e-15);
