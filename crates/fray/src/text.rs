@@ -245,6 +245,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_place_inside_a_character_moves_back_to_its_start() {
+        // `é` is bytes 1..3: byte 2 is inside it, and so is a range that stops at byte 2.
+        let index = LineIndex::new("aé b");
+        let inside = index.locate(2, 1);
+        assert_eq!((inside.line, inside.column, inside.len), (1, 2, 1));
+        let stops_inside = LineIndex::new("aé b").locate(0, 2);
+        assert_eq!((stops_inside.column, stops_inside.len), (1, 1));
+    }
+
+    #[test]
     fn every_located_error_draws_its_caret_one_way() {
         // A zero-width place still gets one caret, in scenario files and stat blocks.
         let at = Location {
