@@ -40,6 +40,11 @@ pub struct SweepArgs {
     /// Trials of every point (default: the scenario's).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     trials: Option<u64>,
+    /// Play every point until each win probability's 95% half-width is at most this, as
+    /// `fray battle --precision` does (then --trials is each point's cap, default
+    /// 10,000,000); in place of the file's `[sweep] precision`.
+    #[arg(long, value_name = "HALF_WIDTH")]
+    precision: Option<f64>,
     /// The sweep's seed; each point's seed is derived from it and the point's values.
     #[arg(long)]
     seed: Option<u64>,
@@ -107,6 +112,7 @@ pub fn run(args: &SweepArgs) -> Result<String> {
     let settings = Settings {
         trials: args.trials,
         seed: args.seed,
+        precision: args.precision,
     };
     let s = sweep::check(&text, &plan, &settings).map_err(|e| anyhow!("{source}, {e}"))?;
     let report_file = args.report.as_deref().map(open_report).transpose()?;

@@ -44,13 +44,14 @@ pub fn text(o: &Outcome) -> String {
             o.planned_points
         );
     }
+    let per_point = match o.precision {
+        Some(p) => format!("to ±{p} a point (at most {})", count(o.trials, "battle")),
+        None => format!("{} a point", count(o.trials, "battle")),
+    };
     let _ = writeln!(
         s,
-        "{} ({} system), {} a point, sweep seed {}",
-        o.name,
-        o.system,
-        count(o.trials, "battle"),
-        o.seed
+        "{} ({} system), {per_point}, sweep seed {}",
+        o.name, o.system, o.seed
     );
     if let Some(first) = o.points.first() {
         let names = &first.report.sides;
@@ -66,6 +67,7 @@ pub fn text(o: &Outcome) -> String {
                     "standing a".into(),
                     "standing b".into(),
                 ])
+                .chain(o.precision.map(|_| "battles".into()))
                 .collect::<Vec<_>>(),
         ];
         for p in &o.points {
@@ -82,6 +84,7 @@ pub fn text(o: &Outcome) -> String {
                         format!("{:.2}", standing(r, Side::A)),
                         format!("{:.2}", standing(r, Side::B)),
                     ])
+                    .chain(o.precision.map(|_| r.trials.to_string()))
                     .collect(),
             );
         }
