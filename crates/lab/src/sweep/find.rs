@@ -94,7 +94,7 @@ impl Find {
         };
         let fail = |e: String| ScenarioError::whole(format!("{origin}: {e}"));
         let field = apply::find(fields, &spec.path).map_err(fail)?;
-        let values = values_of(&spec.values, field).map_err(fail)?;
+        let values = values_of(&spec.values, field.integer).map_err(fail)?;
         let by = |a: &&Number, b: &&Number| a.as_f64().total_cmp(&b.as_f64());
         let (Some(from), Some(to)) = (values.iter().min_by(by), values.iter().max_by(by)) else {
             return Err(fail("no values to search between".into()));

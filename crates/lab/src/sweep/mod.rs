@@ -28,6 +28,7 @@
 pub mod apply;
 pub mod axis;
 pub mod find;
+pub mod odds;
 pub mod output;
 pub mod report;
 mod run;
@@ -340,7 +341,7 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
                 field.path()
             )));
         }
-        let values = values_of(&spec.values, field)
+        let values = values_of(&spec.values, field.integer)
             .map_err(|e| ScenarioError::whole(format!("{}: {e}", spec.origin)))?;
         axes.push(Axis {
             path: field.path(),
@@ -406,10 +407,10 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
     Ok(sweep)
 }
 
-/// The values of a spec for a field: whole numbers for an integer field.
-fn values_of(values: &Values, field: &Field) -> Result<Vec<Number>, String> {
+/// The values of a spec: whole numbers for an `integer` field.
+fn values_of(values: &Values, integer: bool) -> Result<Vec<Number>, String> {
     match values {
-        Values::Range(r) => axis::values(r, field.integer),
+        Values::Range(r) => axis::values(r, integer),
         Values::List(list) => {
             if list.len() > axis::MAX_AXIS_VALUES {
                 return Err(format!(
@@ -419,7 +420,7 @@ fn values_of(values: &Values, field: &Field) -> Result<Vec<Number>, String> {
                 ));
             }
             list.iter()
-                .map(|x| axis::number(&x.to_string(), field.integer))
+                .map(|x| axis::number(&x.to_string(), integer))
                 .collect()
         }
     }
