@@ -26,14 +26,17 @@ pub struct SweepArgs {
     /// Sweep the exact odds of a single roll instead of battles: evasion (the chance to
     /// hit, inputs attacker.level and defender.ev, as `fray evasion-table`) or pool (a
     /// check's P(success) and mean degree, inputs tn, d, bonus, penalty, steps, as
-    /// `fray check`). Vary inputs with --vary, fix them and the command's other fields
-    /// with --set.
-    #[arg(long, value_name = "SYSTEM", value_parser = ["evasion", "pool"],
+    /// `fray check`) or damage (damage after the defender's traits, the mean for dice,
+    /// inputs amount and attacker_level, as `fray damage`). Vary inputs with --vary,
+    /// fix them and the command's other fields with --set.
+    #[arg(long, value_name = "SYSTEM", value_parser = ["evasion", "pool", "damage"],
           conflicts_with_all = ["file", "find", "trials", "seed", "precision"])]
     odds: Option<String>,
     /// With --odds, a fixed input: an input's value (defender.ev=3) or a field of the
     /// command's request (model.sigma=4, ladder=6:8,10, rung=4/6), dots for nested
-    /// fields. Defaults: attacker.level=1, defender.ev=0 (evasion); rung 3/6 (pool).
+    /// fields, a list as JSON (types=["fire"]). Defaults: attacker.level=1,
+    /// defender.ev=0 (evasion); rung 3/6 (pool); amount=10 (damage; vs="Resist 5 Fire"
+    /// for the defender, amount=2d6 for dice).
     #[arg(long, value_name = "PATH=VALUE", requires = "odds")]
     set: Vec<String>,
     /// A field to vary and its values: PATH=FROM..TO (both ends included),
@@ -171,7 +174,7 @@ fn odds(args: &SweepArgs) -> Result<String> {
     let system = args.odds.as_deref().unwrap_or_default();
     let plan = sweep::odds::OddsPlan {
         system: sweep::odds::OddsSystem::named(system)
-            .ok_or_else(|| anyhow!("--odds {system}: expected evasion or pool"))?,
+            .ok_or_else(|| anyhow!("--odds {system}: expected evasion, pool or damage"))?,
         set: args.set.clone(),
         vary: args
             .vary

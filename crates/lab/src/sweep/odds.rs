@@ -37,6 +37,8 @@ pub enum OddsSystem {
     Evasion,
     /// A check's degrees (`fray check`).
     Pool,
+    /// Damage after the defender's traits (`fray damage`; the mean for dice).
+    Damage,
 }
 
 impl OddsSystem {
@@ -45,6 +47,7 @@ impl OddsSystem {
         match word.trim() {
             "evasion" => Some(Self::Evasion),
             "pool" => Some(Self::Pool),
+            "damage" => Some(Self::Damage),
             _ => None,
         }
     }
@@ -56,6 +59,7 @@ impl OddsSystem {
                 serde_json::json!({"by": "level", "levels": "1..1", "step": 1, "evs": "0..0"})
             }
             Self::Pool => serde_json::json!({"rung": "3/6"}),
+            Self::Damage => serde_json::json!({"amount": 10}),
         };
         match json {
             Value::Object(m) => m,
@@ -80,11 +84,21 @@ impl OddsSystem {
             Self::Pool => go(request, |r: fray::pool::request::CheckRequest| {
                 Ok(r.validate()?.run())
             }),
+            Self::Damage => go(request, |r: fray::damage::request::DamageRequest| {
+                if r.roll {
+                    // One seeded roll is a sample; an odds sweep is exact.
+                    return Err(fray::request::RequestError::new(
+                        "roll: an odds sweep takes the exact distribution, not one roll",
+                    ));
+                }
+                Ok(r.validate()?.run())
+            }),
         }
     }
 
-    /// What each point reports: a column's name, where the answer holds it, and
-    /// whether it is a probability (charted in percent, mapped with its 50% contour).
+    /// What each point reports: a column's name, where the answer holds it (JSON
+    /// pointers, the first present taken), and whether it is a probability (charted in
+    /// percent, mapped with its 50% contour).
     pub fn outcomes(self) -> &'static [(&'static str, &'static str, bool)] {
         match self {
             Self::Evasion => &[("p_hit", "/rows/0/p_hit/0", true)],
@@ -92,6 +106,8 @@ impl OddsSystem {
                 ("p_success", "/p_success", true),
                 ("mean_degree", "/mean_degree", false),
             ],
+            // A fixed amount resolves to one number; dice to a distribution's mean.
+            Self::Damage => &[("damage", "/mean_final,/final", false)],
         }
     }
 }
@@ -101,6 +117,7 @@ impl fmt::Display for OddsSystem {
         f.write_str(match self {
             Self::Evasion => "evasion",
             Self::Pool => "pool",
+            Self::Damage => "damage",
         })
     }
 }
@@ -173,6 +190,18 @@ pub fn params(system: OddsSystem) -> &'static [Param] {
                 path: "steps",
                 integer: true,
                 write: |m, v| number(m, "steps", v),
+            },
+        ],
+        OddsSystem::Damage => &[
+            Param {
+                path: "amount",
+                integer: true,
+                write: |m, v| number(m, "amount", v),
+            },
+            Param {
+                path: "attacker_level",
+                integer: true,
+                write: |m, v| number(m, "attacker_level", v),
             },
         ],
     }
@@ -295,9 +324,11 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
     for flag in &plan.set {
         let at = |e: String| whole(format!("--set {}: {e}", fray::text::escape_controls(flag)));
         let (path, value) = axis::split_flag(flag).map_err(at)?;
-        if let Ok(i) = param(system, path) {
-            let p = params(system)[i];
-            fixed.push((i, axis::number(value, p.integer).map_err(at)?));
+        // An input by its number; anything else (`amount=2d6`) as the request's field.
+        if let Ok(i) = param(system, path)
+            && let Ok(v) = axis::number(value, params(system)[i].integer)
+        {
+            fixed.push((i, v));
             continue;
         }
         let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.into()));
@@ -374,7 +405,10 @@ pub fn run(sweep: &OddsSweep, threads: usize) -> Result<OddsOutcome, String> {
                     .system
                     .outcomes()
                     .iter()
-                    .map(|(_, at, _)| answer.pointer(at).and_then(Value::as_f64))
+                    .map(|(_, at, _)| {
+                        at.split(',')
+                            .find_map(|at| answer.pointer(at).and_then(Value::as_f64))
+                    })
                     .collect::<Option<Vec<f64>>>()
                     .ok_or("an answer without its outcome")?;
                 Ok(OddsPoint {
