@@ -440,3 +440,34 @@ fn a_sweep_table_may_ask_for_a_precision_and_a_bad_one_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn an_odds_grid_is_exact_and_the_same_on_any_thread_count() {
+    use sweep::odds::{self, OddsPlan, OddsSystem};
+    let plan = OddsPlan {
+        system: OddsSystem::Evasion,
+        set: vec!["model.uniform_sum=4,17".into()],
+        vary: vec![
+            AxisSpec::new("attacker.level", Values::Range("0..20:4".into())),
+            AxisSpec::new("defender.ev", Values::List(vec![0.0, 5.0, 10.0])),
+        ],
+    };
+    let s = odds::check(&plan).unwrap();
+    let (all, one) = (odds::run(&s, 0).unwrap(), odds::run(&s, 1).unwrap());
+    assert_eq!(all, one);
+    assert_eq!(all.points.len(), 18);
+    for p in &all.points {
+        let hit = p.outcomes[0];
+        assert!((0.0..=1.0).contains(&hit), "{hit}");
+        assert_eq!(
+            Some(hit),
+            p.answer.pointer("/rows/0/p_hit/0").and_then(|v| v.as_f64())
+        );
+    }
+    // Higher levels hit more often, more evasive defenders less.
+    assert!(all.points[15].outcomes[0] > all.points[0].outcomes[0]);
+    assert!(all.points[0].outcomes[0] > all.points[2].outcomes[0]);
+    let charts = sweep::report::odds_charts(&all);
+    assert_eq!(charts.len(), 1, "one heat map of p_hit");
+    assert!(sweep::output::odds_csv(&all).starts_with("attacker.level,defender.ev,p_hit\n0,0,"));
+}
