@@ -42,7 +42,7 @@ pub struct SweepArgs {
     /// A field to vary and its values: PATH=FROM..TO (both ends included),
     /// PATH=FROM..TO:STEP or PATH=A,B,C. PATH is the field's TOML path, array entries
     /// by index or name (pool.a.combatants.Pikeman.count). Once for a curve, twice for
-    /// a grid; replaces the file's `[sweep]` axes.
+    /// a grid; replaces the file's `[sweep]` axes. With --odds, PATH is an input's name.
     #[arg(long, value_name = "PATH=RANGE")]
     vary: Vec<String>,
     /// Search for the value of PATH at which a side's win probability reaches
@@ -152,21 +152,12 @@ pub fn run(args: &SweepArgs) -> Result<String> {
             out.planned_points
         ));
     }
-    if let Some(dir) = &args.report {
-        write_report(
-            args,
-            dir,
-            &sweep::report::html(&out),
-            sweep::report::charts(&out),
-        )?;
-    }
-    if args.json {
-        output::json(&out)
-    } else if args.csv {
-        Ok(sweep::output::csv(&out))
-    } else {
-        Ok(sweep::output::text(&out))
-    }
+    shown(
+        args,
+        &out,
+        [sweep::report::html, sweep::output::csv, sweep::output::text],
+        sweep::report::charts,
+    )
 }
 
 /// `fray sweep --odds`: every point exact, at once.
@@ -184,20 +175,35 @@ fn odds(args: &SweepArgs) -> Result<String> {
     };
     let s = sweep::odds::check(&plan).map_err(|e| anyhow!("--odds {system}: {e}"))?;
     let out = sweep::odds::run(&s, args.threads as usize).map_err(|e| anyhow!("{e}"))?;
+    shown(
+        args,
+        &out,
+        [
+            sweep::report::odds_html,
+            sweep::output::odds_csv,
+            sweep::output::odds_text,
+        ],
+        sweep::report::odds_charts,
+    )
+}
+
+/// The outcome as asked: the report written (`[html, _, _]` and `charts`), then JSON,
+/// CSV (`[_, csv, _]`) or the table (`[_, _, text]`).
+fn shown<T: serde::Serialize>(
+    args: &SweepArgs,
+    out: &T,
+    [html, csv, text]: [fn(&T) -> String; 3],
+    charts: fn(&T) -> Vec<(String, String)>,
+) -> Result<String> {
     if let Some(dir) = &args.report {
-        write_report(
-            args,
-            dir,
-            &sweep::report::odds_html(&out),
-            sweep::report::odds_charts(&out),
-        )?;
+        write_report(args, dir, &html(out), charts(out))?;
     }
     if args.json {
-        output::json(&out)
+        output::json(out)
     } else if args.csv {
-        Ok(sweep::output::odds_csv(&out))
+        Ok(csv(out))
     } else {
-        Ok(sweep::output::odds_text(&out))
+        Ok(text(out))
     }
 }
 

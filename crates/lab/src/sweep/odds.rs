@@ -152,58 +152,39 @@ pub fn params(system: OddsSystem) -> &'static [Param] {
         };
         m.insert("rung".into(), Value::String(new));
     }
+    /// A whole-number input (every input of the single-roll rules is one).
+    const fn whole(path: &'static str, write: fn(&mut Map<String, Value>, Number)) -> Param {
+        Param {
+            path,
+            integer: true,
+            write,
+        }
+    }
     match system {
-        OddsSystem::Evasion => &[
-            Param {
-                path: "attacker.level",
-                integer: true,
-                write: |m, v| single(m, "levels", v),
-            },
-            Param {
-                path: "defender.ev",
-                integer: true,
-                write: |m, v| single(m, "evs", v),
-            },
-        ],
-        OddsSystem::Pool => &[
-            Param {
-                path: "tn",
-                integer: true,
-                write: |m, v| rung(m, true, v),
-            },
-            Param {
-                path: "d",
-                integer: true,
-                write: |m, v| rung(m, false, v),
-            },
-            Param {
-                path: "bonus",
-                integer: true,
-                write: |m, v| number(m, "bonus", v),
-            },
-            Param {
-                path: "penalty",
-                integer: true,
-                write: |m, v| number(m, "penalty", v),
-            },
-            Param {
-                path: "steps",
-                integer: true,
-                write: |m, v| number(m, "steps", v),
-            },
-        ],
-        OddsSystem::Damage => &[
-            Param {
-                path: "amount",
-                integer: true,
-                write: |m, v| number(m, "amount", v),
-            },
-            Param {
-                path: "attacker_level",
-                integer: true,
-                write: |m, v| number(m, "attacker_level", v),
-            },
-        ],
+        OddsSystem::Evasion => {
+            const INPUTS: &[Param] = &[
+                whole("attacker.level", |m, v| single(m, "levels", v)),
+                whole("defender.ev", |m, v| single(m, "evs", v)),
+            ];
+            INPUTS
+        }
+        OddsSystem::Pool => {
+            const INPUTS: &[Param] = &[
+                whole("tn", |m, v| rung(m, true, v)),
+                whole("d", |m, v| rung(m, false, v)),
+                whole("bonus", |m, v| number(m, "bonus", v)),
+                whole("penalty", |m, v| number(m, "penalty", v)),
+                whole("steps", |m, v| number(m, "steps", v)),
+            ];
+            INPUTS
+        }
+        OddsSystem::Damage => {
+            const INPUTS: &[Param] = &[
+                whole("amount", |m, v| number(m, "amount", v)),
+                whole("attacker_level", |m, v| number(m, "attacker_level", v)),
+            ];
+            INPUTS
+        }
     }
 }
 
