@@ -1,6 +1,7 @@
 //! `fray sweep FILE --vary PATH=RANGE`: a battle scenario played at many values of its
 //! numbers, through `fray_lab::sweep`; a progress bar over the points, Ctrl-C keeping
-//! the points that finished.
+//! the points that finished. `fray sweep --odds SYSTEM --vary INPUT=RANGE`: the exact
+//! odds of a single roll at many values of its inputs (`fray_lab::sweep::odds`).
 
 use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
@@ -20,11 +21,28 @@ use crate::output;
 pub struct SweepArgs {
     /// The scenario, a TOML file (see examples/battles/); its `[sweep]` table, if any,
     /// gives the axes and the search the flags do not.
-    file: PathBuf,
+    #[arg(required_unless_present = "odds")]
+    file: Option<PathBuf>,
+    /// Sweep the exact odds of a single roll instead of battles: evasion (the chance to
+    /// hit, inputs attacker.level and defender.ev, as `fray evasion-table`) or pool (a
+    /// check's P(success) and mean degree, inputs tn, d, bonus, penalty, steps, as
+    /// `fray check`) or damage (damage after the defender's traits, the mean for dice,
+    /// inputs amount and attacker_level, as `fray damage`). Vary inputs with --vary,
+    /// fix them and the command's other fields with --set.
+    #[arg(long, value_name = "SYSTEM", value_parser = ["evasion", "pool", "damage"],
+          conflicts_with_all = ["file", "find", "trials", "seed", "precision"])]
+    odds: Option<String>,
+    /// With --odds, a fixed input: an input's value (defender.ev=3) or a field of the
+    /// command's request (model.sigma=4, ladder=6:8,10, rung=4/6), dots for nested
+    /// fields, a list as JSON (types=["fire"]). Defaults: attacker.level=1,
+    /// defender.ev=0 (evasion); rung 3/6 (pool); amount=10 (damage; vs="Resist 5 Fire"
+    /// for the defender, amount=2d6 for dice).
+    #[arg(long, value_name = "PATH=VALUE", requires = "odds")]
+    set: Vec<String>,
     /// A field to vary and its values: PATH=FROM..TO (both ends included),
     /// PATH=FROM..TO:STEP or PATH=A,B,C. PATH is the field's TOML path, array entries
     /// by index or name (pool.a.combatants.Pikeman.count). Once for a curve, twice for
-    /// a grid; replaces the file's `[sweep]` axes.
+    /// a grid; replaces the file's `[sweep]` axes. With --odds, PATH is an input's name.
     #[arg(long, value_name = "PATH=RANGE")]
     vary: Vec<String>,
     /// Search for the value of PATH at which a side's win probability reaches
@@ -40,6 +58,11 @@ pub struct SweepArgs {
     /// Trials of every point (default: the scenario's).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     trials: Option<u64>,
+    /// Play every point until each win probability's 95% half-width is at most this, as
+    /// `fray battle --precision` does (then --trials is each point's cap, default
+    /// 10,000,000); in place of the file's `[sweep] precision`.
+    #[arg(long, value_name = "HALF_WIDTH")]
+    precision: Option<f64>,
     /// The sweep's seed; each point's seed is derived from it and the point's values.
     #[arg(long)]
     seed: Option<u64>,
@@ -101,15 +124,22 @@ fn plan(args: &SweepArgs, text: &str) -> Result<Plan> {
 }
 
 pub fn run(args: &SweepArgs) -> Result<String> {
-    let text = output::read_text(&args.file, MAX_FILE_BYTES, "a scenario")?;
-    let source = args.file.display().to_string();
+    let Some(file) = &args.file else {
+        return odds(args);
+    };
+    let text = output::read_text(file, MAX_FILE_BYTES, "a scenario")?;
+    let source = file.display().to_string();
     let plan = plan(args, &text).map_err(|e| anyhow!("{source}, {e:#}"))?;
     let settings = Settings {
         trials: args.trials,
         seed: args.seed,
+        precision: args.precision,
     };
     let s = sweep::check(&text, &plan, &settings).map_err(|e| anyhow!("{source}, {e}"))?;
-    let report_file = args.report.as_deref().map(open_report).transpose()?;
+    // A directory that cannot be written is refused before any point is played.
+    if let Some(dir) = &args.report {
+        drop(open_report(dir)?);
+    }
     let progress = Progress::new(args, s.points.len());
     catch_ctrl_c();
     let out = sweep::run(&s, args.threads as usize, &|n| progress.at(n), &INTERRUPTED)
@@ -122,26 +152,81 @@ pub fn run(args: &SweepArgs) -> Result<String> {
             out.planned_points
         ));
     }
-    if let Some((page, mut file)) = report_file {
-        file.write_all(sweep::report::html(&out).as_bytes())
-            .with_context(|| format!("cannot write {}", page.display()))?;
-        let dir = page.parent().unwrap_or(std::path::Path::new("."));
-        for (name, svg) in sweep::report::charts(&out) {
-            let path = dir.join(format!("{name}.svg"));
-            std::fs::write(&path, svg)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        if !args.json && !args.csv {
-            output::note(&format!("report written to {}", page.display()));
-        }
+    shown(
+        args,
+        &out,
+        [sweep::report::html, sweep::output::csv, sweep::output::text],
+        sweep::report::charts,
+    )
+}
+
+/// `fray sweep --odds`: every point exact, at once.
+fn odds(args: &SweepArgs) -> Result<String> {
+    let system = args.odds.as_deref().unwrap_or_default();
+    let plan = sweep::odds::OddsPlan {
+        system: sweep::odds::OddsSystem::named(system)
+            .ok_or_else(|| anyhow!("--odds {system}: expected evasion, pool or damage"))?,
+        set: args.set.clone(),
+        vary: args
+            .vary
+            .iter()
+            .map(|f| AxisSpec::from_flag(f))
+            .collect::<Result<_, _>>()?,
+    };
+    let s = sweep::odds::check(&plan).map_err(|e| anyhow!("--odds {system}: {e}"))?;
+    let out = sweep::odds::run(&s, args.threads as usize).map_err(|e| anyhow!("{e}"))?;
+    shown(
+        args,
+        &out,
+        [
+            sweep::report::odds_html,
+            sweep::output::odds_csv,
+            sweep::output::odds_text,
+        ],
+        sweep::report::odds_charts,
+    )
+}
+
+/// The outcome as asked: the report written (`[html, _, _]` and `charts`), then JSON,
+/// CSV (`[_, csv, _]`) or the table (`[_, _, text]`).
+fn shown<T: serde::Serialize>(
+    args: &SweepArgs,
+    out: &T,
+    [html, csv, text]: [fn(&T) -> String; 3],
+    charts: fn(&T) -> Vec<(String, String)>,
+) -> Result<String> {
+    if let Some(dir) = &args.report {
+        write_report(args, dir, &html(out), charts(out))?;
     }
     if args.json {
-        output::json(&out)
+        output::json(out)
     } else if args.csv {
-        Ok(sweep::output::csv(&out))
+        Ok(csv(out))
     } else {
-        Ok(sweep::output::text(&out))
+        Ok(text(out))
     }
+}
+
+/// Writes report.html and each chart's SVG into `dir`, noting where unless the output
+/// is JSON or CSV.
+fn write_report(
+    args: &SweepArgs,
+    dir: &std::path::Path,
+    html: &str,
+    charts: Vec<(String, String)>,
+) -> Result<()> {
+    let (page, mut file) = open_report(dir)?;
+    file.write_all(html.as_bytes())
+        .with_context(|| format!("cannot write {}", page.display()))?;
+    let dir = page.parent().unwrap_or(std::path::Path::new("."));
+    for (name, svg) in charts {
+        let path = dir.join(format!("{name}.svg"));
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if !args.json && !args.csv {
+        output::note(&format!("report written to {}", page.display()));
+    }
+    Ok(())
 }
 
 /// Progress over the points on standard error: a bar on a terminal, else a line every

@@ -3777,3 +3777,256 @@ fn sweep_reads_its_table_from_the_file_and_writes_a_report() {
         .stderr(predicate::str::contains("[sweep]: line"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- issue 16: precision and odds sweeps ----
+
+/// Runs a fray command with `--json` and returns its parsed output, asserting success.
+fn with_json(args: &[&str]) -> Value {
+    json_of(&[args, &["--json"]].concat())
+}
+
+#[test]
+fn sweep_precision_points_are_fray_battle_with_that_precision_and_seed() {
+    let pikes = battle_file("pikes");
+    let mut sweep_args = vec![
+        "sweep",
+        pikes.as_str(),
+        "--vary",
+        "pool.b.combatants.Rider.count=9,11",
+        "--precision",
+        "0.01",
+        "--trials",
+        "100000",
+        "--quiet",
+    ];
+    let all = with_json(&sweep_args);
+    assert_eq!(all["precision"], 0.01);
+    assert_eq!(all["trials"], 100_000);
+    let point = &all["points"][1];
+    let battles = point["report"]["trials"].as_u64().unwrap();
+    assert!(
+        battles > 0 && battles < 100_000,
+        "stopped at the precision: {battles}"
+    );
+    assert_eq!(point["report"]["precision"]["reached"], true);
+    // The same scenario with that value, written by hand, played by `fray battle`.
+    let dir = std::env::temp_dir().join(format!("fray-sweep-precision-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(&pikes)
+        .unwrap()
+        .replace("count = 10\nhp = 7", "count = 11\nhp = 7");
+    let file = dir.join("pikes-11.toml");
+    std::fs::write(&file, text).unwrap();
+    let seed = point["seed"].to_string();
+    let battle = with_json(&[
+        "battle",
+        file.to_str().unwrap(),
+        "--precision",
+        "0.01",
+        "--trials",
+        "100000",
+        "--seed",
+        &seed,
+        "--quiet",
+    ]);
+    assert_eq!(battle, point["report"]);
+    // One thread: the same points, battle for battle; the CSV gives each point's battles.
+    sweep_args.extend(["--threads", "1"]);
+    assert_eq!(with_json(&sweep_args), all);
+    sweep_args.pop();
+    sweep_args.pop();
+    sweep_args.push("--csv");
+    let csv = sweep_out(&sweep_args[1..]);
+    let row = csv.lines().nth(2).unwrap();
+    assert!(
+        row.starts_with("11,") && row.contains(&format!(",{battles},")),
+        "{row}"
+    );
+    fray()
+        .args([
+            "sweep",
+            &pikes,
+            "--vary",
+            "pool.b.combatants.Rider.count=9",
+            "--precision",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "precision 2: expected a number from",
+        ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn odds_sweep_points_equal_the_single_commands_json() {
+    // Evasion: one cell of `fray evasion-table` a point.
+    let grid = with_json(&[
+        "sweep",
+        "--odds",
+        "evasion",
+        "--vary",
+        "attacker.level=1..12:5",
+        "--vary",
+        "defender.ev=-2..6:4",
+        "--set",
+        "model.sigma=4",
+    ]);
+    let points = grid["points"].as_array().unwrap();
+    assert_eq!(points.len(), 9);
+    for p in points {
+        let (level, ev) = (&p["values"]["attacker.level"], &p["values"]["defender.ev"]);
+        let table = with_json(&[
+            "evasion-table",
+            "--levels",
+            &format!("{level}..{level}"),
+            "--evs",
+            &format!("{ev}..{ev}"),
+            "--sigma",
+            "4",
+        ]);
+        assert_eq!(p["answer"], table);
+        assert_eq!(p["outcomes"][0], table["rows"][0]["p_hit"][0]);
+    }
+    // A higher level hits an evasive defender more often.
+    assert!(points[6]["outcomes"][0].as_f64() > points[2]["outcomes"][0].as_f64());
+    // Pool: `fray check` a point.
+    let pool = with_json(&[
+        "sweep", "--odds", "pool", "--vary", "tn=2..4", "--set", "bonus=1",
+    ]);
+    let p = &pool["points"][2];
+    let check = with_json(&["check", "4/6", "--bonus", "1"]);
+    assert_eq!(p["answer"], check);
+    assert_eq!(p["outcomes"][0], check["p_success"]);
+    assert_eq!(p["outcomes"][1], check["mean_degree"]);
+    // Damage: `fray damage` a point, a fixed amount and dice.
+    let damage = with_json(&[
+        "sweep",
+        "--odds",
+        "damage",
+        "--vary",
+        "amount=3..12:3",
+        "--set",
+        r#"types=["fire"]"#,
+        "--set",
+        "vs=Resist 5 Fire",
+    ]);
+    let p = &damage["points"][3];
+    let single = with_json(&["damage", "12", "fire", "--vs", "Resist 5 Fire"]);
+    assert_eq!(p["answer"], single);
+    assert_eq!(p["outcomes"][0].as_f64(), single["final"].as_f64());
+    let dice = with_json(&[
+        "sweep",
+        "--odds",
+        "damage",
+        "--vary",
+        "attacker_level=1,3",
+        "--set",
+        "amount=2d6",
+        "--set",
+        "vs=Resist 5 Fire",
+        "--set",
+        r#"types=["fire"]"#,
+    ]);
+    let single = with_json(&[
+        "damage",
+        "2d6",
+        "fire",
+        "--vs",
+        "Resist 5 Fire",
+        "--attacker-level",
+        "3",
+    ]);
+    assert_eq!(dice["points"][1]["answer"], single);
+    assert_eq!(dice["points"][1]["outcomes"][0], single["mean_final"]);
+}
+
+#[test]
+fn odds_sweeps_are_the_same_on_one_thread_and_chart_like_battle_sweeps() {
+    let dir = std::env::temp_dir().join(format!("fray-odds-sweep-{}", std::process::id()));
+    let args = [
+        "--odds",
+        "pool",
+        "--vary",
+        "tn=1..5",
+        "--vary",
+        "bonus=-2..2",
+    ];
+    for format in ["--json", "--csv"] {
+        let all = sweep_out(&[&args[..], &[format]].concat());
+        let one = sweep_out(&[&args[..], &[format, "--threads", "1"]].concat());
+        assert_eq!(all, one, "{format}");
+    }
+    let csv = sweep_out(&[&args[..], &["--csv"]].concat());
+    assert_eq!(csv.lines().next(), Some("tn,bonus,p_success,mean_degree"));
+    assert_eq!(csv.lines().count(), 26);
+    let text = sweep_out(&[&args[..], &["--report", dir.to_str().unwrap()]].concat());
+    assert!(
+        text.starts_with("pool odds, exact\ntn  bonus  p_success  mean_degree\n"),
+        "{text}"
+    );
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(page.contains("<svg") && !page.contains("<script"));
+    let heat = std::fs::read_to_string(dir.join("p_success_heat.svg")).unwrap();
+    assert!(
+        heat.starts_with("<svg") && heat.contains("50% contour"),
+        "a heat map"
+    );
+    let curve = sweep_out(&[
+        "--odds",
+        "evasion",
+        "--vary",
+        "defender.ev=0..8",
+        "--report",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(curve.lines().count(), 11, "{curve}");
+    let line = std::fs::read_to_string(dir.join("p_hit.svg")).unwrap();
+    assert!(line.contains("<polyline"), "a curve");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn odds_sweep_errors_name_the_input_and_the_point() {
+    // `refused` asserts a failure without a panic; code 2 is the command's refusal.
+    let fails = |args: &[&str], says: &str| {
+        refused(&[&["sweep"], args].concat(), says);
+        fray().arg("sweep").args(args).assert().code(2);
+    };
+    fails(
+        &["--odds", "pool", "--vary", "armor=1..3"],
+        "`armor` is not an input of pool odds: expected one of tn, d, bonus, penalty, steps",
+    );
+    fails(
+        &["--odds", "evasion", "--vary", "defender.ev=40..60"],
+        "at defender.ev = 51: --evs `51..51`",
+    );
+    fails(
+        &[
+            "--odds",
+            "evasion",
+            "--vary",
+            "defender.ev=1",
+            "--set",
+            "model.bogus=1",
+        ],
+        "unknown field `bogus`",
+    );
+    fails(
+        &[
+            "--odds",
+            "damage",
+            "--vary",
+            "amount=1",
+            "--set",
+            "roll=true",
+        ],
+        "not one roll",
+    );
+    fails(&["--odds", "pool"], "an odds sweep varies 1 or 2 inputs");
+    fails(
+        &["--odds", "pool", "--vary", "tn=1", "--trials", "5"],
+        "cannot be used with",
+    );
+}

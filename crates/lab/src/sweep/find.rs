@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::apply::{self, Field};
 use super::{FindSpec, Number, Sweep, side_of, values_of};
-use crate::report::{exact_duel_of, report};
+use crate::report::exact_duel_of;
 
 /// Halvings of a float field's bracket on exact answers (to a millionth of it and past).
 const EXACT_HALVINGS: u32 = 40;
@@ -94,7 +94,7 @@ impl Find {
         };
         let fail = |e: String| ScenarioError::whole(format!("{origin}: {e}"));
         let field = apply::find(fields, &spec.path).map_err(fail)?;
-        let values = values_of(&spec.values, field).map_err(fail)?;
+        let values = values_of(&spec.values, field.integer).map_err(fail)?;
         let by = |a: &&Number, b: &&Number| a.as_f64().total_cmp(&b.as_f64());
         let (Some(from), Some(to)) = (values.iter().min_by(by), values.iter().max_by(by)) else {
             return Err(fail("no values to search between".into()));
@@ -157,11 +157,10 @@ impl Find {
             let p = [e.p_a_wins, e.p_b_wins][i];
             return Ok(Some(at(p, p, p, true)));
         }
-        let tally = crate::run::play_until(&s, &|_| {}, cancel);
-        if tally.trials < crate::run::planned_trials(&s) {
+        let Some(r) = super::run::play_point(&s, sweep.precision, cancel) else {
             return Ok(None);
-        }
-        let w = report(&s, &tally).sides[i].win;
+        };
+        let w = r.sides[i].win;
         Ok(Some(at(w.p, w.low, w.high, w.exact)))
     }
 

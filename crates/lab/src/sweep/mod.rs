@@ -16,6 +16,7 @@
 //! let plan = Plan {
 //!     vary: vec![AxisSpec::new("evasion.b.defense.hp", Values::List(vec![30.0, 60.0]))],
 //!     find: None,
+//!     precision: None,
 //! };
 //! let settings = Settings { trials: Some(500), ..Settings::default() };
 //! let s = sweep::check(text, &plan, &settings).unwrap();
@@ -27,6 +28,7 @@
 pub mod apply;
 pub mod axis;
 pub mod find;
+pub mod odds;
 pub mod output;
 pub mod report;
 mod run;
@@ -39,6 +41,7 @@ pub use axis::Number;
 pub use find::{Evaluation, Found};
 pub use run::{Outcome, PointResult, run, run_points};
 
+use crate::request::{MAX_PRECISION, MIN_PRECISION};
 use crate::scenario::Scenario;
 use apply::Field;
 
@@ -126,15 +129,22 @@ pub struct Plan {
     /// A balance point to search for.
     #[serde(default)]
     pub find: Option<FindSpec>,
+    /// Play every sampled point until each win probability's 95% half-width is at most
+    /// this, as `fray battle --precision` does (the trials are then each point's cap).
+    #[serde(default)]
+    pub precision: Option<f64>,
 }
 
 /// Overrides of the scenario's own numbers, as `fray battle` takes them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     /// Trials of every point (default: the scenario's).
     pub trials: Option<u64>,
     /// The sweep's seed, from which every point's is derived (default: the scenario's).
     pub seed: Option<u64>,
+    /// The precision every point plays to, in place of the plan's (`--precision`).
+    #[serde(default)]
+    pub precision: Option<f64>,
 }
 
 /// One axis, checked: the field's canonical path and the values it takes.
@@ -172,6 +182,9 @@ pub struct Sweep {
     pub points: Vec<Point>,
     /// The balance point search, if asked for.
     pub find: Option<find::Find>,
+    /// The 95% half-width each sampled point plays to (`base.trials` is then the cap);
+    /// `None` for fixed trials or a system with no dice.
+    pub precision: Option<f64>,
     text: String,
 }
 
@@ -226,6 +239,7 @@ pub fn plan_of(text: &str) -> Result<Plan, ScenarioError> {
         #[serde(default)]
         vary: Vec<AxisFile>,
         find: Option<FindFile>,
+        precision: Option<f64>,
     }
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -272,7 +286,11 @@ pub fn plan_of(text: &str) -> Result<Plan, ScenarioError> {
         target: f.target.unwrap_or(0.5),
         side: f.side,
     });
-    Ok(Plan { vary, find })
+    Ok(Plan {
+        vary,
+        find,
+        precision: file.precision,
+    })
 }
 
 /// Checks a sweep of the scenario `text`: the scenario itself, every axis and the
@@ -280,7 +298,22 @@ pub fn plan_of(text: &str) -> Result<Plan, ScenarioError> {
 /// done.
 pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, ScenarioError> {
     let mut base = crate::parse_scenario(text)?;
-    base.trials = settings.trials.unwrap_or(base.trials);
+    let precision = settings.precision.or(plan.precision);
+    if let Some(p) = precision
+        && !(MIN_PRECISION..=MAX_PRECISION).contains(&p)
+    {
+        return Err(ScenarioError::whole(format!(
+            "precision {p}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}"
+        )));
+    }
+    // As `fray battle --precision`: no effect without dice; the trials are the cap.
+    let precision = precision.filter(|_| !crate::run::deterministic(&base));
+    let default_trials = if precision.is_some() {
+        crate::run::MAX_PRECISION_TRIALS
+    } else {
+        base.trials
+    };
+    base.trials = settings.trials.unwrap_or(default_trials);
     base.seed = settings.seed.unwrap_or(base.seed);
     let fields = apply::fields(text);
     if plan.vary.len() > MAX_AXES {
@@ -308,7 +341,7 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
                 field.path()
             )));
         }
-        let values = values_of(&spec.values, field)
+        let values = values_of(&spec.values, field.integer)
             .map_err(|e| ScenarioError::whole(format!("{}: {e}", spec.origin)))?;
         axes.push(Axis {
             path: field.path(),
@@ -335,14 +368,21 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
     let battles = crate::run::planned_trials(&base).saturating_mul(count as u64);
     if battles > MAX_SWEEP_BATTLES {
         return Err(ScenarioError::whole(format!(
-            "{count} points × {} trials = {battles} battles: a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer points or --trials",
-            base.trials
+            "{count} points × {} trials{} = {battles} battles: a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer points or {}",
+            base.trials,
+            if precision.is_some() { " at most" } else { "" },
+            if precision.is_some() {
+                "a lower cap (--trials)"
+            } else {
+                "--trials"
+            }
         )));
     }
     let mut sweep = Sweep {
         base,
         points: Vec::with_capacity(count),
         find: None,
+        precision,
         text: text.to_string(),
         axes: Vec::new(),
     };
@@ -367,10 +407,10 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
     Ok(sweep)
 }
 
-/// The values of a spec for a field: whole numbers for an integer field.
-fn values_of(values: &Values, field: &Field) -> Result<Vec<Number>, String> {
+/// The values of a spec: whole numbers for an `integer` field.
+fn values_of(values: &Values, integer: bool) -> Result<Vec<Number>, String> {
     match values {
-        Values::Range(r) => axis::values(r, field.integer),
+        Values::Range(r) => axis::values(r, integer),
         Values::List(list) => {
             if list.len() > axis::MAX_AXIS_VALUES {
                 return Err(format!(
@@ -380,7 +420,7 @@ fn values_of(values: &Values, field: &Field) -> Result<Vec<Number>, String> {
                 ));
             }
             list.iter()
-                .map(|x| axis::number(&x.to_string(), field.integer))
+                .map(|x| axis::number(&x.to_string(), integer))
                 .collect()
         }
     }

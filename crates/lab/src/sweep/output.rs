@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use fray::character::Side;
 
+use super::odds::OddsOutcome;
 use super::{Found, Outcome};
 use crate::report::{Estimate, Report, count, percent};
 
@@ -44,13 +45,14 @@ pub fn text(o: &Outcome) -> String {
             o.planned_points
         );
     }
+    let per_point = match o.precision {
+        Some(p) => format!("to ±{p} a point (at most {})", count(o.trials, "battle")),
+        None => format!("{} a point", count(o.trials, "battle")),
+    };
     let _ = writeln!(
         s,
-        "{} ({} system), {} a point, sweep seed {}",
-        o.name,
-        o.system,
-        count(o.trials, "battle"),
-        o.seed
+        "{} ({} system), {per_point}, sweep seed {}",
+        o.name, o.system, o.seed
     );
     if let Some(first) = o.points.first() {
         let names = &first.report.sides;
@@ -66,6 +68,7 @@ pub fn text(o: &Outcome) -> String {
                     "standing a".into(),
                     "standing b".into(),
                 ])
+                .chain(o.precision.map(|_| "battles".into()))
                 .collect::<Vec<_>>(),
         ];
         for p in &o.points {
@@ -82,27 +85,87 @@ pub fn text(o: &Outcome) -> String {
                         format!("{:.2}", standing(r, Side::A)),
                         format!("{:.2}", standing(r, Side::B)),
                     ])
+                    .chain(o.precision.map(|_| r.trials.to_string()))
                     .collect(),
             );
         }
-        let widths: Vec<usize> = (0..rows[0].len())
-            .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-            .collect();
-        for row in rows {
-            let line: Vec<String> = row
-                .iter()
-                .zip(&widths)
-                .map(|(c, w)| format!("{c:<w$}"))
-                .collect();
-            let _ = writeln!(
-                s,
-                "{}",
-                fray::text::escape_controls(line.join("  ").trim_end())
-            );
-        }
+        s += &table(&rows);
     }
     if let Some(f) = &o.find {
         s += &found_text(f);
+    }
+    s
+}
+
+/// Rows as aligned columns, two spaces apart, control characters escaped.
+fn table(rows: &[Vec<String>]) -> String {
+    let mut s = String::new();
+    let widths: Vec<usize> = (0..rows.first().map_or(0, Vec::len))
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            "{}",
+            fray::text::escape_controls(line.join("  ").trim_end())
+        );
+    }
+    s
+}
+
+/// An odds sweep as a table: a heading, then one line a point (probabilities in
+/// percent).
+pub fn odds_text(o: &OddsOutcome) -> String {
+    let mut s = format!("{} odds, exact\n", o.system);
+    let mut rows = vec![
+        o.axes
+            .iter()
+            .map(|a| a.path.clone())
+            .chain(o.outcomes.iter().cloned())
+            .collect::<Vec<_>>(),
+    ];
+    let kinds = o.system.outcomes();
+    for p in &o.points {
+        rows.push(
+            p.values
+                .iter()
+                .map(|(_, v)| v.to_string())
+                .chain(p.outcomes.iter().zip(kinds).map(|(x, (_, _, prob))| {
+                    if *prob {
+                        percent(*x)
+                    } else {
+                        format!("{x:.3}")
+                    }
+                }))
+                .collect(),
+        );
+    }
+    s += &table(&rows);
+    s
+}
+
+/// An odds sweep as CSV: one row a point, the varied values then the outcomes.
+pub fn odds_csv(o: &OddsOutcome) -> String {
+    let header: Vec<String> = o
+        .axes
+        .iter()
+        .map(|a| field(&a.path))
+        .chain(o.outcomes.iter().map(|n| field(n)))
+        .collect();
+    let mut s = header.join(",") + "\n";
+    for p in &o.points {
+        let row: Vec<String> = p
+            .values
+            .iter()
+            .map(|(_, v)| v.to_string())
+            .chain(p.outcomes.iter().map(ToString::to_string))
+            .collect();
+        s += &(row.join(",") + "\n");
     }
     s
 }

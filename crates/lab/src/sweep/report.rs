@@ -6,8 +6,9 @@
 
 use fray::character::Side;
 
-use super::output::{best, found_text, standing, text};
-use super::{Found, Outcome, PointResult};
+use super::odds::OddsOutcome;
+use super::output::{best, found_text, odds_text, standing, text};
+use super::{Found, Number, Outcome, PointResult};
 use crate::charts::{self, Axis, HeatMap, Line, LineChart};
 use crate::report::escape;
 
@@ -73,22 +74,12 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
             ));
         }
         [first, second] => {
-            let values: Vec<Vec<f64>> = first
-                .values
-                .iter()
-                .map(|a| {
-                    second
-                        .values
-                        .iter()
-                        .map(|b| {
-                            o.points
-                                .iter()
-                                .find(|p| p.values[0].1 == *a && p.values[1].1 == *b)
-                                .map_or(f64::NAN, |p| best(&p.report.sides[0].win).0)
-                        })
-                        .collect()
-                })
-                .collect();
+            let values = grid(&first.values, &second.values, |a, b| {
+                o.points
+                    .iter()
+                    .find(|p| p.values[0].1 == a && p.values[1].1 == b)
+                    .map(|p| best(&p.report.sides[0].win).0)
+            });
             let side = o
                 .points
                 .first()
@@ -112,6 +103,87 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
         out.push(("find".into(), search_chart(f)));
     }
     out
+}
+
+/// `values[column][row]` of a heat map: `at(x, y)` for every pair, NaN where no point
+/// finished.
+fn grid(xs: &[Number], ys: &[Number], at: impl Fn(Number, Number) -> Option<f64>) -> Vec<Vec<f64>> {
+    xs.iter()
+        .map(|a| ys.iter().map(|b| at(*a, *b).unwrap_or(f64::NAN)).collect())
+        .collect()
+}
+
+/// Every chart of an odds sweep as (file stem, SVG): for one axis, a curve of each
+/// outcome; for two, a heat map of each probability with its 50% contour.
+pub fn odds_charts(o: &OddsOutcome) -> Vec<(String, String)> {
+    let kinds = o.system.outcomes();
+    let mut out = Vec::new();
+    for (k, (name, _, prob)) in kinds.iter().enumerate() {
+        match o.axes.as_slice() {
+            [axis] => out.push((
+                (*name).to_string(),
+                charts::lines(&LineChart {
+                    title: format!("{name} by {}", axis.path),
+                    x_desc: axis.path.clone(),
+                    axis: if *prob { Axis::Percent } else { Axis::Number },
+                    lines: vec![Line {
+                        name: (*name).into(),
+                        points: o
+                            .points
+                            .iter()
+                            .map(|p| (p.values[0].1.as_f64(), p.outcomes[k], None))
+                            .collect(),
+                    }],
+                }),
+            )),
+            [first, second] if *prob => out.push((
+                format!("{name}_heat"),
+                charts::heat_map(&HeatMap {
+                    title: format!("{name} ({} odds)", o.system),
+                    x_desc: first.path.clone(),
+                    y_desc: second.path.clone(),
+                    xs: first.values.iter().map(ToString::to_string).collect(),
+                    ys: second.values.iter().map(ToString::to_string).collect(),
+                    values: grid(&first.values, &second.values, |a, b| {
+                        o.points
+                            .iter()
+                            .find(|p| p.values[0].1 == a && p.values[1].1 == b)
+                            .map(|p| p.outcomes[k])
+                    }),
+                    contour: 0.5,
+                }),
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// An odds sweep as a self-contained HTML page.
+pub fn odds_html(o: &OddsOutcome) -> String {
+    let figures: String = odds_charts(o)
+        .into_iter()
+        .map(|(_, svg)| format!("<figure>{svg}</figure>\n"))
+        .collect();
+    let axes: Vec<String> = o
+        .axes
+        .iter()
+        .map(|a| format!("{} ({} values)", escape(&a.path), a.values.len()))
+        .collect();
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Odds sweep: {system}</title>
+<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} figure{{margin:1.2em 0}} pre{{overflow-x:auto}}</style></head>
+<body><h1>Odds sweep: {system}</h1>
+<p>Exact odds (closed forms, no sampling); varied: {axes}. Each point's full answer is in the JSON output.</p>
+{figures}<h2>Points</h2>
+<pre>{text}</pre>
+</body></html>
+"#,
+        system = o.system,
+        axes = axes.join(", "),
+        text = escape(&odds_text(o)),
+    )
 }
 
 /// The values the search tried and the side's win probability at each.

@@ -9,7 +9,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{Axis, Found, Number, Sweep, as_map};
-use crate::report::{Report, report, system_name};
+use crate::Scenario;
+use crate::report::{Report, exact_duel_of, report, report_with, system_name};
 
 /// One point's result: the values, the seed, and `fray battle`'s report of the point.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -32,8 +33,12 @@ pub struct Outcome {
     pub system: String,
     /// The sweep's seed (each point's is derived from it).
     pub seed: u64,
-    /// Trials of each point (1 for a system with no dice).
+    /// Trials of each point (1 for a system with no dice); with `precision`, each
+    /// point's cap (its report says how many it played).
     pub trials: u64,
+    /// The 95% half-width every sampled point played to, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<f64>,
     /// The axes and their values.
     pub axes: Vec<Axis>,
     /// Whether every point finished (false after a cancel).
@@ -65,19 +70,36 @@ pub fn run_points(
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            let tally = crate::run::play_until(&p.scenario, &|_| {}, cancel);
-            if tally.trials < crate::run::planned_trials(&p.scenario) {
-                return None;
-            }
+            let report = play_point(&p.scenario, sweep.precision, cancel)?;
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             Some(PointResult {
                 values: p.values.clone(),
                 seed: p.seed,
-                report: report(&p.scenario, &tally),
+                report,
             })
         })
         .collect();
     results.into_iter().flatten().collect()
+}
+
+/// Plays one point's scenario as `fray battle` does with its seed: to `precision` when
+/// given (batch after batch, up to the scenario's trials), else every trial; `None` when
+/// `cancel` cut it short.
+pub(super) fn play_point(
+    s: &Scenario,
+    precision: Option<f64>,
+    cancel: &AtomicBool,
+) -> Option<Report> {
+    let r = match precision {
+        Some(target) => {
+            let wins_exact = exact_duel_of(s).is_some();
+            let (tally, reached) =
+                crate::run::play_to_precision(s, target, wins_exact, &|_| {}, cancel);
+            report_with(s, &tally, Some(&reached))
+        }
+        None => report(s, &crate::run::play_until(s, &|_| {}, cancel)),
+    };
+    r.complete.then_some(r)
 }
 
 /// Plays the whole sweep (and its search) on a pool of `threads` threads (0: every
@@ -107,6 +129,7 @@ pub fn run(
         system: system_name(&sweep.base).into(),
         seed: sweep.base.seed,
         trials: crate::run::planned_trials(&sweep.base),
+        precision: sweep.precision,
         axes: sweep.axes.clone(),
         complete,
         planned_points: sweep.points.len(),

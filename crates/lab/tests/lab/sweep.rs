@@ -21,6 +21,7 @@ fn plan(axes: &[(&str, &str)]) -> Plan {
             .map(|(p, r)| AxisSpec::new(p, Values::Range((*r).into())))
             .collect(),
         find: None,
+        precision: None,
     }
 }
 
@@ -28,6 +29,7 @@ fn few(trials: u64) -> Settings {
     Settings {
         trials: Some(trials),
         seed: Some(9),
+        precision: None,
     }
 }
 
@@ -116,6 +118,7 @@ fn the_search_finds_where_the_exact_duel_crosses_the_target() {
             side: None,
             origin: String::new(),
         }),
+        precision: None,
     };
     let s = sweep::check(duel_text(), &plan, &few(10)).unwrap();
     let o = sweep::run(&s, 0, &|_| {}, &AtomicBool::new(false)).unwrap();
@@ -149,6 +152,7 @@ fn a_sampled_search_gives_an_interval_around_its_value() {
             side: Some("b".into()),
             origin: String::new(),
         }),
+        precision: None,
     };
     let s = sweep::check(pikes, &plan, &few(400)).unwrap();
     let f = s
@@ -179,6 +183,7 @@ fn a_search_that_cannot_cross_the_target_says_so() {
             side: None,
             origin: "--find".into(),
         }),
+        precision: None,
     };
     let s = sweep::check(duel_text(), &plan, &few(10)).unwrap();
     let e = s
@@ -363,4 +368,106 @@ fn a_plan_sent_as_json_runs_like_flags_and_names_its_axes_in_errors() {
             .starts_with("vary evasion.b.defense.hp: `2.5` is not a whole number"),
         "{e}"
     );
+}
+
+#[test]
+fn a_point_played_to_a_precision_is_fray_battle_with_that_precision_and_seed() {
+    let pikes = fray_lab::examples::find("pikes").unwrap().text;
+    let settings = Settings {
+        trials: Some(200_000),
+        seed: Some(9),
+        precision: Some(0.008),
+    };
+    let axes = plan(&[("pool.b.combatants.Rider.count", "8,12")]);
+    let s = sweep::check(pikes, &axes, &settings).unwrap();
+    let run = |threads| sweep::run(&s, threads, &|_| {}, &AtomicBool::new(false)).unwrap();
+    let (all, one) = (run(0), run(1));
+    assert_eq!(
+        serde_json::to_string(&all).unwrap(),
+        serde_json::to_string(&one).unwrap()
+    );
+    assert_eq!((all.precision, all.trials), (Some(0.008), 200_000));
+    for p in &all.points {
+        let reached = p.report.precision.unwrap();
+        assert!(
+            reached.reached && reached.half_width <= 0.008,
+            "{reached:?}"
+        );
+        assert!(p.report.trials < 200_000, "stopped before the cap");
+        // Written by hand, then played as `fray battle --precision` plays it.
+        let n = p.values[0].1;
+        let text = pikes.replace("count = 10\nhp = 7", &format!("count = {n}\nhp = 7"));
+        assert_ne!(text, pikes);
+        let battle = fray_lab::request::BattleRequest {
+            scenario: Some(text),
+            precision: Some(0.008),
+            trials: Some(200_000),
+            seed: Some(p.seed),
+            threads: 2,
+            ..Default::default()
+        };
+        assert_eq!(battle.validate().unwrap().run().unwrap(), p.report);
+    }
+    // Each point stops when it is precise enough: the even point needs more battles.
+    assert_ne!(all.points[0].report.trials, all.points[1].report.trials);
+    let csv = sweep::output::csv(&all);
+    let row = csv.lines().nth(1).unwrap();
+    assert!(
+        row.contains(&format!(",{},", all.points[0].report.trials)),
+        "{row}"
+    );
+    assert!(sweep::output::text(&all).contains("to ±0.008 a point (at most 200,000 battles)"));
+}
+
+#[test]
+fn a_sweep_table_may_ask_for_a_precision_and_a_bad_one_is_refused() {
+    let text = format!(
+        "{}\n[sweep]\nprecision = 0.02\n[[sweep.vary]]\npath = \"evasion.b.defense.hp\"\nvalues = [50]\n",
+        duel_text()
+    );
+    let plan = sweep::plan_of(&text).unwrap();
+    assert_eq!(plan.precision, Some(0.02));
+    let s = sweep::check(&text, &plan, &Settings::default()).unwrap();
+    assert_eq!(s.precision, Some(0.02));
+    assert_eq!(s.base.trials, fray_lab::run::MAX_PRECISION_TRIALS);
+    let bad = Settings {
+        precision: Some(0.9),
+        ..Settings::default()
+    };
+    let e = sweep::check(&text, &plan, &bad).unwrap_err().message;
+    assert!(
+        e.starts_with("precision 0.9: expected a number from"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_odds_grid_is_exact_and_the_same_on_any_thread_count() {
+    use sweep::odds::{self, OddsPlan, OddsSystem};
+    let plan = OddsPlan {
+        system: OddsSystem::Evasion,
+        set: vec!["model.uniform_sum=4,17".into()],
+        vary: vec![
+            AxisSpec::new("attacker.level", Values::Range("0..20:4".into())),
+            AxisSpec::new("defender.ev", Values::List(vec![0.0, 5.0, 10.0])),
+        ],
+    };
+    let s = odds::check(&plan).unwrap();
+    let (all, one) = (odds::run(&s, 0).unwrap(), odds::run(&s, 1).unwrap());
+    assert_eq!(all, one);
+    assert_eq!(all.points.len(), 18);
+    for p in &all.points {
+        let hit = p.outcomes[0];
+        assert!((0.0..=1.0).contains(&hit), "{hit}");
+        assert_eq!(
+            Some(hit),
+            p.answer.pointer("/rows/0/p_hit/0").and_then(|v| v.as_f64())
+        );
+    }
+    // Higher levels hit more often, more evasive defenders less.
+    assert!(all.points[15].outcomes[0] > all.points[0].outcomes[0]);
+    assert!(all.points[0].outcomes[0] > all.points[2].outcomes[0]);
+    let charts = sweep::report::odds_charts(&all);
+    assert_eq!(charts.len(), 1, "one heat map of p_hit");
+    assert!(sweep::output::odds_csv(&all).starts_with("attacker.level,defender.ev,p_hit\n0,0,"));
 }

@@ -1,0 +1,414 @@
+//! Odds sweeps: the single-roll rules' exact answers (closed forms, no sampling) at many
+//! values of one or two inputs, with the same axes and outputs as battle sweeps.
+//!
+//! Each point is the single command's request (`fray evasion-table`, `fray check`,
+//! `fray damage`) built as JSON from the fixed inputs and the point's values, checked by
+//! that request's own `validate` and run by the library: a point's `answer` is exactly
+//! the command's `--json` for the same inputs. The swept inputs are named by
+//! [`params`]; other fields of the request are fixed with `PATH=VALUE` pairs.
+//!
+//! ```
+//! use fray_lab::sweep::odds::{self, OddsPlan, OddsSystem};
+//! use fray_lab::sweep::{AxisSpec, Values};
+//! let plan = OddsPlan {
+//!     system: OddsSystem::Evasion,
+//!     set: vec![],
+//!     vary: vec![AxisSpec::new("defender.ev", Values::Range("0..4".into()))],
+//! };
+//! let out = odds::run(&odds::check(&plan).unwrap(), 1).unwrap();
+//! let p = |i: usize| out.points[i].outcomes[0];
+//! assert!(p(0) > p(4), "an evasive defender is hit less often");
+//! ```
+
+use std::fmt;
+
+use fray::scenario::ScenarioError;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{AxisSpec, MAX_AXES, MAX_POINTS, Number, as_map, axis};
+
+/// The single-roll rules an odds sweep can vary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OddsSystem {
+    /// The chance to hit (`fray evasion-table`, one cell a point).
+    Evasion,
+    /// A check's degrees (`fray check`).
+    Pool,
+    /// Damage after the defender's traits (`fray damage`; the mean for dice).
+    Damage,
+}
+
+impl OddsSystem {
+    /// The system by the name `--odds` takes.
+    pub fn named(word: &str) -> Option<Self> {
+        match word.trim() {
+            "evasion" => Some(Self::Evasion),
+            "pool" => Some(Self::Pool),
+            "damage" => Some(Self::Damage),
+            _ => None,
+        }
+    }
+
+    /// The request every point starts from, before the fixed inputs and its values.
+    fn base(self) -> Map<String, Value> {
+        let json = match self {
+            Self::Evasion => {
+                serde_json::json!({"by": "level", "levels": "1..1", "step": 1, "evs": "0..0"})
+            }
+            Self::Pool => serde_json::json!({"rung": "3/6"}),
+            Self::Damage => serde_json::json!({"amount": 10}),
+        };
+        match json {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        }
+    }
+
+    /// Runs a point's request: the command's `--json`, or its refusal.
+    fn answer(self, request: Value) -> Result<Value, String> {
+        fn go<R: serde::de::DeserializeOwned, A: Serialize>(
+            request: Value,
+            run: impl Fn(R) -> Result<A, fray::request::RequestError>,
+        ) -> Result<Value, String> {
+            let r: R = serde_json::from_value(request).map_err(|e| e.to_string())?;
+            let answer = run(r).map_err(|e| e.message)?;
+            serde_json::to_value(answer).map_err(|e| e.to_string())
+        }
+        match self {
+            Self::Evasion => go(request, |r: fray::evasion::request::TableRequest| {
+                Ok(r.validate()?.run())
+            }),
+            Self::Pool => go(request, |r: fray::pool::request::CheckRequest| {
+                Ok(r.validate()?.run())
+            }),
+            Self::Damage => go(request, |r: fray::damage::request::DamageRequest| {
+                if r.roll {
+                    // One seeded roll is a sample; an odds sweep is exact.
+                    return Err(fray::request::RequestError::new(
+                        "roll: an odds sweep takes the exact distribution, not one roll",
+                    ));
+                }
+                Ok(r.validate()?.run())
+            }),
+        }
+    }
+
+    /// What each point reports: a column's name, where the answer holds it (JSON
+    /// pointers, the first present taken), and whether it is a probability (charted in
+    /// percent, mapped with its 50% contour).
+    pub fn outcomes(self) -> &'static [(&'static str, &'static str, bool)] {
+        match self {
+            Self::Evasion => &[("p_hit", "/rows/0/p_hit/0", true)],
+            Self::Pool => &[
+                ("p_success", "/p_success", true),
+                ("mean_degree", "/mean_degree", false),
+            ],
+            // A fixed amount resolves to one number; dice to a distribution's mean.
+            Self::Damage => &[("damage", "/mean_final,/final", false)],
+        }
+    }
+}
+
+impl fmt::Display for OddsSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Evasion => "evasion",
+            Self::Pool => "pool",
+            Self::Damage => "damage",
+        })
+    }
+}
+
+/// An input an odds sweep may vary: its path, whether it is whole, its value when not
+/// varied, and how it is written into the request.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    /// The name `--vary` takes.
+    pub path: &'static str,
+    /// Whole numbers only.
+    pub integer: bool,
+    write: fn(&mut Map<String, Value>, Number),
+}
+
+/// The inputs of `system` a sweep may vary.
+pub fn params(system: OddsSystem) -> &'static [Param] {
+    fn single(m: &mut Map<String, Value>, key: &str, v: Number) {
+        m.insert(key.into(), Value::String(format!("{v}..{v}")));
+    }
+    fn number(m: &mut Map<String, Value>, key: &str, v: Number) {
+        m.insert(key.into(), serde_json::to_value(v).unwrap_or(Value::Null));
+    }
+    /// One side of the rung `TN/D`, the other kept.
+    fn rung(m: &mut Map<String, Value>, tn: bool, v: Number) {
+        let old = m.get("rung").and_then(Value::as_str).unwrap_or("3/6");
+        let (a, b) = old.split_once('/').unwrap_or(("3", "6"));
+        let new = if tn {
+            format!("{v}/{b}")
+        } else {
+            format!("{a}/{v}")
+        };
+        m.insert("rung".into(), Value::String(new));
+    }
+    /// A whole-number input (every input of the single-roll rules is one).
+    const fn whole(path: &'static str, write: fn(&mut Map<String, Value>, Number)) -> Param {
+        Param {
+            path,
+            integer: true,
+            write,
+        }
+    }
+    match system {
+        OddsSystem::Evasion => {
+            const INPUTS: &[Param] = &[
+                whole("attacker.level", |m, v| single(m, "levels", v)),
+                whole("defender.ev", |m, v| single(m, "evs", v)),
+            ];
+            INPUTS
+        }
+        OddsSystem::Pool => {
+            const INPUTS: &[Param] = &[
+                whole("tn", |m, v| rung(m, true, v)),
+                whole("d", |m, v| rung(m, false, v)),
+                whole("bonus", |m, v| number(m, "bonus", v)),
+                whole("penalty", |m, v| number(m, "penalty", v)),
+                whole("steps", |m, v| number(m, "steps", v)),
+            ];
+            INPUTS
+        }
+        OddsSystem::Damage => {
+            const INPUTS: &[Param] = &[
+                whole("amount", |m, v| number(m, "amount", v)),
+                whole("attacker_level", |m, v| number(m, "attacker_level", v)),
+            ];
+            INPUTS
+        }
+    }
+}
+
+/// An odds sweep as asked for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OddsPlan {
+    /// The rules.
+    pub system: OddsSystem,
+    /// Fixed inputs, `PATH=VALUE` (`model.sigma=4`, `ladder=6:8,10`, `defender.ev=3`):
+    /// a [`Param`] or a field of the command's request (dots for nested fields; a value
+    /// that reads as JSON is taken as such, else as text).
+    #[serde(default)]
+    pub set: Vec<String>,
+    /// The axes: one gives a curve, two a grid.
+    pub vary: Vec<AxisSpec>,
+}
+
+/// One axis of an odds sweep, checked.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OddsAxis {
+    /// The input's name.
+    pub path: String,
+    /// Its values, in the order asked.
+    pub values: Vec<Number>,
+    #[serde(skip)]
+    param: usize,
+}
+
+/// An odds sweep, checked: every point's request built and accepted.
+#[derive(Debug, Clone)]
+pub struct OddsSweep {
+    /// The rules.
+    pub system: OddsSystem,
+    /// The axes.
+    pub axes: Vec<OddsAxis>,
+    /// Each point's values and request (the first axis varying slowest).
+    pub points: Vec<(Vec<(String, Number)>, Value)>,
+}
+
+/// One point: its values, the command's answer and the outcomes read from it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OddsPoint {
+    /// Each axis's input and value.
+    #[serde(serialize_with = "as_map")]
+    pub values: Vec<(String, Number)>,
+    /// The outcomes, in the order of [`OddsSystem::outcomes`].
+    pub outcomes: Vec<f64>,
+    /// The single command's `--json` for these inputs.
+    pub answer: Value,
+}
+
+/// An odds sweep's results: exact, so complete and the same on any thread count.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OddsOutcome {
+    /// The rules.
+    pub system: OddsSystem,
+    /// The outcomes' names (the columns after the axes).
+    pub outcomes: Vec<String>,
+    /// The axes and their values.
+    pub axes: Vec<OddsAxis>,
+    /// Every point, the first axis varying slowest.
+    pub points: Vec<OddsPoint>,
+}
+
+/// Writes `value` at the dotted `path` of `m`, making objects on the way.
+fn set_path(m: &mut Map<String, Value>, path: &str, value: Value) -> Result<(), String> {
+    let (head, rest) = match path.split_once('.') {
+        Some((h, r)) => (h, Some(r)),
+        None => (path, None),
+    };
+    if head.is_empty() {
+        return Err("an empty name in the path".into());
+    }
+    match rest {
+        None => {
+            m.insert(head.into(), value);
+            Ok(())
+        }
+        Some(rest) => match m
+            .entry(head.to_string())
+            .or_insert_with(|| Value::Object(Map::new()))
+        {
+            Value::Object(inner) => set_path(inner, rest, value),
+            _ => Err(format!("`{head}` holds a value, not fields")),
+        },
+    }
+}
+
+/// The parameter named `path`, or the refusal listing the known ones.
+fn param(system: OddsSystem, path: &str) -> Result<usize, String> {
+    let known = params(system);
+    known
+        .iter()
+        .position(|p| p.path == path.trim())
+        .ok_or_else(|| {
+            let names: Vec<&str> = known.iter().map(|p| p.path).collect();
+            format!(
+                "`{}` is not an input of {system} odds: expected one of {}",
+                fray::text::escape_controls(path),
+                names.join(", ")
+            )
+        })
+}
+
+/// Checks an odds sweep: the axes, the fixed inputs and every point's request (by the
+/// command's own rules), with the number of points bounded first.
+pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
+    let whole = ScenarioError::whole;
+    let system = plan.system;
+    if plan.vary.is_empty() || plan.vary.len() > MAX_AXES {
+        return Err(whole(format!(
+            "{} axes: an odds sweep varies 1 or {MAX_AXES} inputs (a curve or a grid)",
+            plan.vary.len()
+        )));
+    }
+    let mut base = system.base();
+    let mut fixed = Vec::new();
+    for flag in &plan.set {
+        let at = |e: String| whole(format!("--set {}: {e}", fray::text::escape_controls(flag)));
+        let (path, value) = axis::split_flag(flag).map_err(at)?;
+        // An input by its number; anything else (`amount=2d6`) as the request's field.
+        if let Ok(i) = param(system, path)
+            && let Ok(v) = axis::number(value, params(system)[i].integer)
+        {
+            fixed.push((i, v));
+            continue;
+        }
+        let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.into()));
+        set_path(&mut base, path.trim(), value).map_err(at)?;
+    }
+    for (i, v) in fixed {
+        (params(system)[i].write)(&mut base, v);
+    }
+    let mut axes: Vec<OddsAxis> = Vec::new();
+    for spec in &plan.vary {
+        let at = |e: String| whole(format!("vary {}: {e}", spec.path));
+        let i = param(system, &spec.path).map_err(at)?;
+        if axes.iter().any(|a| a.param == i) {
+            return Err(at("already varied".into()));
+        }
+        let values = super::values_of(&spec.values, params(system)[i].integer).map_err(at)?;
+        axes.push(OddsAxis {
+            path: params(system)[i].path.into(),
+            values,
+            param: i,
+        });
+    }
+    let count = axes
+        .iter()
+        .map(|a| a.values.len())
+        .try_fold(1usize, usize::checked_mul)
+        .filter(|n| *n <= MAX_POINTS)
+        .ok_or_else(|| whole(format!("at most {MAX_POINTS} points are allowed")))?;
+    let mut points = Vec::with_capacity(count);
+    for n in 0..count {
+        let mut rest = n;
+        let mut chosen = vec![Number::Int(0); axes.len()];
+        for (k, a) in axes.iter().enumerate().rev() {
+            chosen[k] = a.values[rest % a.values.len()];
+            rest /= a.values.len();
+        }
+        let mut request = base.clone();
+        for (a, v) in axes.iter().zip(&chosen) {
+            (params(system)[a.param].write)(&mut request, *v);
+        }
+        let values: Vec<(String, Number)> = axes
+            .iter()
+            .zip(&chosen)
+            .map(|(a, v)| (a.path.clone(), *v))
+            .collect();
+        let request = Value::Object(request);
+        // Refused here, before any point is reported, with the point named.
+        system.answer(request.clone()).map_err(|e| {
+            let at: Vec<String> = values.iter().map(|(p, v)| format!("{p} = {v}")).collect();
+            whole(format!("at {}: {e}", at.join(", ")))
+        })?;
+        points.push((values, request));
+    }
+    Ok(OddsSweep {
+        system,
+        axes,
+        points,
+    })
+}
+
+/// Every point's exact answer, on a pool of `threads` threads (0: every core).
+pub fn run(sweep: &OddsSweep, threads: usize) -> Result<OddsOutcome, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let points = pool.install(|| {
+        sweep
+            .points
+            .par_iter()
+            .map(|(values, request)| {
+                let answer = sweep.system.answer(request.clone())?;
+                let outcomes = sweep
+                    .system
+                    .outcomes()
+                    .iter()
+                    .map(|(_, at, _)| {
+                        at.split(',')
+                            .find_map(|at| answer.pointer(at).and_then(Value::as_f64))
+                    })
+                    .collect::<Option<Vec<f64>>>()
+                    .ok_or("an answer without its outcome")?;
+                Ok(OddsPoint {
+                    values: values.clone(),
+                    outcomes,
+                    answer,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()
+    })?;
+    Ok(OddsOutcome {
+        system: sweep.system,
+        outcomes: sweep
+            .system
+            .outcomes()
+            .iter()
+            .map(|(n, _, _)| (*n).into())
+            .collect(),
+        axes: sweep.axes.clone(),
+        points,
+    })
+}
