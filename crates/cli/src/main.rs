@@ -34,7 +34,8 @@ enum Command {
     Battle(Box<battle::BattleArgs>),
     /// Balance sweeps: play a battle scenario at many values of one or two of its
     /// numbers (--vary PATH=RANGE), as a table, JSON, CSV or an HTML report with curves
-    /// and heat maps, or search for the value that balances it (--find).
+    /// and heat maps, or search for the value that balances it (--find); or sweep the
+    /// exact odds of a single roll (--odds evasion|pool|damage).
     Sweep(Box<sweep::SweepArgs>),
     /// Resolve damage against a defender's resistances, vulnerabilities and immunities,
     /// explaining every rule applied. With no amount, plays a built-in example.
