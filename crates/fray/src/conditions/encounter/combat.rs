@@ -4,6 +4,8 @@
 //! damage system. May not build modifiers (`modifiers`) or move creatures by itself
 //! (`movement`): it asks them.
 
+use std::fmt::Write;
+
 use super::*;
 
 impl Encounter {
@@ -21,9 +23,9 @@ impl Encounter {
         } else {
             ""
         };
-        self.note(
+        note!(self, 
             rules::rule_of(C::Weakened),
-            format!(
+            format_args!(
                 "{} heals {got}{why}, to {} hp",
                 self.name(c),
                 self.creatures[c].hp
@@ -61,28 +63,23 @@ impl Encounter {
         let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
         let dealt = e.outcome.final_damage;
         if self.has(c, C::Petrified) {
-            self.note(
+            note!(self, 
                 rules::rule_of(C::Petrified),
-                format!(
+                format_args!(
                     "{} is petrified: it resists all damage (halved)",
                     self.name(c)
                 ),
             );
         }
         self.creatures[c].hp -= dealt as i64;
-        *self
-            .stats
-            .damage_by_type
-            .entry(hit.types.to_string())
-            .or_default() += dealt;
-        *self
-            .stats
-            .damage_by_type
-            .entry(hit.types.to_string())
-            .or_default() += dealt;
-        self.note(
+        self.types_text.clear();
+        let _ = write!(self.types_text, "{}", hit.types);
+        // Counted twice, as before this buffer (see the report of issue 15).
+        Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
+        Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
+        note!(self, 
             rules::DAMAGE,
-            format!(
+            format_args!(
                 "{} takes {dealt} damage ({} − {} + {}), {} hp left",
                 self.name(c),
                 e.outcome.original,
@@ -92,18 +89,18 @@ impl Encounter {
             ),
         );
         for t in &e.triggers {
-            self.note(
+            note!(self, 
                 rules::DAMAGE,
-                format!("damage trigger ({}): {}", t.damage_type, t.effect),
+                format_args!("damage trigger ({}): {}", t.damage_type, t.effect),
             );
         }
         if dealt == 0 {
             return 0;
         }
         if self.has(c, C::Unconscious) && self.creatures[c].hp >= 1 {
-            self.note(
+            note!(self, 
                 rules::rule_of(C::Unconscious),
-                format!(
+                format_args!(
                     "{} is damaged and has 1 or more hit points: unconscious ends",
                     self.name(c)
                 ),
@@ -116,9 +113,9 @@ impl Encounter {
             } else {
                 "but chooses not to"
             };
-            self.note(
+            note!(self, 
                 rules::rule_of(C::Dominated),
-                format!(
+                format_args!(
                     "{} is dominated and damaged: it can make a saving throw, {choice}",
                     self.name(c)
                 ),
@@ -128,7 +125,7 @@ impl Encounter {
                     let roll = r.die(20);
                     let _ = self.saving_throw(c, C::Dominated, roll);
                 }
-                None if dominated_save => self.note(
+                None if dominated_save => note!(self, 
                     rules::rule_of(C::Dominated),
                     "(a fall rolls nothing: no saving throw this time)",
                 ),
@@ -137,15 +134,15 @@ impl Encounter {
         }
         if self.creatures[c].object {
             if self.creatures[c].hp <= 0 {
-                self.note(
+                note!(self, 
                     rules::DAMAGE,
-                    format!("{} is an object at 0 hit points: destroyed", self.name(c)),
+                    format_args!("{} is an object at 0 hit points: destroyed", self.name(c)),
                 );
             }
         } else if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
-            self.note(
+            note!(self, 
                 rules::DAMAGE,
-                format!(
+                format_args!(
                     "{} drops to {} hp and falls unconscious",
                     self.name(c),
                     self.creatures[c].hp
@@ -183,9 +180,9 @@ impl Encounter {
         let violated = self.violated_marks(attacker, &targets, o);
         if !violated.is_empty() {
             let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
-            self.note(rules::MARKS, format!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
+            note!(self, rules::MARKS, format_args!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
         } else if o.forced_by.is_some() && self.has(attacker, C::Marked) {
-            self.note(
+            note!(self, 
                 rules::FORCED_ATTACK,
                 "a forced attack ignores marks: it counts as not marked",
             );
@@ -199,7 +196,7 @@ impl Encounter {
                 })
                 .collect::<Vec<_>>()
             {
-                self.note(rules::OPPORTUNITY, format!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
+                note!(self, rules::OPPORTUNITY, format_args!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
             }
         }
         for &t in &targets {
@@ -226,9 +223,9 @@ impl Encounter {
                 .and_then(|()| self.can_attack(marker))
                 .and_then(|()| self.line_of_effect(marker, violator));
             if let Err(why) = usable {
-                self.note(
+                note!(self, 
                     rules::MARKS,
-                    format!(
+                    format_args!(
                         "{} violated {}'s mark, but `{}` cannot trigger: {}",
                         self.name(violator),
                         self.name(marker),
@@ -238,9 +235,9 @@ impl Encounter {
                 );
                 continue;
             }
-            self.note(
+            note!(self, 
                 rules::MARKS,
-                format!(
+                format_args!(
                     "{} violated {}'s mark: `{}` triggers against it",
                     self.name(violator),
                     self.name(marker),
@@ -283,7 +280,7 @@ impl Encounter {
                 }
                 self.can_take(f, ActionType::Standard)?;
                 self.spend(f, ActionType::Standard);
-                self.note(rules::FORCED_ATTACK, format!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
+                note!(self, rules::FORCED_ATTACK, format_args!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
             }
             None => {
                 self.can_take(attacker, p.action)?;
@@ -335,9 +332,9 @@ impl Encounter {
                 }
             }
             for c in added {
-                self.note(
+                note!(self, 
                     rules::rule_of(C::Swallowed),
-                    format!(
+                    format_args!(
                         "{}'s burst or blast inside {} includes {}",
                         self.creatures[attacker].name,
                         self.creatures[s].name,
@@ -359,15 +356,15 @@ impl Encounter {
         rolls: &mut impl Rolls,
     ) {
         if let Some(why) = self.deaf_to(target, Some(p), None) {
-            self.note(rules::rule_of(C::Deafened), why);
+            note!(self, rules::rule_of(C::Deafened), why);
             return;
         }
         let ca = self.combat_advantage(attacker, target);
         let mods = self.attack_modifiers(attacker, target, o.situation, violates);
         for s in &mods.suppressed {
-            self.note(
+            note!(self, 
                 rules::STACKING,
-                format!(
+                format_args!(
                     "{} ({:+}) does not count: {}",
                     s.modifier.source, s.modifier.value, s.reason
                 ),
@@ -384,7 +381,7 @@ impl Encounter {
         } else {
             format!("; combat advantage: {}", ca.join(", "))
         };
-        self.note(rules::ATTACK, format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
+        note!(self, rules::ATTACK, format_args!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
         if !hits {
             return;
         }
@@ -405,7 +402,7 @@ impl Encounter {
             }
             .max(0);
             let amount = if self.damage_dealt_halved(attacker) {
-                self.note(rules::rule_of(C::Weakened), format!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
+                note!(self, rules::rule_of(C::Weakened), format_args!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
                 rolled / 2
             } else {
                 rolled
@@ -439,9 +436,9 @@ impl Encounter {
                     source: Some(attacker),
                 },
             ));
-            self.note(
+            note!(self, 
                 rules::ONGOING,
-                format!(
+                format_args!(
                     "{} takes ongoing {} damage (save ends)",
                     self.name(target),
                     p.ongoing
@@ -450,7 +447,7 @@ impl Encounter {
         }
         if let (Some((kind, distance)), Some(path)) = (p.forced, o.forced_paths.get(&target)) {
             if path.len() as u32 > distance {
-                self.note(
+                note!(self, 
                     rules::MOVEMENT,
                     format!("the {kind:?} moves at most {distance} squares; the path is cut")
                         .to_lowercase(),

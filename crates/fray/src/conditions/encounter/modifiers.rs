@@ -85,9 +85,9 @@ impl Encounter {
         }
         let said = duration.to_string();
         let duration = self.bind(duration)?;
-        self.note(
+        note!(self, 
             rules::STACKING,
-            format!(
+            format_args!(
                 "{} gets {:+} ({}) to {target} from {} ({said})",
                 self.name(c),
                 modifier.value,
@@ -112,9 +112,9 @@ impl Encounter {
         if self.modifiers.len() == before {
             return refuse(format!("{} has no modifier from `{source}`", self.name(c)));
         }
-        self.note(
+        note!(self, 
             rules::STACKING,
-            format!("{}'s modifier(s) from `{source}` end", self.name(c)),
+            format_args!("{}'s modifier(s) from `{source}` end", self.name(c)),
         );
         Ok(())
     }
@@ -156,9 +156,9 @@ impl Encounter {
             .partition(|m| ends(&m.duration));
         self.modifiers = kept;
         for m in gone {
-            self.note(
+            note!(self, 
                 rules::STACKING,
-                format!(
+                format_args!(
                     "{}'s {:+} from {} ends",
                     self.name(m.creature),
                     m.modifier.value,
