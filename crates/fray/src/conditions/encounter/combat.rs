@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use super::*;
+use crate::trace::NoTrace;
 
 impl Encounter {
     /// Healing: weakened creatures receive half (rounded down).
@@ -60,8 +61,18 @@ impl Encounter {
         dominated_save: bool,
         rolls: Option<&mut dyn Rolls>,
     ) -> u64 {
-        let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
-        let dealt = e.outcome.final_damage;
+        // The full explanation (its trace and triggers) only for the log; the numbers
+        // are the same either way.
+        let defender = self.damage_defender(c);
+        let (outcome, triggers) = if self.keep_log {
+            let e = damage::explain(hit, &defender, &Readings::default());
+            (e.outcome, e.triggers)
+        } else {
+            let o = damage::resolve_with(hit, &defender, &Readings::default(), &mut NoTrace);
+            (o, Vec::new())
+        };
+        drop(defender);
+        let dealt = outcome.final_damage;
         if self.has(c, C::Petrified) {
             note!(self, 
                 rules::rule_of(C::Petrified),
@@ -82,13 +93,13 @@ impl Encounter {
             format_args!(
                 "{} takes {dealt} damage ({} − {} + {}), {} hp left",
                 self.name(c),
-                e.outcome.original,
-                e.outcome.mitigated,
-                e.outcome.added,
+                outcome.original,
+                outcome.mitigated,
+                outcome.added,
                 self.creatures[c].hp
             ),
         );
-        for t in &e.triggers {
+        for t in &triggers {
             note!(self, 
                 rules::DAMAGE,
                 format_args!("damage trigger ({}): {}", t.damage_type, t.effect),

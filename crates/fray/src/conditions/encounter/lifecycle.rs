@@ -25,17 +25,20 @@ impl Encounter {
         })
     }
 
-    pub(super) fn damage_defender(&self, c: usize) -> Defender {
-        let mut d = Defender::new(self.creatures[c].traits.clone());
-        if self.has(c, C::Petrified) {
-            d.resistances.push(Resistance {
-                types: TypeSelector::All,
-                limit: None,
-                condition: None,
-                origin: None,
-            });
+    pub(super) fn damage_defender(&self, c: usize) -> std::borrow::Cow<'_, Defender> {
+        // Lowered once, when the encounter was built: the traits do not change in play.
+        let plain = &self.defenders[c];
+        if !self.has(c, C::Petrified) {
+            return std::borrow::Cow::Borrowed(plain);
         }
-        d
+        let mut d = plain.clone();
+        d.resistances.push(Resistance {
+            types: TypeSelector::All,
+            limit: None,
+            condition: None,
+            origin: None,
+        });
+        std::borrow::Cow::Owned(d)
     }
 
     /// Imposes a condition, adding an instance. `hit` gives the facts that condition

@@ -163,6 +163,8 @@ pub struct Encounter {
     pub modifiers: Vec<AppliedModifier>,
     /// Squares that are not solid ground.
     pub terrain: HashMap<Square, Terrain>,
+    /// Each creature's traits lowered for the damage system, once (they do not change).
+    defenders: Vec<Defender>,
     /// A hit's damage types written out, kept to count damage by type without a new
     /// string per hit.
     types_text: String,
@@ -206,6 +208,10 @@ impl Encounter {
             .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
         let n = creatures.len();
+        let defenders = creatures
+            .iter()
+            .map(|c| Defender::new(c.traits.iter().cloned()))
+            .collect();
         let mut e = Self {
             creatures,
             instances: Vec::new(),
@@ -225,6 +231,7 @@ impl Encounter {
             readings: super::readings::Readings::default(),
             modifiers: Vec::new(),
             terrain: HashMap::new(),
+            defenders,
             types_text: String::new(),
         };
         e.settle();
