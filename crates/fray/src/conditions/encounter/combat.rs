@@ -175,19 +175,20 @@ impl Encounter {
         o: &AttackOptions,
         rolls: &mut impl Rolls,
     ) -> Outcome {
-        let p = self.creatures[attacker]
-            .powers
+        // The power is read from the encounter's shared copy of the attacker's powers:
+        // no clone of it per attack.
+        let powers = std::sync::Arc::clone(&self.powers[attacker]);
+        let p = powers
             .iter()
             .find(|p| p.name.eq_ignore_ascii_case(power))
-            .cloned()
             .ok_or_else(|| {
                 Refused(format!(
                     "{} has no power named `{power}`",
                     self.name(attacker)
                 ))
             })?;
-        self.check_attacker(attacker, &p, targets, o)?;
-        let targets = self.with_swallowed(attacker, targets, &p);
+        self.check_attacker(attacker, p, targets, o)?;
+        let targets = self.with_swallowed(attacker, targets, p);
         let violated = self.violated_marks(attacker, &targets, o);
         if !violated.is_empty() {
             let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
@@ -222,13 +223,11 @@ impl Encounter {
     /// Powers of the marker that trigger when its mark is violated, used at once
     /// against the violator if the marker can take their action and reach it.
     pub(super) fn mark_violated(&mut self, marker: usize, violator: usize, rolls: &mut impl Rolls) {
-        let powers: Vec<Power> = self.creatures[marker]
-            .powers
+        let powers = std::sync::Arc::clone(&self.powers[marker]);
+        let triggered = powers
             .iter()
-            .filter(|p| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated))
-            .cloned()
-            .collect();
-        for p in powers {
+            .filter(|p| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated));
+        for p in triggered {
             let usable = self
                 .can_take(marker, p.action)
                 .and_then(|()| self.can_attack(marker))
@@ -257,7 +256,7 @@ impl Encounter {
             );
             let o = AttackOptions::default();
             let violates = !self.violated_marks(marker, &[violator], &o).is_empty();
-            self.one_attack(marker, &p, violator, &o, violates, rolls);
+            self.one_attack(marker, p, violator, &o, violates, rolls);
         }
     }
 
@@ -387,12 +386,14 @@ impl Encounter {
         let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
         let critical = roll == 20 || o.coup_de_grace;
         let hits = critical || total >= i64::from(defense);
-        let why_ca = if ca.is_empty() {
-            String::new()
-        } else {
-            format!("; combat advantage: {}", ca.join(", "))
-        };
-        note!(self, rules::ATTACK, format_args!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
+        note!(self, rules::ATTACK, {
+            let why_ca = if ca.is_empty() {
+                String::new()
+            } else {
+                format!("; combat advantage: {}", ca.join(", "))
+            };
+            format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" })
+        });
         if !hits {
             return;
         }

@@ -163,6 +163,9 @@ pub struct Encounter {
     pub modifiers: Vec<AppliedModifier>,
     /// Squares that are not solid ground.
     pub terrain: HashMap<Square, Terrain>,
+    /// Each creature's powers, shared: an attack reads its power here rather than
+    /// cloning it out of the creature (powers do not change in play).
+    powers: Vec<std::sync::Arc<[Power]>>,
     /// Each creature's traits lowered for the damage system, once (they do not change).
     defenders: Vec<Defender>,
     /// A hit's damage types written out, kept to count damage by type without a new
@@ -212,7 +215,9 @@ impl Encounter {
             .iter()
             .map(|c| Defender::new(c.traits.iter().cloned()))
             .collect();
+        let powers = creatures.iter().map(|c| c.powers.as_slice().into()).collect();
         let mut e = Self {
+            powers,
             creatures,
             instances: Vec::new(),
             ongoing: Vec::new(),
