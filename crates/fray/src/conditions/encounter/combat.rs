@@ -369,7 +369,17 @@ impl Encounter {
             note!(self, rules::rule_of(C::Deafened), why);
             return;
         }
-        let ca = self.combat_advantage(attacker, target);
+        // The reasons are written out only for the log.
+        let ca = if self.keep_log {
+            self.combat_advantage(attacker, target)
+        } else {
+            Vec::new()
+        };
+        let advantage = if self.keep_log {
+            !ca.is_empty()
+        } else {
+            self.has_combat_advantage(attacker, target)
+        };
         let mods = self.attack_modifiers(attacker, target, o.situation, violates);
         for s in &mods.suppressed {
             note!(self, 
@@ -398,7 +408,7 @@ impl Encounter {
             return;
         }
         let facts = AttackFacts {
-            advantage: !ca.is_empty(),
+            advantage,
             critical,
             area: p.is_area(),
             attacker_level: Some(self.creatures[attacker].level),
