@@ -116,7 +116,10 @@ impl Skirmish {
         let mut encounter = Encounter::new(creatures.to_vec());
         encounter.keep_log = false;
         let per_power = |f: &dyn Fn(&Power) -> bool| -> Vec<Vec<bool>> {
-            creatures.iter().map(|c| c.powers.iter().map(f).collect()).collect()
+            creatures
+                .iter()
+                .map(|c| c.powers.iter().map(f).collect())
+                .collect()
         };
         let far = per_power(&|p| p.has("ranged") || p.is_area());
         Self {
@@ -146,8 +149,7 @@ impl Skirmish {
             self.encounter.reset(&self.start);
         }
         self.used.iter_mut().for_each(|u| u.fill(false));
-        while side_standing(&self.encounter, Side::A) && side_standing(&self.encounter, Side::B)
-        {
+        while side_standing(&self.encounter, Side::A) && side_standing(&self.encounter, Side::B) {
             self.encounter.next_turn(rolls);
             if self.encounter.round > max_rounds {
                 break;

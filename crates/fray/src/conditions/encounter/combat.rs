@@ -24,7 +24,8 @@ impl Encounter {
         } else {
             ""
         };
-        note!(self, 
+        note!(
+            self,
             rules::rule_of(C::Weakened),
             format_args!(
                 "{} heals {got}{why}, to {} hp",
@@ -74,7 +75,8 @@ impl Encounter {
         drop(defender);
         let dealt = outcome.final_damage;
         if self.has(c, C::Petrified) {
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Petrified),
                 format_args!(
                     "{} is petrified: it resists all damage (halved)",
@@ -88,7 +90,8 @@ impl Encounter {
         // Counted twice, as before this buffer (see the report of issue 15).
         Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
         Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
-        note!(self, 
+        note!(
+            self,
             rules::DAMAGE,
             format_args!(
                 "{} takes {dealt} damage ({} − {} + {}), {} hp left",
@@ -100,7 +103,8 @@ impl Encounter {
             ),
         );
         for t in &triggers {
-            note!(self, 
+            note!(
+                self,
                 rules::DAMAGE,
                 format_args!("damage trigger ({}): {}", t.damage_type, t.effect),
             );
@@ -109,7 +113,8 @@ impl Encounter {
             return 0;
         }
         if self.has(c, C::Unconscious) && self.creatures[c].hp >= 1 {
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Unconscious),
                 format_args!(
                     "{} is damaged and has 1 or more hit points: unconscious ends",
@@ -124,7 +129,8 @@ impl Encounter {
             } else {
                 "but chooses not to"
             };
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Dominated),
                 format_args!(
                     "{} is dominated and damaged: it can make a saving throw, {choice}",
@@ -136,7 +142,8 @@ impl Encounter {
                     let roll = r.die(20);
                     let _ = self.saving_throw(c, C::Dominated, roll);
                 }
-                None if dominated_save => note!(self, 
+                None if dominated_save => note!(
+                    self,
                     rules::rule_of(C::Dominated),
                     "(a fall rolls nothing: no saving throw this time)",
                 ),
@@ -145,13 +152,15 @@ impl Encounter {
         }
         if self.creatures[c].object {
             if self.creatures[c].hp <= 0 {
-                note!(self, 
+                note!(
+                    self,
                     rules::DAMAGE,
                     format_args!("{} is an object at 0 hit points: destroyed", self.name(c)),
                 );
             }
         } else if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
-            note!(self, 
+            note!(
+                self,
                 rules::DAMAGE,
                 format_args!(
                     "{} drops to {} hp and falls unconscious",
@@ -192,9 +201,17 @@ impl Encounter {
         let violated = self.violated_marks(attacker, &targets, o);
         if !violated.is_empty() {
             let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
-            note!(self, rules::MARKS, format_args!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
+            note!(
+                self,
+                rules::MARKS,
+                format_args!(
+                    "the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)",
+                    names.join(", ")
+                )
+            );
         } else if o.forced_by.is_some() && self.has(attacker, C::Marked) {
-            note!(self, 
+            note!(
+                self,
                 rules::FORCED_ATTACK,
                 "a forced attack ignores marks: it counts as not marked",
             );
@@ -208,11 +225,19 @@ impl Encounter {
                 })
                 .collect::<Vec<_>>()
             {
-                note!(self, rules::OPPORTUNITY, format_args!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
+                note!(
+                    self,
+                    rules::OPPORTUNITY,
+                    format_args!(
+                        "{} uses a ranged or area power next to {}: it provokes an opportunity attack",
+                        self.name(attacker),
+                        self.name(e)
+                    )
+                );
             }
         }
         for &t in &targets {
-            self.one_attack(attacker, &p, t, o, !violated.is_empty(), rolls);
+            self.one_attack(attacker, p, t, o, !violated.is_empty(), rolls);
         }
         for m in violated {
             self.mark_violated(m, attacker, rolls);
@@ -233,7 +258,8 @@ impl Encounter {
                 .and_then(|()| self.can_attack(marker))
                 .and_then(|()| self.line_of_effect(marker, violator));
             if let Err(why) = usable {
-                note!(self, 
+                note!(
+                    self,
                     rules::MARKS,
                     format_args!(
                         "{} violated {}'s mark, but `{}` cannot trigger: {}",
@@ -245,7 +271,8 @@ impl Encounter {
                 );
                 continue;
             }
-            note!(self, 
+            note!(
+                self,
                 rules::MARKS,
                 format_args!(
                     "{} violated {}'s mark: `{}` triggers against it",
@@ -290,7 +317,16 @@ impl Encounter {
                 }
                 self.can_take(f, ActionType::Standard)?;
                 self.spend(f, ActionType::Standard);
-                note!(self, rules::FORCED_ATTACK, format_args!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
+                note!(
+                    self,
+                    rules::FORCED_ATTACK,
+                    format_args!(
+                        "{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks",
+                        self.name(f),
+                        self.name(attacker),
+                        p.name
+                    )
+                );
             }
             None => {
                 self.can_take(attacker, p.action)?;
@@ -342,7 +378,8 @@ impl Encounter {
                 }
             }
             for c in added {
-                note!(self, 
+                note!(
+                    self,
                     rules::rule_of(C::Swallowed),
                     format_args!(
                         "{}'s burst or blast inside {} includes {}",
@@ -382,7 +419,8 @@ impl Encounter {
         };
         let mods = self.attack_modifiers(attacker, target, o.situation, violates);
         for s in &mods.suppressed {
-            note!(self, 
+            note!(
+                self,
                 rules::STACKING,
                 format_args!(
                     "{} ({:+}) does not count: {}",
@@ -402,7 +440,22 @@ impl Encounter {
             } else {
                 format!("; combat advantage: {}", ca.join(", "))
             };
-            format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" })
+            format!(
+                "{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}",
+                self.name(attacker),
+                self.name(target),
+                p.name,
+                p.attack,
+                mods.total,
+                p.vs,
+                if critical {
+                    "critical hit"
+                } else if hits {
+                    "hit"
+                } else {
+                    "miss"
+                }
+            )
         });
         if !hits {
             return;
@@ -424,7 +477,15 @@ impl Encounter {
             }
             .max(0);
             let amount = if self.damage_dealt_halved(attacker) {
-                note!(self, rules::rule_of(C::Weakened), format_args!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
+                note!(
+                    self,
+                    rules::rule_of(C::Weakened),
+                    format_args!(
+                        "{} is weakened: its {rolled} damage is halved to {} before the target's traits",
+                        self.name(attacker),
+                        rolled / 2
+                    )
+                );
                 rolled / 2
             } else {
                 rolled
@@ -458,7 +519,8 @@ impl Encounter {
                     source: Some(attacker),
                 },
             ));
-            note!(self, 
+            note!(
+                self,
                 rules::ONGOING,
                 format_args!(
                     "{} takes ongoing {} damage (save ends)",
@@ -469,7 +531,8 @@ impl Encounter {
         }
         if let (Some((kind, distance)), Some(path)) = (p.forced, o.forced_paths.get(&target)) {
             if path.len() as u32 > distance {
-                note!(self, 
+                note!(
+                    self,
                     rules::MOVEMENT,
                     format!("the {kind:?} moves at most {distance} squares; the path is cut")
                         .to_lowercase(),

@@ -75,7 +75,8 @@ impl Encounter {
             &Readings::default(),
         );
         if let Some(why) = outcome.ignored_because {
-            note!(self, 
+            note!(
+                self,
                 rules::IMMUNITY,
                 format_args!("{} ignores {condition}: {why}", self.name(target)),
             );
@@ -109,7 +110,8 @@ impl Encounter {
         } else {
             ""
         };
-        note!(self, 
+        note!(
+            self,
             rules::INSTANCES,
             format_args!(
                 "{} is {condition}{from} (instance {id}, {said}){extra}",
@@ -167,7 +169,8 @@ impl Encounter {
                     && let Some(square) = self.free_square_near(g, target)
                 {
                     self.creatures[target].position = Some(square);
-                    note!(self, 
+                    note!(
+                        self,
                         rules::rule_of(C::Grabbed),
                         format_args!(
                             "{} is pulled adjacent to {}, to {square}",
@@ -179,7 +182,8 @@ impl Encounter {
                 }
             }
             C::Unconscious if !self.has(target, C::Prone) => {
-                note!(self, 
+                note!(
+                    self,
                     rules::rule_of(C::Unconscious),
                     format_args!(
                         "{} falls unconscious and is knocked prone",
@@ -193,7 +197,8 @@ impl Encounter {
                 if let Some(at) = self.creatures[target].position.take() {
                     self.exiled_from[target] = Some(at);
                 }
-                note!(self, 
+                note!(
+                    self,
                     rules::rule_of(condition),
                     format_args!(
                         "{} disappears from the grid and occupies no space",
@@ -312,7 +317,8 @@ impl Encounter {
         } else {
             String::new()
         };
-        note!(self, 
+        note!(
+            self,
             rules::INSTANCES,
             format_args!(
                 "{}: {} instance {} ends ({why}){tail}",
@@ -338,7 +344,8 @@ impl Encounter {
                     }
                 };
                 self.creatures[c].position = square;
-                note!(self, 
+                note!(
+                    self,
                     rules::rule_of(C::Exiled),
                     format_args!(
                         "{} reappears at {}",
@@ -353,7 +360,8 @@ impl Encounter {
                     let square = self.chosen_square(c, nearest, self.creatures[s].position, false);
                     self.creatures[c].position = square;
                     self.exiled_from[c] = None;
-                    note!(self, 
+                    note!(
+                        self,
                         rules::rule_of(C::Swallowed),
                         format_args!(
                             "{} reappears as close as possible to {}, at {}",
@@ -390,13 +398,15 @@ impl Encounter {
             _ => false,
         };
         if ok {
-            note!(self, 
+            note!(
+                self,
                 rules::INSTANCES,
                 format_args!("{} chooses to reappear at {choice}", self.name(c)),
             );
             Some(choice)
         } else {
-            note!(self, 
+            note!(
+                self,
                 rules::INSTANCES,
                 format_args!(
                     "{} cannot reappear at {choice}: not a free square among the closest{}",

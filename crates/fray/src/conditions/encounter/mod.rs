@@ -215,7 +215,10 @@ impl Encounter {
             .iter()
             .map(|c| Defender::new(c.traits.iter().cloned()))
             .collect();
-        let powers = creatures.iter().map(|c| c.powers.as_slice().into()).collect();
+        let powers = creatures
+            .iter()
+            .map(|c| c.powers.as_slice().into())
+            .collect();
         let mut e = Self {
             powers,
             creatures,

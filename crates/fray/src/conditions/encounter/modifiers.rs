@@ -95,7 +95,8 @@ impl Encounter {
         }
         let said = duration.to_string();
         let duration = self.bind(duration)?;
-        note!(self, 
+        note!(
+            self,
             rules::STACKING,
             format_args!(
                 "{} gets {:+} ({}) to {target} from {} ({said})",
@@ -122,7 +123,8 @@ impl Encounter {
         if self.modifiers.len() == before {
             return refuse(format!("{} has no modifier from `{source}`", self.name(c)));
         }
-        note!(self, 
+        note!(
+            self,
             rules::STACKING,
             format_args!("{}'s modifier(s) from `{source}` end", self.name(c)),
         );
@@ -166,7 +168,8 @@ impl Encounter {
             .partition(|m| ends(&m.duration));
         self.modifiers = kept;
         for m in gone {
-            note!(self, 
+            note!(
+                self,
                 rules::STACKING,
                 format_args!(
                     "{}'s {:+} from {} ends",

@@ -20,7 +20,8 @@ impl Encounter {
         self.spend(c, ActionType::Move);
         let provoked = self.leaving_adjacency(c, path);
         self.place_along(c, path);
-        note!(self, 
+        note!(
+            self,
             rules::MOVEMENT,
             format_args!(
                 "{} moves {} square(s) for {cost} movement",
@@ -29,7 +30,8 @@ impl Encounter {
             ),
         );
         for e in provoked {
-            note!(self, 
+            note!(
+                self,
                 rules::OPPORTUNITY,
                 format_args!(
                     "{} leaves a square next to {}: it provokes an opportunity attack",
@@ -104,13 +106,15 @@ impl Encounter {
         }
         self.spend(c, ActionType::Move);
         self.end_all(c, C::Prone);
-        note!(self, 
+        note!(
+            self,
             rules::rule_of(C::Prone),
             format_args!("{} stands up", self.name(c)),
         );
         if let Some(s) = then {
             self.creatures[c].position = Some(s);
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Prone),
                 format_args!("{} moves 1 square after standing, to {s}", self.name(c)),
             );
@@ -131,7 +135,8 @@ impl Encounter {
         hit: Option<&Hit>,
     ) -> Outcome {
         if self.has(target, C::Restrained) {
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Restrained),
                 format_args!(
                     "{} is restrained and ignores the forced movement",
@@ -155,7 +160,8 @@ impl Encounter {
         if let Some(s) = shield {
             let why = damage::notation::show_condition_immunity(s);
             let what = format!("{kind:?}").to_lowercase();
-            note!(self, 
+            note!(
+                self,
                 rules::IMMUNITY,
                 format_args!("{} ignores the {what}: {why}", self.name(target)),
             );
@@ -176,7 +182,8 @@ impl Encounter {
         if !left.is_empty()
             && let Err(why) = self.can_escape_freely(target)
         {
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Grabbed),
                 format_args!(
                     "the forced movement would break a grab on {}, who cannot make the free-action escape check ({}): the movement is negated",
@@ -192,11 +199,20 @@ impl Encounter {
         }
         for g in left {
             let Some(&choice) = escape_rolls.get(&g) else {
-                note!(self, rules::rule_of(C::Grabbed), format_args!("the forced movement would take {} away from {}; no escape check: the movement is negated", self.name(target), self.name(g)));
+                note!(
+                    self,
+                    rules::rule_of(C::Grabbed),
+                    format_args!(
+                        "the forced movement would take {} away from {}; no escape check: the movement is negated",
+                        self.name(target),
+                        self.name(g)
+                    )
+                );
                 return refuse("forced movement negated: the grabbed creature did not escape");
             };
             if !self.escape_check(target, g, C::Grabbed, choice, true) {
-                note!(self, 
+                note!(
+                    self,
                     rules::rule_of(C::Grabbed),
                     format_args!(
                         "the escape check failed: the forced movement of {} is negated",
@@ -212,7 +228,8 @@ impl Encounter {
             Forced::Pull => "pulls",
             Forced::Slide => "slides",
         };
-        note!(self, 
+        note!(
+            self,
             rules::MOVEMENT,
             format_args!(
                 "{} {verb} {} {} square(s) to {end} (forced movement: no opportunity attacks)",
@@ -324,7 +341,8 @@ impl Encounter {
         } else {
             ""
         };
-        note!(self, 
+        note!(
+            self,
             rules::ESCAPE,
             format_args!(
                 "{} escape check against {} ({how}): d20 {roll} + {name}{chosen} = {total} vs {} {}: {}",
@@ -401,7 +419,8 @@ impl Encounter {
                         && i.source == Some(owner)
                 });
                 if !has && self.immune_to(c, C::Marked).is_none() {
-                    note!(self, 
+                    note!(
+                        self,
                         rules::AURA,
                         format_args!(
                             "{} is in {}'s defender aura: marked by it",
@@ -431,7 +450,8 @@ impl Encounter {
             })
             .collect();
         for (c, id, g) in broken {
-            note!(self, 
+            note!(
+                self,
                 rules::rule_of(C::Grabbed),
                 format_args!(
                     "{} is no longer adjacent to {}: that grab ends",

@@ -32,7 +32,8 @@ impl Encounter {
         let Some(t) = self.terrain.get(&at).cloned() else {
             return;
         };
-        note!(self, 
+        note!(
+            self,
             rules::rule_of(C::Prone),
             format_args!(
                 "{} is knocked prone off solid ground ({} at {at}): it falls, and lands prone there",

@@ -17,7 +17,11 @@ impl Encounter {
                 let at = self.order.iter().position(|&o| o == c).unwrap_or(0);
                 if at + 1 == self.order.len() {
                     self.round += 1;
-                    note!(self, rules::TURNS, format_args!("round {} begins", self.round));
+                    note!(
+                        self,
+                        rules::TURNS,
+                        format_args!("round {} begins", self.round)
+                    );
                 }
                 self.order[(at + 1) % self.order.len()]
             }
@@ -35,7 +39,11 @@ impl Encounter {
         self.current = Some(c);
         self.spent = Spent::default();
         self.turns_begun[c] += 1;
-        note!(self, rules::TURNS, format_args!("{}'s turn begins", self.name(c)));
+        note!(
+            self,
+            rules::TURNS,
+            format_args!("{}'s turn begins", self.name(c))
+        );
         let ongoing: Vec<Ongoing> = self
             .ongoing
             .iter()
@@ -47,7 +55,8 @@ impl Encounter {
                 ongoing: true,
                 ..Hit::new(g.amount, g.types.clone())
             };
-            note!(self, 
+            note!(
+                self,
                 rules::ONGOING,
                 format_args!(
                     "{} takes ongoing {} {} damage",
@@ -75,7 +84,8 @@ impl Encounter {
             };
             let cond = self.instances[at].1.condition;
             let ok = roll >= 10;
-            note!(self, 
+            note!(
+                self,
                 rules::SAVES,
                 format_args!(
                     "{} saves against {cond} (instance {id}): d20 = {roll}, {}",
@@ -97,7 +107,8 @@ impl Encounter {
         for id in ongoing {
             let roll = rolls.die(20);
             let ok = roll >= 10;
-            note!(self, 
+            note!(
+                self,
                 rules::SAVES,
                 format_args!(
                     "{} saves against ongoing damage: d20 = {roll}, {}",
@@ -127,12 +138,17 @@ impl Encounter {
         self.expire_modifiers(Some((c, begun)));
         if self.total_defense[c].is_some_and(|then| begun > then) {
             self.total_defense[c] = None;
-            note!(self, 
+            note!(
+                self,
                 rules::TOTAL_DEFENSE,
                 format_args!("{}'s Total Defense ends", self.name(c)),
             );
         }
-        note!(self, rules::TURNS, format_args!("{}'s turn ends", self.name(c)));
+        note!(
+            self,
+            rules::TURNS,
+            format_args!("{}'s turn ends", self.name(c))
+        );
     }
 
     /// The encounter ends: instances lasting until then end.
@@ -156,7 +172,8 @@ impl Encounter {
             return refuse(format!("{} is not {condition}", self.name(c)));
         }
         let ok = roll >= 10;
-        note!(self, 
+        note!(
+            self,
             rules::SAVES,
             format_args!(
                 "{} saves against {condition}: d20 = {roll}, {}",
