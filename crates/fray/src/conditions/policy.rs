@@ -180,6 +180,7 @@ impl Skirmish {
     }
 
     /// The last skirmish's outcome, built as a value (it copies the hit points and stats).
+    /// After a reset, the stats also hold, at zero, names met in earlier skirmishes.
     pub fn outcome(&self, max_rounds: u32) -> SkirmishOutcome {
         SkirmishOutcome {
             winner: self.winner(),

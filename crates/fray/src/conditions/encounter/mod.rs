@@ -13,7 +13,8 @@
 //! - `lifecycle`: applying and ending condition instances;
 //! - `turns`: initiative, start and end of turns, ongoing damage, saves, durations;
 //! - `movement`: walking, standing up, forced and dominated movement, escapes, grabs;
-//! - `combat`: attacks, damage, hit effects, mark violation;
+//! - `combat`: attacks, hit effects, mark violation;
+//! - `harm`: damage dealt through the damage system, and healing;
 //! - `terrain`: ground that is not solid, and falling.
 
 use std::collections::HashMap;
@@ -43,6 +44,7 @@ macro_rules! note {
 
 mod actions;
 mod combat;
+mod harm;
 mod lifecycle;
 mod modifiers;
 mod movement;
