@@ -308,3 +308,105 @@ fn free(e: &Encounter, c: usize, s: Square) -> bool {
     !(0..e.creatures.len())
         .any(|o| o != c && e.creatures[o].position == Some(s) && e.occupies_space(o))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SeededRolls;
+
+    /// A knight with an encounter power and a ranged archer against two goblins.
+    fn roster() -> Vec<Creature> {
+        let text = r#"
+[[creature]]
+name = "Knight"
+side = "a"
+hp = 20
+ac = 16
+position = [0, 0]
+[[creature.power]]
+name = "Sword"
+keywords = ["melee"]
+attack = 6
+damage = "1d8+3"
+[[creature.power]]
+name = "Bash"
+usage = "encounter"
+keywords = ["melee"]
+attack = 5
+damage = "2d6+3"
+effects = [{ condition = "dazed", duration = { end-of-next-turn = "Knight" } }]
+[[creature]]
+name = "Archer"
+side = "a"
+hp = 12
+position = [0, 2]
+[[creature.power]]
+name = "Bow"
+keywords = ["ranged"]
+attack = 5
+damage = "1d8"
+[[creature]]
+name = "Goblin"
+side = "b"
+hp = 12
+position = [5, 0]
+[[creature.power]]
+name = "Spear"
+keywords = ["melee"]
+attack = 4
+damage = "1d6+1"
+[[creature]]
+name = "Boss"
+side = "b"
+hp = 18
+position = [6, 2]
+[[creature.power]]
+name = "Axe"
+keywords = ["melee"]
+attack = 5
+damage = "1d10"
+"#;
+        crate::conditions::parse_script(text)
+            .expect("a valid roster")
+            .creatures
+    }
+
+    /// The stats without the zeros a reset keeps.
+    fn counted(m: &std::collections::BTreeMap<String, u64>) -> Vec<(String, u64)> {
+        m.iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| (k.clone(), *n))
+            .collect()
+    }
+
+    /// A reset that forgot anything (a used encounter power, a condition, a position)
+    /// would play later seeds differently from a new skirmish.
+    #[test]
+    fn a_reset_skirmish_plays_as_a_new_one() {
+        let creatures = roster();
+        let mut reused = Skirmish::new(&creatures);
+        let mut winners = [0; 3];
+        for seed in 0..40 {
+            let fresh = play_skirmish(&creatures, 20, &mut SeededRolls::new(seed));
+            reused.play(20, &mut SeededRolls::new(seed));
+            let again = reused.outcome(20);
+            assert_eq!(
+                (fresh.winner, fresh.rounds, &fresh.hp),
+                (again.winner, again.rounds, &again.hp),
+                "seed {seed}"
+            );
+            let (f, a) = (&fresh.stats, &again.stats);
+            assert_eq!(counted(&f.damage_by_type), counted(&a.damage_by_type));
+            assert_eq!(counted(&f.conditions), counted(&a.conditions));
+            winners[match fresh.winner {
+                Some(Side::A) => 0,
+                Some(Side::B) => 1,
+                None => 2,
+            }] += 1;
+        }
+        assert!(
+            winners[0] > 0 && winners[1] > 0,
+            "both sides won: {winners:?}"
+        );
+    }
+}
