@@ -3,7 +3,8 @@
 //! are its inverse). Targets: a 20-against-20 pool battle at 100,000 a second per core;
 //! an exact one-on-one evasion duel under 100 ms at 1,000 hit points a side; a sampled
 //! duel within about 3 times the cost of drawing its random numbers alone
-//! (`evasion_duel_against_its_draws`: the two lines side by side, per 1,000 duels).
+//! (`evasion_duel_against_its_draws`: the two lines side by side, per 1,000 duels); the
+//! bundled conditions skirmish at 50,000 a second (`skirmish_bundled_reset`).
 
 use divan::{Bencher, black_box};
 use fray::evasion::{Attacker, DamageKind, Defender, Options};
@@ -185,16 +186,34 @@ fn evasion_duel_against_its_draws(bencher: Bencher, what: &str) {
     }
 }
 
-#[divan::bench]
-fn skirmish_bundled(bencher: Bencher) {
+/// The bundled skirmish's creatures (a fighter and a cleric against three goblins).
+fn bundled_skirmish() -> Vec<fray::conditions::Creature> {
     let s = fray_lab::parse_scenario(fray_lab::examples::find("skirmish").expect("bundled").text)
         .expect("valid");
-    let fray_lab::scenario::BattleKind::Skirmish(creatures) = &s.battle else {
-        return;
-    };
+    match s.battle {
+        fray_lab::scenario::BattleKind::Skirmish(creatures) => creatures,
+        _ => panic!("the skirmish example is a skirmish"),
+    }
+}
+
+/// A new skirmish set up for every battle (`play_skirmish`).
+#[divan::bench]
+fn skirmish_bundled(bencher: Bencher) {
+    let creatures = &bundled_skirmish();
     let mut rolls = SeededRolls::new(3);
     bencher.bench_local(|| {
         fray::conditions::policy::play_skirmish(black_box(creatures), 20, &mut rolls).rounds
+    });
+}
+
+/// As the lab plays it: one skirmish per chunk of trials, reset (target: 50,000 a second).
+#[divan::bench]
+fn skirmish_bundled_reset(bencher: Bencher) {
+    let mut skirmish = fray::conditions::policy::Skirmish::new(&bundled_skirmish());
+    let mut rolls = SeededRolls::new(3);
+    bencher.bench_local(|| {
+        black_box(&mut skirmish).play(20, &mut rolls);
+        skirmish.rounds(20)
     });
 }
 

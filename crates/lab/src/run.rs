@@ -148,17 +148,19 @@ fn bump(map: &mut BTreeMap<String, u64>, key: &str, v: u64) {
 }
 
 /// What a chunk keeps from one trial to the next: a pool battle's state, replayed, and
-/// a buffer for its hit points; an evasion duel's plan.
+/// a buffer for its hit points; an evasion duel's plan; a conditions skirmish, reset.
 #[derive(Default)]
 struct Scratch {
     pool: Option<fray::pool::MassState>,
     hp: Vec<i64>,
     duel: Option<DuelPlan>,
+    skirmish: Option<fray::conditions::policy::Skirmish>,
 }
 
-/// Plays one trial with the chunk's rolls and counts it. A pool battle and a duel are
-/// counted from their parts, with no vector built: after the chunk's first battle,
-/// playing and counting one allocates nothing.
+/// Plays one trial with the chunk's rolls and counts it. A pool battle, a duel and a
+/// skirmish are counted from their parts, with no vector built: after the chunk's first
+/// battle, playing and counting one allocates nothing (a skirmish: see
+/// `tests/allocations/conditions.rs` for what is left).
 fn play_trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch, t: &mut Tally) {
     let trial = match &s.battle {
         BattleKind::Pool(b) => {
@@ -200,17 +202,31 @@ fn play_trial(s: &Scenario, rolls: &mut SeededRolls, scratch: &mut Scratch, t: &
             return t.record(winner, rounds, &hp, damage.iter().copied(), []);
         }
         BattleKind::Skirmish(creatures) => {
-            let out = fray::conditions::policy::play_skirmish(creatures, s.max_rounds, rolls);
-            Trial {
-                winner: out.winner,
-                rounds: out.rounds,
-                hp: out.hp,
-                damage: out.stats.damage_by_type.into_iter().collect(),
-                conditions: out.stats.conditions.into_iter().collect(),
-            }
+            // One skirmish per chunk, reset for each trial; counted from its encounter
+            // through the kept buffer, as a pool battle is.
+            let sk = scratch
+                .skirmish
+                .get_or_insert_with(|| fray::conditions::policy::Skirmish::new(creatures));
+            sk.play(s.max_rounds, rolls);
+            let e = &sk.encounter;
+            scratch.hp.clear();
+            scratch.hp.extend(e.creatures.iter().map(|c| c.hp));
+            return t.record(
+                sk.winner(),
+                sk.rounds(s.max_rounds),
+                &scratch.hp,
+                named_counts(&e.stats.damage_by_type),
+                named_counts(&e.stats.conditions),
+            );
         }
     };
     t.add(&trial);
+}
+
+/// A map's counts by name, borrowed. A reset skirmish keeps names met earlier in the
+/// chunk at zero: counting a zero adds nothing to a tally that already holds the name.
+fn named_counts(m: &BTreeMap<String, u64>) -> impl Iterator<Item = (&str, u64)> {
+    m.iter().map(|(k, n)| (k.as_str(), *n))
 }
 
 /// A damage kind's name in reports, without formatting a string.

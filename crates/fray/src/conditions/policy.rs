@@ -69,7 +69,9 @@ pub fn play_skirmish(
 ) -> SkirmishOutcome {
     // Only the outcome is returned: no log is kept, so a long skirmish played many
     // times (the lab's trials) uses memory for its creatures only.
-    play(creatures, max_rounds, rolls, false).0
+    let mut s = Skirmish::new(creatures);
+    s.play(max_rounds, rolls);
+    s.outcome(max_rounds)
 }
 
 /// Like [`play_skirmish`], and also returns every rule applied, in order: for showing
@@ -79,66 +81,174 @@ pub fn play_skirmish_logged(
     max_rounds: u32,
     rolls: &mut impl Rolls,
 ) -> (SkirmishOutcome, Vec<crate::trace::Step>) {
-    play(creatures, max_rounds, rolls, true)
+    let mut s = Skirmish::new(creatures);
+    s.encounter.keep_log = true;
+    s.play(max_rounds, rolls);
+    let outcome = s.outcome(max_rounds);
+    (outcome, s.encounter.log)
 }
 
-fn play(
-    creatures: &[Creature],
-    max_rounds: u32,
-    rolls: &mut impl Rolls,
-    keep_log: bool,
-) -> (SkirmishOutcome, Vec<crate::trace::Step>) {
-    let mut e = Encounter::new(creatures.to_vec());
-    e.keep_log = keep_log;
-    let mut used = vec![Vec::new(); creatures.len()];
-    while side_standing(&e, Side::A) && side_standing(&e, Side::B) {
-        e.next_turn(rolls);
-        if e.round > max_rounds {
-            break;
-        }
-        if let Some(c) = e.current.filter(|&c| standing(&e, c)) {
-            act(&mut e, c, &mut used[c], rolls);
-        }
-    }
-    let winner = match (side_standing(&e, Side::A), side_standing(&e, Side::B)) {
-        (true, false) => Some(Side::A),
-        (false, true) => Some(Side::B),
-        _ => None,
-    };
-    let outcome = SkirmishOutcome {
-        winner,
-        rounds: e.round.min(max_rounds),
-        hp: e.creatures.iter().map(|c| c.hp).collect(),
-        stats: e.stats,
-    };
-    (outcome, e.log)
+/// A skirmish set up once and played many times (the lab's trials of one chunk): the
+/// encounter is reset rather than rebuilt, its buffers kept, and what does not change
+/// during a skirmish (which powers reach far, their mean damage) is worked out once. No
+/// log is kept, so no rule's text is formatted.
+#[derive(Debug, Clone)]
+pub struct Skirmish {
+    /// The encounter being played; after [`Skirmish::play`], its state at the end.
+    pub encounter: Encounter,
+    /// The roster as given: each skirmish starts from it.
+    start: Vec<Creature>,
+    /// Per creature, per power: used up (an encounter power already used).
+    used: Vec<Vec<bool>>,
+    /// Per creature, per power: mean damage (0 without damage dice).
+    means: Vec<Vec<f64>>,
+    /// Per creature, per power: ranged or area, so aimed at the nearest enemy.
+    far: Vec<Vec<bool>>,
+    /// Per creature: whether any power reaches beyond adjacent squares.
+    reaches: Vec<bool>,
+    /// The squares of a walk, kept between moves.
+    path: Vec<Square>,
 }
 
-/// One creature's turn.
-fn act(e: &mut Encounter, c: usize, used: &mut Vec<String>, rolls: &mut impl Rolls) {
-    if e.has(c, C::Prone) {
-        let _ = e.stand_up(c, None);
-    }
-    let grabbers: Vec<usize> = e
-        .instances_of(c, C::Grabbed)
-        .filter_map(|i| i.source)
-        .collect();
-    if let Some(&g) = grabbers.first() {
-        let roll = rolls.die(20);
-        let _ = e.escape(c, g, Some(C::Grabbed), roll.into());
-    }
-    let Some(target) = nearest_enemy(e, c) else {
-        return;
-    };
-    if !in_reach(e, c, target) {
-        approach(e, c, target);
-    }
-    if let Some((power, target)) = best_attack(e, c, used) {
-        let o = AttackOptions::default();
-        if e.attack(c, &power.name, &[target], &o, rolls).is_ok() && power.usage == Usage::Encounter
-        {
-            used.push(power.name.clone());
+impl Skirmish {
+    /// Sets up the skirmish of `creatures` (played with [`Skirmish::play`]).
+    pub fn new(creatures: &[Creature]) -> Self {
+        let mut encounter = Encounter::new(creatures.to_vec());
+        encounter.keep_log = false;
+        let per_power = |f: &dyn Fn(&Power) -> bool| -> Vec<Vec<bool>> {
+            creatures
+                .iter()
+                .map(|c| c.powers.iter().map(f).collect())
+                .collect()
+        };
+        let far = per_power(&|p| p.has("ranged") || p.is_area());
+        Self {
+            encounter,
+            start: creatures.to_vec(),
+            used: per_power(&|_| false),
+            means: creatures
+                .iter()
+                .map(|c| {
+                    c.powers
+                        .iter()
+                        .map(|p| p.damage.as_ref().map_or(0.0, |d| d.distribution().mean()))
+                        .collect()
+                })
+                .collect(),
+            reaches: far.iter().map(|f| f.iter().any(|&x| x)).collect(),
+            far,
+            path: Vec::new(),
         }
+    }
+
+    /// Plays one skirmish from the start, until one side is down or `max_rounds` rounds
+    /// have passed; the result is read from [`Skirmish::encounter`] (or
+    /// [`Skirmish::outcome`]). After the first, a skirmish allocates little or nothing.
+    pub fn play(&mut self, max_rounds: u32, rolls: &mut impl Rolls) {
+        if self.encounter.round > 0 || self.encounter.current.is_some() {
+            self.encounter.reset(&self.start);
+        }
+        self.used.iter_mut().for_each(|u| u.fill(false));
+        while side_standing(&self.encounter, Side::A) && side_standing(&self.encounter, Side::B) {
+            self.encounter.next_turn(rolls);
+            if self.encounter.round > max_rounds {
+                break;
+            }
+            if let Some(c) = self
+                .encounter
+                .current
+                .filter(|&c| standing(&self.encounter, c))
+            {
+                self.act(c, rolls);
+            }
+        }
+    }
+
+    /// The side left standing, if only one is.
+    pub fn winner(&self) -> Option<Side> {
+        let e = &self.encounter;
+        match (side_standing(e, Side::A), side_standing(e, Side::B)) {
+            (true, false) => Some(Side::A),
+            (false, true) => Some(Side::B),
+            _ => None,
+        }
+    }
+
+    /// Rounds played, at most `max_rounds`.
+    pub fn rounds(&self, max_rounds: u32) -> u32 {
+        self.encounter.round.min(max_rounds)
+    }
+
+    /// The last skirmish's outcome, built as a value (it copies the hit points and stats).
+    /// After a reset, the stats also hold, at zero, names met in earlier skirmishes.
+    pub fn outcome(&self, max_rounds: u32) -> SkirmishOutcome {
+        SkirmishOutcome {
+            winner: self.winner(),
+            rounds: self.rounds(max_rounds),
+            hp: self.encounter.creatures.iter().map(|c| c.hp).collect(),
+            stats: self.encounter.stats.clone(),
+        }
+    }
+
+    /// One creature's turn.
+    fn act(&mut self, c: usize, rolls: &mut impl Rolls) {
+        let e = &mut self.encounter;
+        if e.has(c, C::Prone) {
+            let _ = e.stand_up(c, None);
+        }
+        let grabber = e.instances_of(c, C::Grabbed).find_map(|i| i.source);
+        if let Some(g) = grabber {
+            let roll = rolls.die(20);
+            let _ = e.escape(c, g, Some(C::Grabbed), roll.into());
+        }
+        let Some(target) = nearest_enemy(e, c) else {
+            return;
+        };
+        if !in_reach(e, c, target, self.reaches[c]) {
+            approach(e, c, target, &mut self.path);
+        }
+        if let Some((power, target)) = self.best_attack(c) {
+            let e = &mut self.encounter;
+            let p = &e.creatures[c].powers[power];
+            let (name, usage) = (p.name.clone(), p.usage);
+            let o = AttackOptions::default();
+            if e.attack(c, &name, &[target], &o, rolls).is_ok() && usage == Usage::Encounter {
+                // Used up by name, as the policy always counted it.
+                let powers = &e.creatures[c].powers;
+                for (u, p) in self.used[c].iter_mut().zip(powers) {
+                    *u |= p.name == name;
+                }
+            }
+        }
+    }
+
+    /// The attack with the most expected damage the creature may make now (a power's
+    /// index), and its target: melee against the weakest adjacent enemy, ranged against
+    /// the nearest one.
+    fn best_attack(&self, c: usize) -> Option<(usize, usize)> {
+        let e = &self.encounter;
+        if e.can_attack(c).is_err() {
+            return None;
+        }
+        let at = e.creatures[c].position?;
+        let weakest_adjacent = enemies(e, c)
+            .filter(|&o| e.creatures[o].position.is_some_and(|p| p.adjacent(at)))
+            .min_by_key(|&o| e.creatures[o].hp);
+        let nearest = nearest_enemy(e, c);
+        let means = &self.means[c];
+        (e.creatures[c].powers.iter().enumerate())
+            .filter(|(i, p)| e.can_take(c, p.action).is_ok() && !self.used[c][*i])
+            .filter(|(_, p)| matches!(p.action, ActionType::Standard | ActionType::Minor))
+            .filter_map(|(i, _)| {
+                let target = if self.far[c][i] {
+                    nearest
+                } else {
+                    weakest_adjacent
+                }?;
+                e.line_of_effect(c, target).ok()?;
+                Some((i, target))
+            })
+            .max_by(|(a, _), (b, _)| means[*a].total_cmp(&means[*b]))
     }
 }
 
@@ -154,26 +264,24 @@ fn nearest_enemy(e: &Encounter, c: usize) -> Option<usize> {
     enemies(e, c).min_by_key(|&o| e.creatures[o].position.map_or(u32::MAX, |p| p.distance(at)))
 }
 
-fn in_reach(e: &Encounter, c: usize, target: usize) -> bool {
+/// Adjacent to the target, or with a power that reaches far (`reaches`, worked out once).
+fn in_reach(e: &Encounter, c: usize, target: usize, reaches: bool) -> bool {
     let (Some(a), Some(t)) = (e.creatures[c].position, e.creatures[target].position) else {
         return false;
     };
-    a.adjacent(t)
-        || e.creatures[c]
-            .powers
-            .iter()
-            .any(|p| p.has("ranged") || p.is_area())
+    a.adjacent(t) || reaches
 }
 
-/// Walks toward the target, square by square, as far as the creature may.
-fn approach(e: &mut Encounter, c: usize, target: usize) {
+/// Walks toward the target, square by square, as far as the creature may; `path` is a
+/// buffer kept between walks.
+fn approach(e: &mut Encounter, c: usize, target: usize, path: &mut Vec<Square>) {
     if e.can_take(c, ActionType::Move).is_err() || e.can_move(c).is_err() {
         return;
     }
     let Some(goal) = e.creatures[target].position else {
         return;
     };
-    let mut path: Vec<Square> = Vec::new();
+    path.clear();
     let mut at = match e.creatures[c].position {
         Some(p) => p,
         None => return,
@@ -192,7 +300,7 @@ fn approach(e: &mut Encounter, c: usize, target: usize) {
         }
     }
     if !path.is_empty() {
-        let _ = e.walk(c, &path);
+        let _ = e.walk(c, path);
     }
 }
 
@@ -201,34 +309,104 @@ fn free(e: &Encounter, c: usize, s: Square) -> bool {
         .any(|o| o != c && e.creatures[o].position == Some(s) && e.occupies_space(o))
 }
 
-/// The attack with the most expected damage the creature may make now, and its target:
-/// melee against the weakest adjacent enemy, ranged against the nearest one.
-fn best_attack(e: &Encounter, c: usize, used: &[String]) -> Option<(Power, usize)> {
-    if e.can_attack(c).is_err() {
-        return None;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SeededRolls;
+
+    /// A knight with an encounter power and a ranged archer against two goblins.
+    fn roster() -> Vec<Creature> {
+        let text = r#"
+[[creature]]
+name = "Knight"
+side = "a"
+hp = 20
+ac = 16
+position = [0, 0]
+[[creature.power]]
+name = "Sword"
+keywords = ["melee"]
+attack = 6
+damage = "1d8+3"
+[[creature.power]]
+name = "Bash"
+usage = "encounter"
+keywords = ["melee"]
+attack = 5
+damage = "2d6+3"
+effects = [{ condition = "dazed", duration = { end-of-next-turn = "Knight" } }]
+[[creature]]
+name = "Archer"
+side = "a"
+hp = 12
+position = [0, 2]
+[[creature.power]]
+name = "Bow"
+keywords = ["ranged"]
+attack = 5
+damage = "1d8"
+[[creature]]
+name = "Goblin"
+side = "b"
+hp = 12
+position = [5, 0]
+[[creature.power]]
+name = "Spear"
+keywords = ["melee"]
+attack = 4
+damage = "1d6+1"
+[[creature]]
+name = "Boss"
+side = "b"
+hp = 18
+position = [6, 2]
+[[creature.power]]
+name = "Axe"
+keywords = ["melee"]
+attack = 5
+damage = "1d10"
+"#;
+        crate::conditions::parse_script(text)
+            .expect("a valid roster")
+            .creatures
     }
-    let at = e.creatures[c].position?;
-    let adjacent: Vec<usize> = enemies(e, c)
-        .filter(|&o| e.creatures[o].position.is_some_and(|p| p.adjacent(at)))
-        .collect();
-    let weakest_adjacent = adjacent.iter().copied().min_by_key(|&o| e.creatures[o].hp);
-    let nearest = nearest_enemy(e, c);
-    e.creatures[c]
-        .powers
-        .iter()
-        .filter(|p| e.can_take(c, p.action).is_ok() && !used.contains(&p.name))
-        .filter(|p| matches!(p.action, ActionType::Standard | ActionType::Minor))
-        .filter_map(|p| {
-            let target = if p.has("ranged") || p.is_area() {
-                nearest
-            } else {
-                weakest_adjacent
-            }?;
-            e.line_of_effect(c, target).ok()?;
-            Some((p.clone(), target))
-        })
-        .max_by(|(a, _), (b, _)| {
-            let mean = |p: &Power| p.damage.as_ref().map_or(0.0, |d| d.distribution().mean());
-            mean(a).total_cmp(&mean(b))
-        })
+
+    /// The stats without the zeros a reset keeps.
+    fn counted(m: &std::collections::BTreeMap<String, u64>) -> Vec<(String, u64)> {
+        m.iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| (k.clone(), *n))
+            .collect()
+    }
+
+    /// A reset that forgot anything (a used encounter power, a condition, a position)
+    /// would play later seeds differently from a new skirmish.
+    #[test]
+    fn a_reset_skirmish_plays_as_a_new_one() {
+        let creatures = roster();
+        let mut reused = Skirmish::new(&creatures);
+        let mut winners = [0; 3];
+        for seed in 0..40 {
+            let fresh = play_skirmish(&creatures, 20, &mut SeededRolls::new(seed));
+            reused.play(20, &mut SeededRolls::new(seed));
+            let again = reused.outcome(20);
+            assert_eq!(
+                (fresh.winner, fresh.rounds, &fresh.hp),
+                (again.winner, again.rounds, &again.hp),
+                "seed {seed}"
+            );
+            let (f, a) = (&fresh.stats, &again.stats);
+            assert_eq!(counted(&f.damage_by_type), counted(&a.damage_by_type));
+            assert_eq!(counted(&f.conditions), counted(&a.conditions));
+            winners[match fresh.winner {
+                Some(Side::A) => 0,
+                Some(Side::B) => 1,
+                None => 2,
+            }] += 1;
+        }
+        assert!(
+            winners[0] > 0 && winners[1] > 0,
+            "both sides won: {winners:?}"
+        );
+    }
 }

@@ -7,6 +7,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod conditions;
 mod evasion;
 mod minions;
 mod pool;

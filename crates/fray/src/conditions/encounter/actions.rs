@@ -170,7 +170,14 @@ impl Encounter {
         self.can_take(c, ActionType::Standard)?;
         self.spend(c, ActionType::Standard);
         self.total_defense[c] = Some(self.turns_begun[c]);
-        self.note(rules::TOTAL_DEFENSE, format!("{} takes Total Defense: +4 power bonus to all defenses until the end of its next turn", self.name(c)));
+        note!(
+            self,
+            rules::TOTAL_DEFENSE,
+            format_args!(
+                "{} takes Total Defense: +4 power bonus to all defenses until the end of its next turn",
+                self.name(c)
+            )
+        );
         Ok(())
     }
 }

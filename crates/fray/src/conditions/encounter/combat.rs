@@ -1,163 +1,11 @@
-//! Combat, a part of [`Encounter`]. Owns attacks, healing and damage: attack rolls with
-//! their stacked modifiers, marks violated and what they trigger, forced attacks, bursts
-//! and blasts inside a swallower, the effects of a hit, and damage dealt through the
-//! damage system. May not build modifiers (`modifiers`) or move creatures by itself
-//! (`movement`): it asks them.
+//! Combat, a part of [`Encounter`]. Owns attacks: attack rolls with their stacked
+//! modifiers, marks violated and what they trigger, forced attacks, bursts and blasts
+//! inside a swallower, the effects of a hit. Damage and healing are `harm`'s. May not
+//! build modifiers (`modifiers`) or move creatures by itself (`movement`): it asks them.
 
 use super::*;
 
 impl Encounter {
-    /// Healing: weakened creatures receive half (rounded down).
-    pub fn heal(&mut self, c: usize, amount: u32) {
-        let got = if self.has(c, C::Weakened) {
-            amount / 2
-        } else {
-            amount
-        };
-        let creature = &mut self.creatures[c];
-        creature.hp = (creature.hp + i64::from(got)).min(creature.max_hp);
-        let why = if got < amount {
-            " (weakened: healing halved)"
-        } else {
-            ""
-        };
-        self.note(
-            rules::rule_of(C::Weakened),
-            format!(
-                "{} heals {got}{why}, to {} hp",
-                self.name(c),
-                self.creatures[c].hp
-            ),
-        );
-    }
-
-    /// Damage through the damage system; then the conditions that care about damage. A
-    /// dominated creature chooses to make its saving throw (see `take_damage_choosing`).
-    pub fn take_damage(&mut self, c: usize, hit: &Hit, rolls: &mut impl Rolls) -> u64 {
-        self.take_damage_choosing(c, hit, true, rolls)
-    }
-
-    /// Damage, with the damaged creature's choice: a dominated creature that is damaged
-    /// *can* make a saving throw against domination (Dominated), so it may decline.
-    pub fn take_damage_choosing(
-        &mut self,
-        c: usize,
-        hit: &Hit,
-        dominated_save: bool,
-        rolls: &mut impl Rolls,
-    ) -> u64 {
-        self.deal(c, hit, dominated_save, Some(rolls))
-    }
-
-    /// Damage; `rolls` is `None` where nothing is rolled (a fall), and then a dominated
-    /// creature's saving throw waits for damage that comes with rolls.
-    pub(super) fn deal(
-        &mut self,
-        c: usize,
-        hit: &Hit,
-        dominated_save: bool,
-        rolls: Option<&mut dyn Rolls>,
-    ) -> u64 {
-        let e = damage::explain(hit, &self.damage_defender(c), &Readings::default());
-        let dealt = e.outcome.final_damage;
-        if self.has(c, C::Petrified) {
-            self.note(
-                rules::rule_of(C::Petrified),
-                format!(
-                    "{} is petrified: it resists all damage (halved)",
-                    self.name(c)
-                ),
-            );
-        }
-        self.creatures[c].hp -= dealt as i64;
-        *self
-            .stats
-            .damage_by_type
-            .entry(hit.types.to_string())
-            .or_default() += dealt;
-        *self
-            .stats
-            .damage_by_type
-            .entry(hit.types.to_string())
-            .or_default() += dealt;
-        self.note(
-            rules::DAMAGE,
-            format!(
-                "{} takes {dealt} damage ({} − {} + {}), {} hp left",
-                self.name(c),
-                e.outcome.original,
-                e.outcome.mitigated,
-                e.outcome.added,
-                self.creatures[c].hp
-            ),
-        );
-        for t in &e.triggers {
-            self.note(
-                rules::DAMAGE,
-                format!("damage trigger ({}): {}", t.damage_type, t.effect),
-            );
-        }
-        if dealt == 0 {
-            return 0;
-        }
-        if self.has(c, C::Unconscious) && self.creatures[c].hp >= 1 {
-            self.note(
-                rules::rule_of(C::Unconscious),
-                format!(
-                    "{} is damaged and has 1 or more hit points: unconscious ends",
-                    self.name(c)
-                ),
-            );
-            self.end_all(c, C::Unconscious);
-        }
-        if self.has(c, C::Dominated) {
-            let choice = if dominated_save {
-                "and makes one"
-            } else {
-                "but chooses not to"
-            };
-            self.note(
-                rules::rule_of(C::Dominated),
-                format!(
-                    "{} is dominated and damaged: it can make a saving throw, {choice}",
-                    self.name(c)
-                ),
-            );
-            match rolls {
-                Some(r) if dominated_save => {
-                    let roll = r.die(20);
-                    let _ = self.saving_throw(c, C::Dominated, roll);
-                }
-                None if dominated_save => self.note(
-                    rules::rule_of(C::Dominated),
-                    "(a fall rolls nothing: no saving throw this time)",
-                ),
-                _ => {}
-            }
-        }
-        if self.creatures[c].object {
-            if self.creatures[c].hp <= 0 {
-                self.note(
-                    rules::DAMAGE,
-                    format!("{} is an object at 0 hit points: destroyed", self.name(c)),
-                );
-            }
-        } else if self.creatures[c].hp <= 0 && !self.has(c, C::Unconscious) {
-            self.note(
-                rules::DAMAGE,
-                format!(
-                    "{} drops to {} hp and falls unconscious",
-                    self.name(c),
-                    self.creatures[c].hp
-                ),
-            );
-            let _ = self.apply(c, C::Unconscious, None, &Duration::EndOfEncounter, None);
-            // A defender down to 0 hit points marks no more.
-            self.settle();
-        }
-        dealt
-    }
-
     /// An attack with a power against targets, with d20 rolls and damage from `rolls`.
     pub fn attack(
         &mut self,
@@ -167,25 +15,34 @@ impl Encounter {
         o: &AttackOptions,
         rolls: &mut impl Rolls,
     ) -> Outcome {
-        let p = self.creatures[attacker]
-            .powers
+        // The power is read from the encounter's shared copy of the attacker's powers:
+        // no clone of it per attack.
+        let powers = std::sync::Arc::clone(&self.powers[attacker]);
+        let p = powers
             .iter()
             .find(|p| p.name.eq_ignore_ascii_case(power))
-            .cloned()
             .ok_or_else(|| {
                 Refused(format!(
                     "{} has no power named `{power}`",
                     self.name(attacker)
                 ))
             })?;
-        self.check_attacker(attacker, &p, targets, o)?;
-        let targets = self.with_swallowed(attacker, targets, &p);
+        self.check_attacker(attacker, p, targets, o)?;
+        let targets = self.with_swallowed(attacker, targets, p);
         let violated = self.violated_marks(attacker, &targets, o);
         if !violated.is_empty() {
             let names: Vec<&str> = violated.iter().map(|&m| self.name(m)).collect();
-            self.note(rules::MARKS, format!("the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)", names.join(", ")));
+            note!(
+                self,
+                rules::MARKS,
+                format_args!(
+                    "the attack targets an enemy but not its marker(s) {}: it violates the mark (−2)",
+                    names.join(", ")
+                )
+            );
         } else if o.forced_by.is_some() && self.has(attacker, C::Marked) {
-            self.note(
+            note!(
+                self,
                 rules::FORCED_ATTACK,
                 "a forced attack ignores marks: it counts as not marked",
             );
@@ -199,11 +56,19 @@ impl Encounter {
                 })
                 .collect::<Vec<_>>()
             {
-                self.note(rules::OPPORTUNITY, format!("{} uses a ranged or area power next to {}: it provokes an opportunity attack", self.name(attacker), self.name(e)));
+                note!(
+                    self,
+                    rules::OPPORTUNITY,
+                    format_args!(
+                        "{} uses a ranged or area power next to {}: it provokes an opportunity attack",
+                        self.name(attacker),
+                        self.name(e)
+                    )
+                );
             }
         }
         for &t in &targets {
-            self.one_attack(attacker, &p, t, o, !violated.is_empty(), rolls);
+            self.one_attack(attacker, p, t, o, !violated.is_empty(), rolls);
         }
         for m in violated {
             self.mark_violated(m, attacker, rolls);
@@ -214,21 +79,20 @@ impl Encounter {
     /// Powers of the marker that trigger when its mark is violated, used at once
     /// against the violator if the marker can take their action and reach it.
     pub(super) fn mark_violated(&mut self, marker: usize, violator: usize, rolls: &mut impl Rolls) {
-        let powers: Vec<Power> = self.creatures[marker]
-            .powers
+        let powers = std::sync::Arc::clone(&self.powers[marker]);
+        let triggered = powers
             .iter()
-            .filter(|p| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated))
-            .cloned()
-            .collect();
-        for p in powers {
+            .filter(|p| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated));
+        for p in triggered {
             let usable = self
                 .can_take(marker, p.action)
                 .and_then(|()| self.can_attack(marker))
                 .and_then(|()| self.line_of_effect(marker, violator));
             if let Err(why) = usable {
-                self.note(
+                note!(
+                    self,
                     rules::MARKS,
-                    format!(
+                    format_args!(
                         "{} violated {}'s mark, but `{}` cannot trigger: {}",
                         self.name(violator),
                         self.name(marker),
@@ -238,9 +102,10 @@ impl Encounter {
                 );
                 continue;
             }
-            self.note(
+            note!(
+                self,
                 rules::MARKS,
-                format!(
+                format_args!(
                     "{} violated {}'s mark: `{}` triggers against it",
                     self.name(violator),
                     self.name(marker),
@@ -249,7 +114,7 @@ impl Encounter {
             );
             let o = AttackOptions::default();
             let violates = !self.violated_marks(marker, &[violator], &o).is_empty();
-            self.one_attack(marker, &p, violator, &o, violates, rolls);
+            self.one_attack(marker, p, violator, &o, violates, rolls);
         }
     }
 
@@ -283,7 +148,16 @@ impl Encounter {
                 }
                 self.can_take(f, ActionType::Standard)?;
                 self.spend(f, ActionType::Standard);
-                self.note(rules::FORCED_ATTACK, format!("{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks", self.name(f), self.name(attacker), p.name));
+                note!(
+                    self,
+                    rules::FORCED_ATTACK,
+                    format_args!(
+                        "{} forces {} to attack with `{}`, choosing its targets; the attack provokes no opportunity attacks",
+                        self.name(f),
+                        self.name(attacker),
+                        p.name
+                    )
+                );
             }
             None => {
                 self.can_take(attacker, p.action)?;
@@ -335,9 +209,10 @@ impl Encounter {
                 }
             }
             for c in added {
-                self.note(
+                note!(
+                    self,
                     rules::rule_of(C::Swallowed),
-                    format!(
+                    format_args!(
                         "{}'s burst or blast inside {} includes {}",
                         self.creatures[attacker].name,
                         self.creatures[s].name,
@@ -359,15 +234,26 @@ impl Encounter {
         rolls: &mut impl Rolls,
     ) {
         if let Some(why) = self.deaf_to(target, Some(p), None) {
-            self.note(rules::rule_of(C::Deafened), why);
+            note!(self, rules::rule_of(C::Deafened), why);
             return;
         }
-        let ca = self.combat_advantage(attacker, target);
+        // The reasons are written out only for the log.
+        let ca = if self.keep_log {
+            self.combat_advantage(attacker, target)
+        } else {
+            Vec::new()
+        };
+        let advantage = if self.keep_log {
+            !ca.is_empty()
+        } else {
+            self.has_combat_advantage(attacker, target)
+        };
         let mods = self.attack_modifiers(attacker, target, o.situation, violates);
         for s in &mods.suppressed {
-            self.note(
+            note!(
+                self,
                 rules::STACKING,
-                format!(
+                format_args!(
                     "{} ({:+}) does not count: {}",
                     s.modifier.source, s.modifier.value, s.reason
                 ),
@@ -379,17 +265,34 @@ impl Encounter {
         let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
         let critical = roll == 20 || o.coup_de_grace;
         let hits = critical || total >= i64::from(defense);
-        let why_ca = if ca.is_empty() {
-            String::new()
-        } else {
-            format!("; combat advantage: {}", ca.join(", "))
-        };
-        self.note(rules::ATTACK, format!("{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}", self.name(attacker), self.name(target), p.name, p.attack, mods.total, p.vs, if critical { "critical hit" } else if hits { "hit" } else { "miss" }));
+        note!(self, rules::ATTACK, {
+            let why_ca = if ca.is_empty() {
+                String::new()
+            } else {
+                format!("; combat advantage: {}", ca.join(", "))
+            };
+            format!(
+                "{} attacks {} with `{}`: d20 {roll} + {} {:+} = {total} vs {} {defense}: {}{why_ca}",
+                self.name(attacker),
+                self.name(target),
+                p.name,
+                p.attack,
+                mods.total,
+                p.vs,
+                if critical {
+                    "critical hit"
+                } else if hits {
+                    "hit"
+                } else {
+                    "miss"
+                }
+            )
+        });
         if !hits {
             return;
         }
         let facts = AttackFacts {
-            advantage: !ca.is_empty(),
+            advantage,
             critical,
             area: p.is_area(),
             attacker_level: Some(self.creatures[attacker].level),
@@ -405,7 +308,15 @@ impl Encounter {
             }
             .max(0);
             let amount = if self.damage_dealt_halved(attacker) {
-                self.note(rules::rule_of(C::Weakened), format!("{} is weakened: its {rolled} damage is halved to {} before the target's traits", self.name(attacker), rolled / 2));
+                note!(
+                    self,
+                    rules::rule_of(C::Weakened),
+                    format_args!(
+                        "{} is weakened: its {rolled} damage is halved to {} before the target's traits",
+                        self.name(attacker),
+                        rolled / 2
+                    )
+                );
                 rolled / 2
             } else {
                 rolled
@@ -439,9 +350,10 @@ impl Encounter {
                     source: Some(attacker),
                 },
             ));
-            self.note(
+            note!(
+                self,
                 rules::ONGOING,
-                format!(
+                format_args!(
                     "{} takes ongoing {} damage (save ends)",
                     self.name(target),
                     p.ongoing
@@ -450,7 +362,8 @@ impl Encounter {
         }
         if let (Some((kind, distance)), Some(path)) = (p.forced, o.forced_paths.get(&target)) {
             if path.len() as u32 > distance {
-                self.note(
+                note!(
+                    self,
                     rules::MOVEMENT,
                     format!("the {kind:?} moves at most {distance} squares; the path is cut")
                         .to_lowercase(),

@@ -25,17 +25,20 @@ impl Encounter {
         })
     }
 
-    pub(super) fn damage_defender(&self, c: usize) -> Defender {
-        let mut d = Defender::new(self.creatures[c].traits.clone());
-        if self.has(c, C::Petrified) {
-            d.resistances.push(Resistance {
-                types: TypeSelector::All,
-                limit: None,
-                condition: None,
-                origin: None,
-            });
+    pub(super) fn damage_defender(&self, c: usize) -> std::borrow::Cow<'_, Defender> {
+        // Lowered once, when the encounter was built: the traits do not change in play.
+        let plain = &self.defenders[c];
+        if !self.has(c, C::Petrified) {
+            return std::borrow::Cow::Borrowed(plain);
         }
-        d
+        let mut d = plain.clone();
+        d.resistances.push(Resistance {
+            types: TypeSelector::All,
+            limit: None,
+            condition: None,
+            origin: None,
+        });
+        std::borrow::Cow::Owned(d)
     }
 
     /// Imposes a condition, adding an instance. `hit` gives the facts that condition
@@ -61,7 +64,7 @@ impl Encounter {
         hit: Option<&Hit>,
     ) -> Outcome {
         if let Some(why) = self.deaf_to(target, None, hit) {
-            self.note(rules::rule_of(C::Deafened), why.clone());
+            note!(self, rules::rule_of(C::Deafened), why.clone());
             return refuse(why);
         }
         let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
@@ -72,9 +75,10 @@ impl Encounter {
             &Readings::default(),
         );
         if let Some(why) = outcome.ignored_because {
-            self.note(
+            note!(
+                self,
                 rules::IMMUNITY,
-                format!("{} ignores {condition}: {why}", self.name(target)),
+                format_args!("{} ignores {condition}: {why}", self.name(target)),
             );
             return refuse(format!("{} is immune: {why}", self.name(target)));
         }
@@ -106,9 +110,10 @@ impl Encounter {
         } else {
             ""
         };
-        self.note(
+        note!(
+            self,
             rules::INSTANCES,
-            format!(
+            format_args!(
                 "{} is {condition}{from} (instance {id}, {said}){extra}",
                 self.name(target)
             ),
@@ -147,11 +152,7 @@ impl Encounter {
                 duration,
             },
         ));
-        *self
-            .stats
-            .conditions
-            .entry(condition.name().to_string())
-            .or_default() += 1;
+        Stats::bump(&mut self.stats.conditions, condition.name(), 1);
         id
     }
 
@@ -168,9 +169,10 @@ impl Encounter {
                     && let Some(square) = self.free_square_near(g, target)
                 {
                     self.creatures[target].position = Some(square);
-                    self.note(
+                    note!(
+                        self,
                         rules::rule_of(C::Grabbed),
-                        format!(
+                        format_args!(
                             "{} is pulled adjacent to {}, to {square}",
                             self.name(target),
                             self.name(g)
@@ -180,9 +182,10 @@ impl Encounter {
                 }
             }
             C::Unconscious if !self.has(target, C::Prone) => {
-                self.note(
+                note!(
+                    self,
                     rules::rule_of(C::Unconscious),
-                    format!(
+                    format_args!(
                         "{} falls unconscious and is knocked prone",
                         self.name(target)
                     ),
@@ -194,9 +197,10 @@ impl Encounter {
                 if let Some(at) = self.creatures[target].position.take() {
                     self.exiled_from[target] = Some(at);
                 }
-                self.note(
+                note!(
+                    self,
                     rules::rule_of(condition),
-                    format!(
+                    format_args!(
                         "{} disappears from the grid and occupies no space",
                         self.name(target)
                     ),
@@ -313,9 +317,10 @@ impl Encounter {
         } else {
             String::new()
         };
-        self.note(
+        note!(
+            self,
             rules::INSTANCES,
-            format!(
+            format_args!(
                 "{}: {} instance {} ends ({why}){tail}",
                 self.name(c),
                 inst.condition,
@@ -339,9 +344,10 @@ impl Encounter {
                     }
                 };
                 self.creatures[c].position = square;
-                self.note(
+                note!(
+                    self,
                     rules::rule_of(C::Exiled),
-                    format!(
+                    format_args!(
                         "{} reappears at {}",
                         self.name(c),
                         square.map_or("nowhere".into(), |s| s.to_string())
@@ -354,9 +360,10 @@ impl Encounter {
                     let square = self.chosen_square(c, nearest, self.creatures[s].position, false);
                     self.creatures[c].position = square;
                     self.exiled_from[c] = None;
-                    self.note(
+                    note!(
+                        self,
                         rules::rule_of(C::Swallowed),
-                        format!(
+                        format_args!(
                             "{} reappears as close as possible to {}, at {}",
                             self.name(c),
                             self.name(s),
@@ -391,15 +398,17 @@ impl Encounter {
             _ => false,
         };
         if ok {
-            self.note(
+            note!(
+                self,
                 rules::INSTANCES,
-                format!("{} chooses to reappear at {choice}", self.name(c)),
+                format_args!("{} chooses to reappear at {choice}", self.name(c)),
             );
             Some(choice)
         } else {
-            self.note(
+            note!(
+                self,
                 rules::INSTANCES,
-                format!(
+                format_args!(
                     "{} cannot reappear at {choice}: not a free square among the closest{}",
                     self.name(c),
                     if ground { " on solid ground" } else { "" }

@@ -13,7 +13,8 @@
 //! - `lifecycle`: applying and ending condition instances;
 //! - `turns`: initiative, start and end of turns, ongoing damage, saves, durations;
 //! - `movement`: walking, standing up, forced and dominated movement, escapes, grabs;
-//! - `combat`: attacks, damage, hit effects, mark violation;
+//! - `combat`: attacks, hit effects, mark violation;
+//! - `harm`: damage dealt through the damage system, and healing;
 //! - `terrain`: ground that is not solid, and falling.
 
 use std::collections::HashMap;
@@ -27,10 +28,23 @@ use crate::damage::{
     self, AttackFacts, Defender, Effect, ForcedMovement, Hit, Readings, Resistance, TypeSelector,
 };
 use crate::rng::Rolls;
-use crate::trace::{Rule, Step};
+use crate::trace::Step;
+
+/// Records a rule applied: `note!(self, rule, text)`. The text (a `&str`, a `String` or
+/// `format_args!`) is evaluated only when a log is kept, so an encounter played without a
+/// log (the lab's skirmishes) formats no string and allocates nothing for it.
+macro_rules! note {
+    ($e:expr, $rule:expr, $text:expr $(,)?) => {
+        if $e.keep_log {
+            let text = $text.to_string();
+            $e.log.push(Step::new($rule, text));
+        }
+    };
+}
 
 mod actions;
 mod combat;
+mod harm;
 mod lifecycle;
 mod modifiers;
 mod movement;
@@ -151,6 +165,14 @@ pub struct Encounter {
     pub modifiers: Vec<AppliedModifier>,
     /// Squares that are not solid ground.
     pub terrain: HashMap<Square, Terrain>,
+    /// Each creature's powers, shared: an attack reads its power here rather than
+    /// cloning it out of the creature (powers do not change in play).
+    powers: Vec<std::sync::Arc<[Power]>>,
+    /// Each creature's traits lowered for the damage system, once (they do not change).
+    defenders: Vec<Defender>,
+    /// A hit's damage types written out, kept to count damage by type without a new
+    /// string per hit.
+    types_text: String,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -160,6 +182,25 @@ pub struct Stats {
     pub damage_by_type: std::collections::BTreeMap<String, u64>,
     /// Condition instances inflicted, by condition.
     pub conditions: std::collections::BTreeMap<String, u64>,
+}
+
+impl Stats {
+    /// Sets every count to zero, keeping the names met so far, so counting them again
+    /// allocates nothing (a reset encounter's stats hold zeros for names met earlier).
+    fn clear(&mut self) {
+        self.damage_by_type.values_mut().for_each(|n| *n = 0);
+        self.conditions.values_mut().for_each(|n| *n = 0);
+    }
+
+    /// Adds `n` under `key`, copying the key only the first time it is met.
+    fn bump(map: &mut std::collections::BTreeMap<String, u64>, key: &str, n: u64) {
+        match map.get_mut(key) {
+            Some(v) => *v += n,
+            None => {
+                map.insert(key.to_owned(), n);
+            }
+        }
+    }
 }
 
 impl Encounter {
@@ -172,7 +213,16 @@ impl Encounter {
             .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(creatures[i].initiative));
         let n = creatures.len();
+        let defenders = creatures
+            .iter()
+            .map(|c| Defender::new(c.traits.iter().cloned()))
+            .collect();
+        let powers = creatures
+            .iter()
+            .map(|c| c.powers.as_slice().into())
+            .collect();
         let mut e = Self {
+            powers,
             creatures,
             instances: Vec::new(),
             ongoing: Vec::new(),
@@ -191,19 +241,44 @@ impl Encounter {
             readings: super::readings::Readings::default(),
             modifiers: Vec::new(),
             terrain: HashMap::new(),
+            defenders,
+            types_text: String::new(),
         };
         e.settle();
         e
     }
 
-    fn note(&mut self, rule: Rule, text: impl Into<String>) {
-        if self.keep_log {
-            self.log.push(Step::new(rule, text));
-        }
-    }
-
     fn name(&self, c: usize) -> &str {
         &self.creatures[c].name
+    }
+
+    /// Puts the encounter back as [`Encounter::new`] built it from `creatures`, keeping
+    /// its buffers: the lab plays many skirmishes on one encounter, so a skirmish after
+    /// the first allocates no state. Play changes only the creatures' hit points and
+    /// positions, so only those are copied back (`creatures` must be the roster it was
+    /// built from; another roster needs a new encounter). The log is emptied and the stats count from zero again;
+    /// `keep_log` and `readings` stay as set.
+    pub fn reset(&mut self, creatures: &[Creature]) {
+        debug_assert_eq!(creatures.len(), self.creatures.len(), "the same roster");
+        for (c, from) in self.creatures.iter_mut().zip(creatures) {
+            c.hp = from.hp;
+            c.position = from.position;
+        }
+        self.instances.clear();
+        self.ongoing.clear();
+        self.round = 0;
+        self.current = None;
+        self.turns_begun.fill(0);
+        self.spent = Spent::default();
+        self.total_defense.fill(None);
+        self.exiled_from.fill(None);
+        self.reappear.fill(None);
+        self.next_id = 1;
+        self.log.clear();
+        self.stats.clear();
+        self.modifiers.clear();
+        self.terrain.clear();
+        self.settle();
     }
 
     /// Initiative order, first to act first.

@@ -57,6 +57,16 @@ impl Target {
     }
 }
 
+/// One reason for combat advantage, named without building a string.
+enum Advantage {
+    /// The target is under this condition.
+    Condition(&'static str),
+    /// The target is prone and the attacker an adjacent enemy.
+    ProneAdjacent,
+    /// The attacker flanks with this ally.
+    Flanks(usize),
+}
+
 /// A modifier an effect put on a creature, until its duration ends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AppliedModifier {
@@ -85,9 +95,10 @@ impl Encounter {
         }
         let said = duration.to_string();
         let duration = self.bind(duration)?;
-        self.note(
+        note!(
+            self,
             rules::STACKING,
-            format!(
+            format_args!(
                 "{} gets {:+} ({}) to {target} from {} ({said})",
                 self.name(c),
                 modifier.value,
@@ -112,9 +123,10 @@ impl Encounter {
         if self.modifiers.len() == before {
             return refuse(format!("{} has no modifier from `{source}`", self.name(c)));
         }
-        self.note(
+        note!(
+            self,
             rules::STACKING,
-            format!("{}'s modifier(s) from `{source}` end", self.name(c)),
+            format_args!("{}'s modifier(s) from `{source}` end", self.name(c)),
         );
         Ok(())
     }
@@ -156,9 +168,10 @@ impl Encounter {
             .partition(|m| ends(&m.duration));
         self.modifiers = kept;
         for m in gone {
-            self.note(
+            note!(
+                self,
                 rules::STACKING,
-                format!(
+                format_args!(
                     "{}'s {:+} from {} ends",
                     self.name(m.creature),
                     m.modifier.value,
@@ -211,6 +224,41 @@ impl Encounter {
     /// Why the attacker has combat advantage against the target (empty: it has none).
     pub fn combat_advantage(&self, attacker: usize, target: usize) -> Vec<String> {
         let mut why = Vec::new();
+        self.advantage_reasons(attacker, target, |r| {
+            why.push(match r {
+                Advantage::Condition(name) => format!("{} is {name}", self.name(target)),
+                Advantage::ProneAdjacent => format!(
+                    "{} is prone and the attacker is adjacent",
+                    self.name(target)
+                ),
+                Advantage::Flanks(ally) => {
+                    format!("{} flanks with {}", self.name(attacker), self.name(ally))
+                }
+            });
+            true
+        });
+        why
+    }
+
+    /// Whether the attacker has combat advantage against the target: the reasons of
+    /// [`Encounter::combat_advantage`] looked for, none written out (a skirmish's attacks).
+    pub fn has_combat_advantage(&self, attacker: usize, target: usize) -> bool {
+        let mut any = false;
+        self.advantage_reasons(attacker, target, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Calls `found` with each reason for combat advantage, in the order they are
+    /// written; stops when it returns false.
+    fn advantage_reasons(
+        &self,
+        attacker: usize,
+        target: usize,
+        mut found: impl FnMut(Advantage) -> bool,
+    ) {
         for (cond, name) in [
             (C::Blinded, "blinded"),
             (C::Deafened, "deafened"),
@@ -220,27 +268,20 @@ impl Encounter {
             (C::Stunned, "stunned"),
             (C::Unconscious, "unconscious"),
         ] {
-            if self.has(target, cond) {
-                why.push(format!("{} is {name}", self.name(target)));
+            if self.has(target, cond) && !found(Advantage::Condition(name)) {
+                return;
             }
         }
         if self.has(target, C::Prone)
             && self.adjacent(attacker, target)
             && self.enemies(attacker, target)
+            && !found(Advantage::ProneAdjacent)
         {
-            why.push(format!(
-                "{} is prone and the attacker is adjacent",
-                self.name(target)
-            ));
+            return;
         }
         if let Some(ally) = self.flanking_ally(attacker, target) {
-            why.push(format!(
-                "{} flanks with {}",
-                self.name(attacker),
-                self.name(ally)
-            ));
+            found(Advantage::Flanks(ally));
         }
-        why
     }
 
     /// The modifiers of an attack roll, stacked, with what was suppressed and why.
@@ -253,7 +294,7 @@ impl Encounter {
     ) -> Breakdown {
         use ModifierType::*;
         let mut m = Vec::new();
-        if !self.combat_advantage(attacker, target).is_empty() {
+        if self.has_combat_advantage(attacker, target) {
             m.push(Modifier::new(Untyped, 2, "combat advantage"));
         }
         if self.has(attacker, C::Prone) {

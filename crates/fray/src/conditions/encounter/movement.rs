@@ -20,18 +20,20 @@ impl Encounter {
         self.spend(c, ActionType::Move);
         let provoked = self.leaving_adjacency(c, path);
         self.place_along(c, path);
-        self.note(
+        note!(
+            self,
             rules::MOVEMENT,
-            format!(
+            format_args!(
                 "{} moves {} square(s) for {cost} movement",
                 self.name(c),
                 path.len()
             ),
         );
         for e in provoked {
-            self.note(
+            note!(
+                self,
                 rules::OPPORTUNITY,
-                format!(
+                format_args!(
                     "{} leaves a square next to {}: it provokes an opportunity attack",
                     self.name(c),
                     self.name(e)
@@ -104,15 +106,17 @@ impl Encounter {
         }
         self.spend(c, ActionType::Move);
         self.end_all(c, C::Prone);
-        self.note(
+        note!(
+            self,
             rules::rule_of(C::Prone),
-            format!("{} stands up", self.name(c)),
+            format_args!("{} stands up", self.name(c)),
         );
         if let Some(s) = then {
             self.creatures[c].position = Some(s);
-            self.note(
+            note!(
+                self,
                 rules::rule_of(C::Prone),
-                format!("{} moves 1 square after standing, to {s}", self.name(c)),
+                format_args!("{} moves 1 square after standing, to {s}", self.name(c)),
             );
             self.settle();
         }
@@ -131,9 +135,10 @@ impl Encounter {
         hit: Option<&Hit>,
     ) -> Outcome {
         if self.has(target, C::Restrained) {
-            self.note(
+            note!(
+                self,
                 rules::rule_of(C::Restrained),
-                format!(
+                format_args!(
                     "{} is restrained and ignores the forced movement",
                     self.name(target)
                 ),
@@ -155,9 +160,10 @@ impl Encounter {
         if let Some(s) = shield {
             let why = damage::notation::show_condition_immunity(s);
             let what = format!("{kind:?}").to_lowercase();
-            self.note(
+            note!(
+                self,
                 rules::IMMUNITY,
-                format!("{} ignores the {what}: {why}", self.name(target)),
+                format_args!("{} ignores the {what}: {why}", self.name(target)),
             );
             return refuse(format!(
                 "{} is immune to forced movement: {why}",
@@ -176,9 +182,10 @@ impl Encounter {
         if !left.is_empty()
             && let Err(why) = self.can_escape_freely(target)
         {
-            self.note(
+            note!(
+                self,
                 rules::rule_of(C::Grabbed),
-                format!(
+                format_args!(
                     "the forced movement would break a grab on {}, who cannot make the free-action escape check ({}): the movement is negated",
                     self.name(target),
                     why.0
@@ -192,13 +199,22 @@ impl Encounter {
         }
         for g in left {
             let Some(&choice) = escape_rolls.get(&g) else {
-                self.note(rules::rule_of(C::Grabbed), format!("the forced movement would take {} away from {}; no escape check: the movement is negated", self.name(target), self.name(g)));
+                note!(
+                    self,
+                    rules::rule_of(C::Grabbed),
+                    format_args!(
+                        "the forced movement would take {} away from {}; no escape check: the movement is negated",
+                        self.name(target),
+                        self.name(g)
+                    )
+                );
                 return refuse("forced movement negated: the grabbed creature did not escape");
             };
             if !self.escape_check(target, g, C::Grabbed, choice, true) {
-                self.note(
+                note!(
+                    self,
                     rules::rule_of(C::Grabbed),
-                    format!(
+                    format_args!(
                         "the escape check failed: the forced movement of {} is negated",
                         self.name(target)
                     ),
@@ -212,9 +228,10 @@ impl Encounter {
             Forced::Pull => "pulls",
             Forced::Slide => "slides",
         };
-        self.note(
+        note!(
+            self,
             rules::MOVEMENT,
-            format!(
+            format_args!(
                 "{} {verb} {} {} square(s) to {end} (forced movement: no opportunity attacks)",
                 self.name(by),
                 self.name(target),
@@ -324,9 +341,10 @@ impl Encounter {
         } else {
             ""
         };
-        self.note(
+        note!(
+            self,
             rules::ESCAPE,
-            format!(
+            format_args!(
                 "{} escape check against {} ({how}): d20 {roll} + {name}{chosen} = {total} vs {} {}: {}",
                 self.name(c),
                 self.name(from),
@@ -401,9 +419,10 @@ impl Encounter {
                         && i.source == Some(owner)
                 });
                 if !has && self.immune_to(c, C::Marked).is_none() {
-                    self.note(
+                    note!(
+                        self,
                         rules::AURA,
-                        format!(
+                        format_args!(
                             "{} is in {}'s defender aura: marked by it",
                             self.name(c),
                             self.name(owner)
@@ -431,9 +450,10 @@ impl Encounter {
             })
             .collect();
         for (c, id, g) in broken {
-            self.note(
+            note!(
+                self,
                 rules::rule_of(C::Grabbed),
-                format!(
+                format_args!(
                     "{} is no longer adjacent to {}: that grab ends",
                     self.name(c),
                     self.name(g)

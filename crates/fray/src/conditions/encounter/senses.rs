@@ -31,7 +31,8 @@ impl Encounter {
         dc: i32,
     ) -> PerceptionResult {
         let r = self.perception_result(c, target, roll, dc);
-        self.note(
+        note!(
+            self,
             rules::rule_of(if target.is_some() && self.has(c, C::Deafened) {
                 C::Deafened
             } else {

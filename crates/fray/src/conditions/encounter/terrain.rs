@@ -32,9 +32,10 @@ impl Encounter {
         let Some(t) = self.terrain.get(&at).cloned() else {
             return;
         };
-        self.note(
+        note!(
+            self,
             rules::rule_of(C::Prone),
-            format!(
+            format_args!(
                 "{} is knocked prone off solid ground ({} at {at}): it falls, and lands prone there",
                 self.name(c),
                 t.name

@@ -8,7 +8,7 @@ impl Encounter {
     /// Ends the current turn (if any) and starts the next in initiative order.
     pub fn next_turn(&mut self, rolls: &mut impl Rolls) {
         if self.order.is_empty() {
-            self.note(rules::TURNS, "no creature takes turns");
+            note!(self, rules::TURNS, "no creature takes turns");
             return;
         }
         let next = match self.current {
@@ -17,13 +17,17 @@ impl Encounter {
                 let at = self.order.iter().position(|&o| o == c).unwrap_or(0);
                 if at + 1 == self.order.len() {
                     self.round += 1;
-                    self.note(rules::TURNS, format!("round {} begins", self.round));
+                    note!(
+                        self,
+                        rules::TURNS,
+                        format_args!("round {} begins", self.round)
+                    );
                 }
                 self.order[(at + 1) % self.order.len()]
             }
             None => {
                 self.round = 1;
-                self.note(rules::TURNS, "round 1 begins");
+                note!(self, rules::TURNS, "round 1 begins");
                 self.order[0]
             }
         };
@@ -35,7 +39,11 @@ impl Encounter {
         self.current = Some(c);
         self.spent = Spent::default();
         self.turns_begun[c] += 1;
-        self.note(rules::TURNS, format!("{}'s turn begins", self.name(c)));
+        note!(
+            self,
+            rules::TURNS,
+            format_args!("{}'s turn begins", self.name(c))
+        );
         let ongoing: Vec<Ongoing> = self
             .ongoing
             .iter()
@@ -47,9 +55,10 @@ impl Encounter {
                 ongoing: true,
                 ..Hit::new(g.amount, g.types.clone())
             };
-            self.note(
+            note!(
+                self,
                 rules::ONGOING,
-                format!(
+                format_args!(
                     "{} takes ongoing {} {} damage",
                     self.name(c),
                     g.amount,
@@ -75,9 +84,10 @@ impl Encounter {
             };
             let cond = self.instances[at].1.condition;
             let ok = roll >= 10;
-            self.note(
+            note!(
+                self,
                 rules::SAVES,
-                format!(
+                format_args!(
                     "{} saves against {cond} (instance {id}): d20 = {roll}, {}",
                     self.name(c),
                     if ok { "success" } else { "failure" }
@@ -97,9 +107,10 @@ impl Encounter {
         for id in ongoing {
             let roll = rolls.die(20);
             let ok = roll >= 10;
-            self.note(
+            note!(
+                self,
                 rules::SAVES,
-                format!(
+                format_args!(
                     "{} saves against ongoing damage: d20 = {roll}, {}",
                     self.name(c),
                     if ok { "it ends" } else { "it continues" }
@@ -127,12 +138,17 @@ impl Encounter {
         self.expire_modifiers(Some((c, begun)));
         if self.total_defense[c].is_some_and(|then| begun > then) {
             self.total_defense[c] = None;
-            self.note(
+            note!(
+                self,
                 rules::TOTAL_DEFENSE,
-                format!("{}'s Total Defense ends", self.name(c)),
+                format_args!("{}'s Total Defense ends", self.name(c)),
             );
         }
-        self.note(rules::TURNS, format!("{}'s turn ends", self.name(c)));
+        note!(
+            self,
+            rules::TURNS,
+            format_args!("{}'s turn ends", self.name(c))
+        );
     }
 
     /// The encounter ends: instances lasting until then end.
@@ -156,9 +172,10 @@ impl Encounter {
             return refuse(format!("{} is not {condition}", self.name(c)));
         }
         let ok = roll >= 10;
-        self.note(
+        note!(
+            self,
             rules::SAVES,
-            format!(
+            format_args!(
                 "{} saves against {condition}: d20 = {roll}, {}",
                 self.name(c),
                 if ok { "success" } else { "failure" }
