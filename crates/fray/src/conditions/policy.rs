@@ -379,6 +379,23 @@ damage = "1d10"
             .collect()
     }
 
+    /// Every hit point lost is counted once in the damage by type (the bundled roster
+    /// heals nothing), not twice as a repeated count once did.
+    #[test]
+    fn damage_by_type_adds_up_to_the_hit_points_lost() {
+        let creatures = roster();
+        for seed in 0..20 {
+            let out = play_skirmish(&creatures, 20, &mut SeededRolls::new(seed));
+            let lost: i64 = creatures
+                .iter()
+                .zip(&out.hp)
+                .map(|(c, hp)| c.hp - hp)
+                .sum();
+            let counted: u64 = out.stats.damage_by_type.values().sum();
+            assert_eq!(counted as i64, lost, "seed {seed}");
+        }
+    }
+
     /// A reset that forgot anything (a used encounter power, a condition, a position)
     /// would play later seeds differently from a new skirmish.
     #[test]

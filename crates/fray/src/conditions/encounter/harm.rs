@@ -86,8 +86,6 @@ impl Encounter {
         self.creatures[c].hp -= dealt as i64;
         self.types_text.clear();
         let _ = write!(self.types_text, "{}", hit.types);
-        // Counted twice, as before this buffer (see the report of issue 15).
-        Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
         Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
         note!(
             self,
