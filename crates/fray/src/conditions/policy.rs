@@ -386,11 +386,7 @@ damage = "1d10"
         let creatures = roster();
         for seed in 0..20 {
             let out = play_skirmish(&creatures, 20, &mut SeededRolls::new(seed));
-            let lost: i64 = creatures
-                .iter()
-                .zip(&out.hp)
-                .map(|(c, hp)| c.hp - hp)
-                .sum();
+            let lost: i64 = creatures.iter().zip(&out.hp).map(|(c, hp)| c.hp - hp).sum();
             let counted: u64 = out.stats.damage_by_type.values().sum();
             assert_eq!(counted as i64, lost, "seed {seed}");
         }
