@@ -245,6 +245,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_quote_of_a_long_line_is_a_window_with_an_ellipsis_each_side() {
+        let line = "x".repeat(3 * MAX_QUOTED_CHARS);
+        let (text, column, span) = quote(&line, MAX_QUOTED_CHARS, 1);
+        assert_eq!(text.chars().count(), MAX_QUOTED_CHARS + 2, "{text}");
+        assert!(text.starts_with('…') && text.ends_with('…'));
+        assert_eq!((column, span), (MAX_QUOTED_CHARS / 3 + 2, 1));
+        // A place inside a character is quoted from the character's start.
+        assert_eq!(quote("aé b", 2, 1), ("aé b".to_string(), 2, 1));
+    }
+
+    #[test]
+    fn json_keeps_safe_text_and_escapes_terminal_controls() {
+        assert!(matches!(
+            escape_controls_json(r#""a b""#),
+            Cow::Borrowed(r#""a b""#)
+        ));
+        assert_eq!(escape_controls_json("\"a\u{9b}2J\""), r#""a\u009b2J""#);
+    }
+
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(count(1, "round"), "1 round");
+        assert_eq!(count(0, "round"), "0 rounds");
+        assert_eq!(count(3, "battle"), "3 battles");
+    }
+
+    #[test]
     fn a_place_inside_a_character_moves_back_to_its_start() {
         // `é` is bytes 1..3: byte 2 is inside it, and so is a range that stops at byte 2.
         let index = LineIndex::new("aé b");
