@@ -1,20 +1,18 @@
 //! `fray battle`: whole battles, sampled on every core or solved exactly, with reports.
 
-use std::io::{IsTerminal, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use fray_lab::examples;
 use fray_lab::report;
 use fray_lab::request::BattleRequest;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use crate::output;
+use crate::progress::{self, Progress};
 
 #[derive(Debug, Args)]
 pub struct BattleArgs {
@@ -105,10 +103,10 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     }
     let report_file = args.report.as_deref().map(open_report).transpose()?;
     let planned = valid.planned_trials();
-    let progress = Progress::new(args, planned);
+    let progress = progress(args, planned);
     catch_ctrl_c();
     let r = valid
-        .run_with(&|n| progress.add(n), &INTERRUPTED)
+        .run_with(&|n| progress.add(n, &INTERRUPTED), &INTERRUPTED)
         .map_err(|e| anyhow!(e.message))?;
     progress.finish();
     if let Some(p) = r.precision.as_ref().filter(|p| !p.reached && r.complete) {
@@ -155,74 +153,20 @@ fn to_request(args: &BattleArgs) -> Result<BattleRequest> {
     })
 }
 
-/// Progress on standard error: a bar on a terminal (for more than a moment of work);
-/// with --json or when standard error is not a terminal, a short line every few
-/// seconds (`--progress-every`); nothing with --quiet.
-enum Progress {
-    Silent,
-    Bar(ProgressBar),
-    Lines {
-        every: Duration,
-        planned: u64,
-        done: AtomicU64,
-        last: Mutex<Instant>,
-    },
-}
-
-impl Progress {
-    fn new(args: &BattleArgs, planned: u64) -> Self {
-        if args.quiet {
-            return Self::Silent;
-        }
-        if !args.json && std::io::stderr().is_terminal() {
-            if planned < 50_000 {
-                return Self::Silent;
-            }
-            let bar = ProgressBar::new(planned);
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {per_sec}, {eta} left")
-            {
-                bar.set_style(style);
-            }
-            return Self::Bar(bar);
-        }
-        Self::Lines {
-            every: Duration::from_secs(args.progress_every),
-            planned,
-            done: AtomicU64::new(0),
-            last: Mutex::new(Instant::now()),
-        }
-    }
-
-    fn add(&self, n: u64) {
-        match self {
-            Self::Silent => {}
-            Self::Bar(bar) => bar.inc(n),
-            Self::Lines {
-                every,
-                planned,
-                done,
-                last,
-            } => {
-                let done = done.fetch_add(n, Ordering::Relaxed) + n;
-                let Ok(mut last) = last.lock() else { return };
-                if last.elapsed() >= *every && done < *planned {
-                    *last = Instant::now();
-                    let pct = done as f64 * 100.0 / (*planned).max(1) as f64;
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "fray battle: {done}/{planned} battles ({pct:.0}%)"
-                    );
-                }
-            }
-        }
-    }
-
-    fn finish(&self) {
-        if let Self::Bar(bar) = self {
-            bar.finish_and_clear();
-        }
-    }
+/// How `fray battle` shows progress: a bar only for more than a moment of work.
+fn progress(args: &BattleArgs, planned: u64) -> Progress {
+    Progress::new(
+        &progress::Settings {
+            command: "fray battle",
+            unit: "battles",
+            quiet: args.quiet,
+            machine: args.json,
+            every: args.progress_every,
+            bar_from: 50_000,
+            bar: "{bar:40} {pos}/{len} battles, {per_sec}, {eta} left",
+        },
+        planned,
+    )
 }
 
 fn list(as_json: bool) -> Result<String> {

@@ -8,6 +8,7 @@ mod evasion;
 mod minions;
 mod output;
 mod pool;
+mod progress;
 mod sweep;
 
 use std::process::ExitCode;

@@ -3,19 +3,16 @@
 //! the points that finished. `fray sweep --odds SYSTEM --vary INPUT=RANGE`: the exact
 //! odds of a single roll at many values of its inputs (`fray_lab::sweep::odds`).
 
-use std::io::{IsTerminal, Write as _};
+use std::io::Write as _;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use fray_lab::sweep::{self, AxisSpec, FindSpec, Plan, Settings, Values};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::battle::{INTERRUPTED, MAX_FILE_BYTES, catch_ctrl_c, open_report};
 use crate::output;
+use crate::progress::{self, Progress};
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
@@ -140,10 +137,15 @@ pub fn run(args: &SweepArgs) -> Result<String> {
     if let Some(dir) = &args.report {
         drop(open_report(dir)?);
     }
-    let progress = Progress::new(args, s.points.len());
+    let progress = progress(args, s.points.len());
     catch_ctrl_c();
-    let out = sweep::run(&s, args.threads as usize, &|n| progress.at(n), &INTERRUPTED)
-        .map_err(|e| anyhow!("{e}"))?;
+    let out = sweep::run(
+        &s,
+        args.threads as usize,
+        &|n| progress.at(n as u64, &INTERRUPTED),
+        &INTERRUPTED,
+    )
+    .map_err(|e| anyhow!("{e}"))?;
     progress.finish();
     if !out.complete {
         output::warn(&format!(
@@ -229,68 +231,18 @@ fn write_report(
     Ok(())
 }
 
-/// Progress over the points on standard error: a bar on a terminal, else a line every
-/// few seconds (`--progress-every`), nothing with --quiet.
-enum Progress {
-    Silent,
-    Bar(ProgressBar),
-    Lines {
-        every: Duration,
-        planned: usize,
-        last: Mutex<Instant>,
-    },
-}
-
-impl Progress {
-    fn new(args: &SweepArgs, planned: usize) -> Self {
-        if args.quiet || planned == 0 {
-            return Self::Silent;
-        }
-        if !args.json && !args.csv && std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(planned as u64);
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} points, {eta} left")
-            {
-                bar.set_style(style);
-            }
-            return Self::Bar(bar);
-        }
-        Self::Lines {
-            every: Duration::from_secs(args.progress_every),
-            planned,
-            last: Mutex::new(Instant::now()),
-        }
-    }
-
-    /// `done` points have finished.
-    fn at(&self, done: usize) {
-        match self {
-            Self::Silent => {}
-            Self::Bar(bar) => bar.set_position(bar.position().max(done as u64)),
-            Self::Lines {
-                every,
-                planned,
-                last,
-            } => {
-                let Ok(mut last) = last.lock() else { return };
-                if last.elapsed() >= *every
-                    && done < *planned
-                    && !INTERRUPTED.load(Ordering::Relaxed)
-                {
-                    *last = Instant::now();
-                    let pct = done as f64 * 100.0 / (*planned).max(1) as f64;
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "fray sweep: {done}/{planned} points ({pct:.0}%)"
-                    );
-                }
-            }
-        }
-    }
-
-    fn finish(&self) {
-        if let Self::Bar(bar) = self {
-            bar.finish_and_clear();
-        }
-    }
+/// How `fray sweep` shows progress over its points.
+fn progress(args: &SweepArgs, planned: usize) -> Progress {
+    Progress::new(
+        &progress::Settings {
+            command: "fray sweep",
+            unit: "points",
+            quiet: args.quiet,
+            machine: args.json || args.csv,
+            every: args.progress_every,
+            bar_from: 0,
+            bar: "{bar:40} {pos}/{len} points, {eta} left",
+        },
+        planned as u64,
+    )
 }
