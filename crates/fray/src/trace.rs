@@ -198,4 +198,14 @@ mod tests {
         assert_eq!(trace.of("test.rule").count(), 1);
         assert_eq!(trace.steps[0].get("damage"), Some(Num::Int(17)));
     }
+
+    #[test]
+    fn numbers_print_as_plain_numbers() {
+        assert_eq!(Num::Int(-17).to_string(), "-17");
+        assert_eq!(Num::from(0.25).to_string(), "0.25");
+        assert_eq!(
+            format!("{} of {}", Num::from(3u32), Num::from(2.5)),
+            "3 of 2.5"
+        );
+    }
 }
