@@ -220,3 +220,59 @@ impl Checker<'_> {
         Ok(all)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct File {
+        gear: Gear,
+        other: Option<Gear>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Gear {
+        capacity: i32,
+        note: Option<String>,
+        kind: Option<Kind>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Sword,
+    }
+
+    /// Where the error of reading `text` points: line, column and caret width.
+    fn pointed_at(text: &str) -> (usize, usize, usize) {
+        let error = read::<File>(text).unwrap_err();
+        let l = error.location.expect("a located error");
+        (l.line, l.column, l.len)
+    }
+
+    #[test]
+    fn a_wrong_value_is_pointed_at_whole() {
+        assert_eq!(pointed_at("[gear]\ncapacity = \"lots\"\n"), (2, 12, 6));
+    }
+
+    #[test]
+    fn an_unknown_field_is_pointed_at_by_its_key_not_its_table() {
+        // `cap` also starts a known key and sits inside a string before the stray key.
+        let text =
+            "[gear]\ncapacity = 1\nnote = \"cap\"\ncap = 2\n\n# more\n[other]\ncapacity = 2\n";
+        assert_eq!(pointed_at(text), (4, 1, 3));
+    }
+
+    #[test]
+    fn an_unknown_variant_is_pointed_at_by_its_quoted_name() {
+        let text = "[gear]\ncapacity = 1\nkind = \"axe\"\n\n# more\n[other]\ncapacity = 2\n";
+        assert_eq!(pointed_at(text), (3, 8, 5));
+    }
+}
