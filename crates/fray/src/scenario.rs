@@ -275,4 +275,33 @@ mod tests {
         let text = "[gear]\ncapacity = 1\nkind = \"axe\"\n\n# more\n[other]\ncapacity = 2\n";
         assert_eq!(pointed_at(text), (3, 8, 5));
     }
+
+    #[derive(Debug, Deserialize)]
+    struct Spans {
+        gear: SpannedGear,
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct SpannedGear {
+        capacity: Spanned<i32>,
+    }
+
+    fn caret(error: &ScenarioError) -> (usize, usize, usize) {
+        let l = error.location.as_ref().expect("a located error");
+        (l.line, l.column, l.len)
+    }
+
+    #[test]
+    fn later_checks_point_at_the_whole_value() {
+        let text = "[gear]\ncapacity = 12345\n";
+        let (table, checker) = read::<toml::Table>(text).unwrap();
+        assert!(table.contains_key("gear"));
+        let by_path = checker.at_path(&["gear", "capacity"], "too large");
+        assert_eq!(caret(&by_path), (2, 12, 5));
+        assert_eq!(by_path.message, "gear.capacity: too large");
+
+        let (spans, checker) = read::<Spans>(text).unwrap();
+        let by_span = checker.at(&spans.gear.capacity, "too large");
+        assert_eq!(caret(&by_span), (2, 12, 5));
+    }
 }
