@@ -95,7 +95,7 @@ fn section(g: &Goal) -> String {
     format!(
         r#"<section class="goal" id="{id}">
 <h2>{goal}</h2>
-<p class="source">{text} text, {source} · <code>{id}</code> · {basis}</p>
+<p class="source">({source}) · <code>{id}</code> · {basis}</p>
 <p><strong>Measured:</strong> {measured}</p>
 <table><tr><th>{baseline_name}</th><td class="baseline">{baseline}</td></tr>
 <tr><th>new rules</th><td class="new">{new}</td></tr></table>
@@ -104,7 +104,6 @@ fn section(g: &Goal) -> String {
 "#,
         id = escape(g.id),
         goal = escape(g.goal),
-        text = escape(g.text),
         source = escape(g.source),
         basis = escape(g.basis),
         measured = escape(&g.measured),
