@@ -17,7 +17,14 @@ use crate::dist::Distribution;
 /// NetHack's encoding of Strength 18/xx: `STR18(x)` is 18 + x, so 18/50 is 68, 18/**
 /// is 118 and 19 to 25 are 119 to 125 (include/attrib.h).
 pub const fn str18(percentile: i32) -> i32 {
-    18 + percentile
+    // 0 to 107 (18/00 to 25): nothing outside means anything, and the sum cannot overflow.
+    18 + if percentile < 0 {
+        0
+    } else if percentile > 107 {
+        107
+    } else {
+        percentile
+    }
 }
 
 /// The highest attack index: a monster has six attack slots (`NATTK`, include/permonst.h).
@@ -91,6 +98,7 @@ impl Skill {
 /// assert_eq!(abon(16, 13, 3), 0);
 /// ```
 pub fn abon(strength: i32, dexterity: i32, level: u32) -> i32 {
+    let dexterity = dexterity.clamp(3, 25);
     let sbon = if strength < 6 {
         -2
     } else if strength < 8 {
@@ -162,8 +170,8 @@ impl Weapon {
     /// `hitval` against a target: enchantment, the object's bonus, +2 when blessed
     /// against a demon or undead target (weapon.c, `hitval`).
     pub fn hitval(&self, target: &Target) -> i32 {
-        self.enchantment
-            + self.hit_bonus
+        self.enchantment.clamp(-127, 127)
+            + self.hit_bonus.clamp(-127, 127)
             + if self.blessed && target.demon_or_undead {
                 2
             } else {
@@ -303,7 +311,7 @@ impl PlayerRoll {
 /// The hero's to-hit number (uhitm.c, `find_roll_to_hit`): 1 + Luck + `abon` +
 /// `find_mac` + `u.uhitinc` + level, the target's state, the Monk's bonus,
 /// encumbrance (−(2n − 1)), a trap (−3), then `hitval` of the weapon and
-/// `weapon_hit_bonus` of the skill.
+/// `weapon_hit_bonus` of the skill. Inputs outside NetHack's ranges are clamped to them.
 ///
 /// ```
 /// use fray::baseline::nethack::{player_to_hit, Player, Target};
@@ -313,6 +321,19 @@ impl PlayerRoll {
 /// assert_eq!(roll.needs_at_most(), 12); // hits on 1d20 ≤ 12: 12/20
 /// ```
 pub fn player_to_hit(p: &Player, t: &Target) -> PlayerRoll {
+    // NetHack's own ranges (experience levels 1 to 30, Luck −13 to 13, `schar`
+    // attributes), so no input can overflow the sum.
+    let p = &Player {
+        level: p.level.clamp(1, 30),
+        strength: p.strength.clamp(3, 125),
+        luck: p.luck.clamp(-13, 13),
+        hit_increment: p.hit_increment.clamp(-127, 127),
+        ..*p
+    };
+    let t = &Target {
+        ac: t.ac.clamp(-128, 127),
+        ..*t
+    };
     let encumbrance = if p.encumbrance == 0 {
         0
     } else {

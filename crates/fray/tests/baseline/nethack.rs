@@ -262,3 +262,37 @@ fn chances_are_bounded_and_monotone() {
         }
     }
 }
+
+/// Inputs far outside NetHack's ranges are clamped, never overflow.
+#[test]
+fn extreme_inputs_do_not_overflow() {
+    let wild = Player {
+        level: u32::MAX,
+        strength: i32::MAX,
+        dexterity: i32::MIN,
+        luck: i32::MAX,
+        hit_increment: i32::MIN,
+        encumbrance: u32::MAX,
+        weapon: Some(Weapon {
+            enchantment: i32::MAX,
+            hit_bonus: i32::MAX,
+            ..Weapon::default()
+        }),
+        ..Player::default()
+    };
+    let t = Target {
+        ac: i32::MIN,
+        paralyzed: true,
+        ..Target::default()
+    };
+    let p = player_to_hit(&wild, &t).odds().p();
+    assert!((0.0..=1.0).contains(&p));
+    let a = MonsterAttack {
+        level: u32::MAX,
+        index: u32::MAX,
+        weapon_hit: i32::MAX,
+        ..MonsterAttack::default()
+    };
+    assert!((0.0..=1.0).contains(&monster_hit_odds(&a, i32::MIN).p()));
+    assert_eq!(ac_reduced(&Distribution::point(3), i32::MIN).min(), 1);
+}
