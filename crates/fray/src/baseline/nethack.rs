@@ -405,7 +405,7 @@ pub fn player_to_hit(p: &Player, t: &Target) -> PlayerRoll {
 }
 
 /// One melee attack of a monster on the hero (mhitu.c, `mattacku`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MonsterAttack {
     /// The monster's level (`m_lev`), 0 to 49.
@@ -420,19 +420,6 @@ pub struct MonsterAttack {
     pub cannot_see: bool,
     /// The monster is trapped: −2.
     pub trapped: bool,
-}
-
-impl Default for MonsterAttack {
-    fn default() -> Self {
-        Self {
-            level: 0,
-            index: 0,
-            weapon_hit: 0,
-            hero_helpless: false,
-            cannot_see: false,
-            trapped: false,
-        }
-    }
 }
 
 /// The value a hero's armor class counts as (include/hack.h, `AC_VALUE`): itself when

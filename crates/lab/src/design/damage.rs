@@ -10,7 +10,7 @@
 use fray::baseline::fourth_edition::{self as fourth, Flat};
 use fray::damage::{AttackFacts, DamageType, Defender, Hit, parse_traits, resolve};
 
-use super::{Chart, Goal, compared};
+use super::{Chart, Goal, range_points};
 use DamageType::{Acid, Cold, Fire, Lightning, Necrotic, Physical, Poison, Radiant, Thunder};
 
 /// Every amount of the population.
@@ -136,6 +136,20 @@ fn taken(b: &Block, amount: u32, types: &[DamageType], advantage: bool) -> (u32,
     (old, resolve(&hit, &b.new).final_damage)
 }
 
+/// The share of each amount of the population that a block takes from `types`, under
+/// each rule set: (4E, new) for every amount.
+fn shares<'a>(
+    b: &'a Block,
+    types: &'a [DamageType],
+    advantage: bool,
+) -> impl Iterator<Item = (f64, f64)> + 'a {
+    AMOUNTS.map(move |amount| {
+        let (old, new) = taken(b, amount, types, advantage);
+        let a = f64::from(amount);
+        (f64::from(old) / a, new as f64 / a)
+    })
+}
+
 /// Mean of (baseline, new) over a list of pairs.
 fn means(pairs: &[(f64, f64)]) -> (f64, f64) {
     let n = pairs.len().max(1) as f64;
@@ -192,23 +206,19 @@ fn extremes(blocks: &[Block], attacks: &[(usize, Vec<DamageType>)]) -> Goal {
         }
     }
     let (b, n) = means(&all);
-    Goal {
-        id: "damage.extremes",
-        text: "damage",
-        source: "damage, introduction: issues 1",
-        goal: "Resistances and vulnerabilities should never become far too good or count for nothing.",
-        measured: "of the hits where the stat block lists a resistance or vulnerability to one of the attack's types, the share that end at 0 damage, at the full original damage (the trait counted for nothing) or at double or more; all blocks, attacks and amounts 1 to 40".into(),
-        baseline: Some(100.0 * b),
-        new: Some(100.0 * n),
-        unit: "% of hits",
-        summary: compared("share of such hits at an extreme", 100.0 * b, 100.0 * n, "%"),
-        basis: "exact",
-        chart: Chart::Bars {
+    Goal::exact(
+        "damage.extremes",
+        "damage, introduction: issues 1",
+        "Resistances and vulnerabilities should never become far too good or count for nothing.",
+        "of the hits where the stat block lists a resistance or vulnerability to one of the attack's types, the share that end at 0 damage, at the full original damage (the trait counted for nothing) or at double or more; all blocks, attacks and amounts 1 to 40",
+        "% of hits",
+        Chart::Bars {
             y: "share of hits at an extreme".into(),
             percent: true,
             rows,
         },
-    }
+    )
+    .figures(100.0 * b, 100.0 * n, "share of such hits at an extreme", "%")
 }
 
 /// Aim 2: simpler interactions (a property of the wording).
@@ -235,39 +245,31 @@ fn multi_type(blocks: &[Block], attacks: &[(usize, Vec<DamageType>)]) -> Goal {
         .iter()
         .enumerate()
         .map(|(count, label)| {
-            let mut shares = Vec::new();
+            let mut all = Vec::new();
             for (_, types) in attacks.iter().filter(|a| a.0 == count) {
                 for b in blocks {
-                    for amount in AMOUNTS {
-                        let (old, new) = taken(b, amount, types, false);
-                        let a = f64::from(amount);
-                        shares.push((f64::from(old) / a, new as f64 / a));
-                    }
+                    all.extend(shares(b, types, false));
                 }
             }
-            let (o, n) = means(&shares);
+            let (o, n) = means(&all);
             (label.to_string(), 100.0 * o, 100.0 * n)
         })
         .collect();
     let ratio = |f: fn(&(String, f64, f64)) -> f64| 100.0 * f(&rows[3]) / f(&rows[1]);
     let (b, n) = (ratio(|r| r.1), ratio(|r| r.2));
-    Goal {
-        id: "damage.multi-type",
-        text: "damage",
-        source: "damage, introduction: issues 3",
-        goal: "Attacks with several damage types should not always be the best choice.",
-        measured: "the mean damage taken from three-type attacks as a share of the mean taken from one-type attacks (100% is even), over all blocks and amounts 1 to 40; the chart gives each kind's damage taken as a share of its original, physical included".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "% of one-type damage",
-        summary: compared("damage of three-type attacks relative to one-type attacks", b, n, "%"),
-        basis: "exact",
-        chart: Chart::Bars {
+    Goal::exact(
+        "damage.multi-type",
+        "damage, introduction: issues 3",
+        "Attacks with several damage types should not always be the best choice.",
+        "the mean damage taken from three-type attacks as a share of the mean taken from one-type attacks (100% is even), over all blocks and amounts 1 to 40; the chart gives each kind's damage taken as a share of its original, physical included",
+        "% of one-type damage",
+        Chart::Bars {
             y: "damage taken, % of the original".into(),
             percent: false,
             rows,
         },
-    }
+    )
+    .figures(b, n, "damage of three-type attacks relative to one-type attacks", "%")
 }
 
 /// Aim 4: resistances and vulnerabilities scale with level.
@@ -285,30 +287,24 @@ fn scaling() -> Goal {
             (a, f64::from(o.resisted) / a, n.mitigated as f64 / a)
         })
         .collect();
-    let range = |f: fn(&(f64, f64, f64)) -> f64| {
-        let hi = points.iter().map(f).fold(0.0, f64::max);
-        let lo = points.iter().map(f).fold(1.0, f64::min);
-        100.0 * (hi - lo)
-    };
-    let (b, n) = (range(|p| p.1), range(|p| p.2));
-    Goal {
-        id: "damage.scaling",
-        text: "damage",
-        source: "damage, introduction: issues 4",
-        goal: "Resistances and vulnerabilities should keep their weight as damage grows with level.",
-        measured: "how much the share of fire damage a resistance takes off varies over hits of 4 to 40 (the range of that share): 4E's resist 10 fire against the damage text's Resist Fire, which has no limit".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "percentage points",
-        summary: compared("range of the share a resistance takes off", b, n, "points"),
-        basis: "exact",
-        chart: Chart::Lines {
+    let (b, n) = (
+        range_points(points.iter().map(|p| p.1)),
+        range_points(points.iter().map(|p| p.2)),
+    );
+    Goal::exact(
+        "damage.scaling",
+        "damage, introduction: issues 4",
+        "Resistances and vulnerabilities should keep their weight as damage grows with level.",
+        "how much the share of fire damage a resistance takes off varies over hits of 4 to 40 (the range of that share): 4E's resist 10 fire against the damage text's Resist Fire, which has no limit",
+        "percentage points",
+        Chart::Lines {
             x: "fire damage of the hit".into(),
             y: "share taken off by the resistance".into(),
             percent: true,
             points,
         },
-    }
+    )
+    .figures(b, n, "range of the share a resistance takes off", "points")
 }
 
 /// Aim 5: physical damage can be resisted.
@@ -316,36 +312,26 @@ fn physical(blocks: &[Block]) -> Goal {
     let rows: Vec<(String, f64, f64)> = blocks
         .iter()
         .map(|b| {
-            let shares: Vec<(f64, f64)> = AMOUNTS
-                .map(|amount| {
-                    let (old, new) = taken(b, amount, &[Physical], false);
-                    let a = f64::from(amount);
-                    (1.0 - f64::from(old) / a, 1.0 - new as f64 / a)
-                })
-                .collect();
-            let (o, n) = means(&shares);
-            (b.name.to_string(), o, n)
+            let taken: Vec<(f64, f64)> = shares(b, &[Physical], false).collect();
+            let (o, n) = means(&taken);
+            (b.name.to_string(), 1.0 - o, 1.0 - n)
         })
         .collect();
     let pairs: Vec<(f64, f64)> = rows.iter().map(|r| (r.1, r.2)).collect();
     let (b, n) = means(&pairs);
-    Goal {
-        id: "damage.physical",
-        text: "damage",
-        source: "damage, introduction: issues 5",
-        goal: "Physical damage should be resistible like any other type.",
-        measured: "the mean share of a physical attack's damage that the stat blocks take off, amounts 1 to 40 (in 4E no resistance names untyped damage; only insubstantial halves it)".into(),
-        baseline: Some(100.0 * b),
-        new: Some(100.0 * n),
-        unit: "% of damage",
-        summary: compared("share of physical damage taken off", 100.0 * b, 100.0 * n, "%"),
-        basis: "exact",
-        chart: Chart::Bars {
+    Goal::exact(
+        "damage.physical",
+        "damage, introduction: issues 5",
+        "Physical damage should be resistible like any other type.",
+        "the mean share of a physical attack's damage that the stat blocks take off, amounts 1 to 40 (in 4E no resistance names untyped damage; only insubstantial halves it)",
+        "% of damage",
+        Chart::Bars {
             y: "share of physical damage taken off".into(),
             percent: true,
             rows,
         },
-    }
+    )
+    .figures(100.0 * b, 100.0 * n, "share of physical damage taken off", "%")
 }
 
 /// Aim 6: clearer immunities (measured instead: what immunity to one type does).
@@ -362,36 +348,25 @@ fn immunity(blocks: &[Block]) -> Goal {
     let rows: Vec<(String, f64, f64)> = attacks
         .iter()
         .map(|(label, types)| {
-            let shares: Vec<(f64, f64)> = AMOUNTS
-                .map(|amount| {
-                    let (old, new) = taken(b, amount, types, false);
-                    let a = f64::from(amount);
-                    (f64::from(old) / a, new as f64 / a)
-                })
-                .collect();
-            let (o, n) = means(&shares);
+            let (o, n) = means(&shares(b, types, false).collect::<Vec<_>>());
             (label.to_string(), o, n)
         })
         .collect();
     let pairs: Vec<(f64, f64)> = rows[1..].iter().map(|r| (r.1, r.2)).collect();
     let (o, n) = means(&pairs);
-    Goal {
-        id: "damage.immunity",
-        text: "damage",
-        source: "damage, introduction: issues 6",
-        goal: "Immunity should have a clear definition.",
-        measured: "clarity is not a number; measured instead: what immunity to one type does against attacks that mix it with others, as the mean share of damage taken by the poison-immune block from acid-and-poison and necrotic-poison-cold attacks, amounts 1 to 40 (4E: immunity counted as an unlimited resistance under its every-type rule, our reading)".into(),
-        baseline: Some(100.0 * o),
-        new: Some(100.0 * n),
-        unit: "% of damage taken",
-        summary: compared("share of mixed-type damage the immune block takes", 100.0 * o, 100.0 * n, "%"),
-        basis: "exact",
-        chart: Chart::Bars {
+    Goal::exact(
+        "damage.immunity",
+        "damage, introduction: issues 6",
+        "Immunity should have a clear definition.",
+        "clarity is not a number; measured instead: what immunity to one type does against attacks that mix it with others, as the mean share of damage taken by the poison-immune block from acid-and-poison and necrotic-poison-cold attacks, amounts 1 to 40 (4E: immunity counted as an unlimited resistance under its every-type rule, our reading)",
+        "% of damage taken",
+        Chart::Bars {
             y: "share of damage taken by the poison-immune block".into(),
             percent: true,
             rows,
         },
-    }
+    )
+    .figures(100.0 * o, 100.0 * n, "share of mixed-type damage the immune block takes", "%")
 }
 
 /// Aim 7: balanced Insubstantial.
@@ -409,35 +384,27 @@ fn insubstantial(blocks: &[Block], attacks: &[(usize, Vec<DamageType>)]) -> Goal
     let rows: Vec<(String, f64, f64)> = cases
         .iter()
         .map(|&(label, physical, advantage)| {
-            let mut shares = Vec::new();
+            let mut all = Vec::new();
             for (_, types) in attacks.iter().filter(|a| (a.0 == 0) == physical) {
-                for amount in AMOUNTS {
-                    let (old, new) = taken(b, amount, types, advantage);
-                    let a = f64::from(amount);
-                    shares.push((f64::from(old) / a, new as f64 / a));
-                }
+                all.extend(shares(b, types, advantage));
             }
-            let (o, n) = means(&shares);
+            let (o, n) = means(&all);
             (label.to_string(), 100.0 * o, 100.0 * n)
         })
         .collect();
     let pairs: Vec<(f64, f64)> = rows.iter().map(|r| (r.1, r.2)).collect();
     let (o, n) = means(&pairs);
-    Goal {
-        id: "damage.insubstantial",
-        text: "damage",
-        source: "damage, introduction: issues 7",
-        goal: "Insubstantial creatures should be tough without being a wall: combat advantage should matter.",
-        measured: "the share of damage an insubstantial creature takes, mean over physical and typed attacks, with and without combat advantage (each of the four cases weighted equally), amounts 1 to 40".into(),
-        baseline: Some(o),
-        new: Some(n),
-        unit: "% of damage taken",
-        summary: compared("share of damage the insubstantial creature takes", o, n, "%"),
-        basis: "exact",
-        chart: Chart::Bars {
+    Goal::exact(
+        "damage.insubstantial",
+        "damage, introduction: issues 7",
+        "Insubstantial creatures should be tough without being a wall: combat advantage should matter.",
+        "the share of damage an insubstantial creature takes, mean over physical and typed attacks, with and without combat advantage (each of the four cases weighted equally), amounts 1 to 40",
+        "% of damage taken",
+        Chart::Bars {
             y: "damage taken, % of the original".into(),
             percent: false,
             rows,
         },
-    }
+    )
+    .figures(o, n, "share of damage the insubstantial creature takes", "%")
 }

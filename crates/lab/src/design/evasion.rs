@@ -12,7 +12,7 @@ use super::population::{
     evasion_monster_defender, hero_ac, monster_damage, nethack_hero, nethack_monster,
     nethack_monster_attack, roles,
 };
-use super::{Chart, Goal, compared};
+use super::{Chart, Goal, mean, range_points};
 
 /// The new rules' exact hit chance under fray's default model (normal, σ = 5).
 struct NewRules {
@@ -61,13 +61,6 @@ pub(super) fn goals() -> Vec<Goal> {
     ]
 }
 
-fn mean(values: impl IntoIterator<Item = f64>) -> f64 {
-    let (sum, n) = values
-        .into_iter()
-        .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
-    if n == 0 { 0.0 } else { sum / n as f64 }
-}
-
 /// Goal 1: to-hit and damage are separate defensive stats.
 fn separate_defenses(r: &NewRules) -> Goal {
     let unarmored = |ev: f64| Defender {
@@ -90,24 +83,20 @@ fn separate_defenses(r: &NewRules) -> Goal {
         mean(points.iter().map(|p| p.1)),
         mean(points.iter().map(|p| p.2)),
     );
-    Goal {
-        id: "evasion.separate-defenses",
-        text: "evasion",
-        source: "evasion, Primary goals 1",
-        goal: "Avoiding hits and reducing damage should be separate defensive stats, so armor is a choice rather than one number to push down.",
-        measured: "how much a monster's damage per hit falls when the hero's to-hit defence improves by 10 points from its natural value (AC 0 to −10; EV 0 to 10), mean over monsters of level 0 to 30".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "% less damage per hit",
-        summary: compared("damage per hit taken off by 10 points of to-hit defence", b, n, "%"),
-        basis: "exact",
-        chart: Chart::Lines {
+    Goal::exact(
+        "evasion.separate-defenses",
+        "evasion, Primary goals 1",
+        "Avoiding hits and reducing damage should be separate defensive stats, so armor is a choice rather than one number to push down.",
+        "how much a monster's damage per hit falls when the hero's to-hit defence improves by 10 points from its natural value (AC 0 to −10; EV 0 to 10), mean over monsters of level 0 to 30",
+        "% less damage per hit",
+        Chart::Lines {
             x: "monster level".into(),
             y: "% less damage per hit from 10 points of to-hit defence".into(),
             percent: false,
             points,
         },
-    }
+    )
+    .figures(b, n, "damage per hit taken off by 10 points of to-hit defence", "%")
 }
 
 /// Goal 2: defensive stats start at zero and grow as they improve.
@@ -207,24 +196,20 @@ fn low_variance(r: &NewRules) -> Goal {
         mean(points.iter().map(|p| p.1)),
         mean(points.iter().map(|p| p.2)),
     );
-    Goal {
-        id: "evasion.low-variance",
-        text: "evasion",
-        source: "evasion, Primary goals 4",
-        goal: "Lasting flat bonuses should be small or gone, without piling on random rolls: variance should stay low.",
-        measured: "the spread of damage per hit (standard deviation over mean) of a monster of the hero's level hitting the standard hero, mean over levels 1 to 30".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "% (standard deviation / mean)",
-        summary: compared("relative spread of damage per hit", b, n, "%"),
-        basis: "exact",
-        chart: Chart::Lines {
+    Goal::exact(
+        "evasion.low-variance",
+        "evasion, Primary goals 4",
+        "Lasting flat bonuses should be small or gone, without piling on random rolls: variance should stay low.",
+        "the spread of damage per hit (standard deviation over mean) of a monster of the hero's level hitting the standard hero, mean over levels 1 to 30",
+        "% (standard deviation / mean)",
+        Chart::Lines {
             x: "hero level (the monster's level too)".into(),
             y: "standard deviation / mean of damage per hit, %".into(),
             percent: false,
             points,
         },
-    }
+    )
+    .figures(b, n, "relative spread of damage per hit", "%")
 }
 
 /// Goal 5: player-monster symmetry.
@@ -256,24 +241,20 @@ fn symmetry(r: &NewRules) -> Goal {
         mean(points.iter().map(|p| p.1)),
         mean(points.iter().map(|p| p.2)),
     );
-    Goal {
-        id: "evasion.symmetry",
-        text: "evasion",
-        source: "evasion, Primary goals 5",
-        goal: "Players and monsters should fight by the same rules: no advantage only the player gets.",
-        measured: "mirrored fights: the standard hero and a monster of the same level, each wearing the hero's armor; the gap between the hero's chance to hit the monster and the monster's chance to hit the hero, mean over levels 1 to 30".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "percentage points",
-        summary: compared("gap between the hero's and the monster's hit chances in mirrored fights", b, n, "points"),
-        basis: "exact",
-        chart: Chart::Lines {
+    Goal::exact(
+        "evasion.symmetry",
+        "evasion, Primary goals 5",
+        "Players and monsters should fight by the same rules: no advantage only the player gets.",
+        "mirrored fights: the standard hero and a monster of the same level, each wearing the hero's armor; the gap between the hero's chance to hit the monster and the monster's chance to hit the hero, mean over levels 1 to 30",
+        "percentage points",
+        Chart::Lines {
             x: "level of both".into(),
             y: "hit-chance gap, percentage points".into(),
             percent: false,
             points,
         },
-    }
+    )
+    .figures(b, n, "gap between the hero's and the monster's hit chances in mirrored fights", "points")
 }
 
 /// Goal 6: a much smaller effect of Luck.
@@ -310,24 +291,20 @@ fn luck(r: &NewRules) -> Goal {
         mean(points.iter().map(|p| p.1)),
         mean(points.iter().map(|p| p.2)),
     );
-    Goal {
-        id: "evasion.luck",
-        text: "evasion",
-        source: "evasion, Primary goals 6",
-        goal: "Luck, a player-only bonus, should move combat much less than it does.",
-        measured: "the gain in the standard hero's hit chance from Luck 0 to Luck 13, mean over hero levels 1 to 30 and monsters of level 0 to 30".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "percentage points",
-        summary: compared("hit chance gained from Luck 13", b, n, "points"),
-        basis: "exact",
-        chart: Chart::Lines {
+    Goal::exact(
+        "evasion.luck",
+        "evasion, Primary goals 6",
+        "Luck, a player-only bonus, should move combat much less than it does.",
+        "the gain in the standard hero's hit chance from Luck 0 to Luck 13, mean over hero levels 1 to 30 and monsters of level 0 to 30",
+        "percentage points",
+        Chart::Lines {
             x: "hero level".into(),
             y: "hit chance gained from Luck 13, points".into(),
             percent: false,
             points,
         },
-    }
+    )
+    .figures(b, n, "hit chance gained from Luck 13", "points")
 }
 
 /// The largest change between neighbours of a sequence of chances, in points.
@@ -416,23 +393,19 @@ fn continuous(r: &NewRules) -> Goal {
     ];
     let b = rows.iter().map(|r| r.1.0).fold(0.0, f64::max);
     let n = rows.iter().map(|r| r.1.1).fold(0.0, f64::max);
-    Goal {
-        id: "evasion.continuous",
-        text: "evasion",
-        source: "evasion, Primary goals 7",
-        goal: "Bonuses and penalties should change smoothly with what they depend on, not in odd steps.",
-        measured: "the largest jump in a hit chance between neighbouring values of one input (the level-10 hero against a level-10 monster, or monsters of every level against the level-10 hero), over the inputs charted".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "percentage points",
-        summary: compared("largest jump between neighbouring inputs", b, n, "points"),
-        basis: "exact",
-        chart: Chart::Bars {
+    Goal::exact(
+        "evasion.continuous",
+        "evasion, Primary goals 7",
+        "Bonuses and penalties should change smoothly with what they depend on, not in odd steps.",
+        "the largest jump in a hit chance between neighbouring values of one input (the level-10 hero against a level-10 monster, or monsters of every level against the level-10 hero), over the inputs charted",
+        "percentage points",
+        Chart::Bars {
             y: "largest jump, percentage points".into(),
             percent: false,
             rows: rows.into_iter().map(|(l, (b, n))| (l, b, n)).collect(),
         },
-    }
+    )
+    .figures(b, n, "largest jump between neighbouring inputs", "points")
 }
 
 /// Goal 8: roles stay different.
@@ -449,27 +422,21 @@ fn role_variety(r: &NewRules) -> Goal {
             )
         })
         .collect();
-    let spread = |f: fn(&(String, f64, f64)) -> f64| {
-        let hi = rows.iter().map(f).fold(0.0, f64::max);
-        let lo = rows.iter().map(f).fold(1.0, f64::min);
-        100.0 * (hi - lo)
-    };
-    let (b, n) = (spread(|r| r.1), spread(|r| r.2));
-    Goal {
-        id: "evasion.role-variety",
-        text: "evasion",
-        source: "evasion, Primary goals 8",
-        goal: "Roles should still play differently, though their difficulty may change.",
-        measured: "the spread (highest minus lowest) of six roles' hit chances at level 15 against a level-15 monster, each with its signature weapon and skill".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "percentage points",
-        summary: compared("spread of the roles' hit chances", b, n, "points"),
-        basis: "exact",
-        chart: Chart::Bars {
+    let (b, n) = (
+        range_points(rows.iter().map(|r| r.1)),
+        range_points(rows.iter().map(|r| r.2)),
+    );
+    Goal::exact(
+        "evasion.role-variety",
+        "evasion, Primary goals 8",
+        "Roles should still play differently, though their difficulty may change.",
+        "the spread (highest minus lowest) of six roles' hit chances at level 15 against a level-15 monster, each with its signature weapon and skill",
+        "percentage points",
+        Chart::Bars {
             y: "hit chance against a level-15 monster".into(),
             percent: true,
             rows,
         },
-    }
+    )
+    .figures(b, n, "spread of the roles' hit chances", "points")
 }

@@ -108,6 +108,60 @@ pub struct Goal {
     pub chart: Chart,
 }
 
+impl Goal {
+    /// A goal measured exactly, its figures still to come ([`Goal::figures`]); its text
+    /// is the id's first word.
+    fn exact(
+        id: &'static str,
+        source: &'static str,
+        goal: &'static str,
+        measured: &str,
+        unit: &'static str,
+        chart: Chart,
+    ) -> Goal {
+        Goal {
+            id,
+            text: id.split_once('.').map_or(id, |(text, _)| text),
+            source,
+            goal,
+            measured: measured.to_string(),
+            baseline: None,
+            new: None,
+            unit,
+            summary: String::new(),
+            basis: "exact",
+            chart,
+        }
+    }
+
+    /// The goal with both figures and the sentence comparing them (`what` names the
+    /// figure, `unit` is its short unit in the sentence).
+    fn figures(self, baseline: f64, new: f64, what: &str, unit: &str) -> Goal {
+        Goal {
+            baseline: Some(baseline),
+            new: Some(new),
+            summary: compared(what, baseline, new, unit),
+            ..self
+        }
+    }
+}
+
+/// The mean of some values (0 for none).
+fn mean(values: impl IntoIterator<Item = f64>) -> f64 {
+    let (sum, n) = values
+        .into_iter()
+        .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The range (highest minus lowest) of some probabilities, in percentage points.
+fn range_points(values: impl IntoIterator<Item = f64>) -> f64 {
+    let (lo, hi) = values
+        .into_iter()
+        .fold((1.0, 0.0), |(lo, hi): (f64, f64), v| (lo.min(v), hi.max(v)));
+    100.0 * (hi - lo).max(0.0)
+}
+
 /// The design check of one or both texts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DesignCheck {
