@@ -29,7 +29,7 @@ pub struct DesignArgs {
 
 pub fn run(args: &DesignArgs) -> Result<String> {
     let text: Text = args.text.parse().map_err(|e: String| anyhow!(e))?;
-    let check = design::check(text);
+    let check = design::Request { text }.run();
     if let Some(dir) = &args.report {
         let (page, mut file) = open_report(dir)?;
         file.write_all(design::report::html(&check).as_bytes())

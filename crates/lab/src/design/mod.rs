@@ -26,15 +26,38 @@ pub mod report;
 use serde::Serialize;
 
 /// Which rules text to check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Text {
     /// The evasion text against NetHack 3.6.
     Evasion,
     /// The damage text against D&D 4E.
     Damage,
-    /// Both.
+    /// Both (the default).
+    #[default]
     All,
+}
+
+/// What `fray design-check` takes, for every front end: the command line, a JSON body
+/// (`{"text": "evasion"}`, `{}` for both) or a Python dict. The check has no other
+/// input, so nothing else can be refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Request {
+    /// The text to check.
+    pub text: Text,
+}
+
+impl Request {
+    /// Runs the check: the same data as [`check`].
+    ///
+    /// ```
+    /// let request: fray_lab::design::Request = serde_json::from_str(r#"{"text": "damage"}"#).unwrap();
+    /// assert_eq!(request.run().goals.len(), 7);
+    /// ```
+    pub fn run(&self) -> DesignCheck {
+        check(self.text)
+    }
 }
 
 impl std::str::FromStr for Text {

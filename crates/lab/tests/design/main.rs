@@ -163,3 +163,14 @@ fn texts_by_name() {
     let e = "pool".parse::<Text>().unwrap_err();
     assert!(e.contains("evasion, damage or all"), "{e}");
 }
+
+/// The request front ends deserialize: both texts by default, one by name, and
+/// anything else refused.
+#[test]
+fn the_request_as_json() {
+    let parse = |s: &str| serde_json::from_str::<design::Request>(s);
+    assert_eq!(parse("{}").unwrap().text, Text::All);
+    assert_eq!(parse(r#"{"text": "evasion"}"#).unwrap().run().goals.len(), 8);
+    assert!(parse(r#"{"text": "pool"}"#).is_err());
+    assert!(parse(r#"{"txt": "damage"}"#).is_err());
+}
