@@ -170,7 +170,10 @@ fn texts_by_name() {
 fn the_request_as_json() {
     let parse = |s: &str| serde_json::from_str::<design::Request>(s);
     assert_eq!(parse("{}").unwrap().text, Text::All);
-    assert_eq!(parse(r#"{"text": "evasion"}"#).unwrap().run().goals.len(), 8);
+    assert_eq!(
+        parse(r#"{"text": "evasion"}"#).unwrap().run().goals.len(),
+        8
+    );
     assert!(parse(r#"{"text": "pool"}"#).is_err());
     assert!(parse(r#"{"txt": "damage"}"#).is_err());
 }
