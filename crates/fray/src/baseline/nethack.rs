@@ -441,9 +441,9 @@ pub fn ac_value(ac: i32) -> Distribution {
 /// use fray::baseline::nethack::{monster_hit_odds, MonsterAttack};
 /// // A level-1 monster's first attack on an AC 10 hero: tmp 21 beats every d20.
 /// assert_eq!(monster_hit_odds(&MonsterAttack { level: 1, ..Default::default() }, 10).p(), 1.0);
-/// // Against AC −2: tmp is 11 − 1d2, so 10 or 9 of 20: 19/40.
+/// // Against AC −2: tmp is 11 − 1d2 (10 or 9), which hits on 9 or 8 faces of 20: 17/40.
 /// let odds = monster_hit_odds(&MonsterAttack { level: 1, ..Default::default() }, -2);
-/// assert_eq!((odds.hits, odds.out_of), (19, 40));
+/// assert_eq!((odds.hits, odds.out_of), (17, 40));
 /// ```
 pub fn monster_hit_odds(a: &MonsterAttack, ac: i32) -> Odds {
     let sides = 20 + i64::from(a.index.min(MAX_ATTACK_INDEX));
