@@ -3,6 +3,7 @@
 
 mod battle;
 mod damage;
+mod design;
 mod encounter;
 mod evasion;
 mod minions;
@@ -64,6 +65,9 @@ enum Command {
     EvasionTable(evasion::TableArgs),
     /// A defender's appraisal for the status bar: EV, expected DR, a reference hit chance.
     Appraise(evasion::AppraiseArgs),
+    /// Each redesign beside the rules it replaces (NetHack 3.6, D&D 4E): one exact
+    /// figure per goal its text states, as text, JSON or an HTML report.
+    DesignCheck(design::DesignArgs),
     /// Play an encounter script of the conditions system: conditions, turns, attacks,
     /// queries and expectations, with every rule applied logged.
     Encounter(encounter::EncounterArgs),
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
         Command::EvasionTable(args) => evasion::table(&args),
         Command::Appraise(args) => evasion::appraisal(&args),
         Command::Encounter(args) => encounter::run(&args),
+        Command::DesignCheck(args) => design::run(&args),
         Command::Completions { shell } => completions(shell),
         Command::Man => man(),
     };

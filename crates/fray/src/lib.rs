@@ -44,6 +44,7 @@
 
 #![cfg_attr(not(doc), warn(missing_docs))]
 
+pub mod baseline;
 pub mod character;
 pub mod conditions;
 pub mod damage;

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 /// so a new module has to be given its place. A system's `request` (what its commands
 /// take, issue 14) sits on top of everything else.
 const LAYERS: &[(&str, &[&[&str]])] = &[
+    ("baseline", &[&["nethack", "fourth_edition"]]),
     (
         "damage",
         &[

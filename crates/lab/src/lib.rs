@@ -19,6 +19,7 @@
 #![cfg_attr(not(doc), warn(missing_docs))]
 
 pub mod charts;
+pub mod design;
 pub mod duel;
 pub mod examples;
 pub mod report;

@@ -1,0 +1,52 @@
+//! `fray design-check [evasion|damage|all]`: each redesign beside the rules it replaces,
+//! one exact figure per stated goal, through `fray_lab::design`; as text, `--json`, or
+//! an HTML report (`--report DIR`).
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use fray_lab::design::{self, Text};
+
+use crate::battle::open_report;
+use crate::output;
+
+#[derive(Debug, Args)]
+pub struct DesignArgs {
+    /// The rules text to check: evasion (against NetHack 3.6's to-hit and AC), damage
+    /// (against D&D 4E's resistances) or all.
+    #[arg(default_value = "all", value_name = "TEXT")]
+    text: String,
+    /// Print JSON: `{"goals": [{"id", "goal", "baseline", "new", "unit", "summary", ...}]}`.
+    #[arg(long)]
+    json: bool,
+    /// Write an HTML report (report.html, one section a goal) and its SVG charts into
+    /// this directory.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+}
+
+pub fn run(args: &DesignArgs) -> Result<String> {
+    let text: Text = args.text.parse().map_err(|e: String| anyhow!(e))?;
+    let check = design::Request { text }.run();
+    if let Some(dir) = &args.report {
+        let (page, mut file) = open_report(dir)?;
+        file.write_all(design::report::html(&check).as_bytes())
+            .with_context(|| format!("cannot write {}", page.display()))?;
+        let dir = page.parent().unwrap_or(std::path::Path::new("."));
+        for (name, svg) in design::report::charts(&check) {
+            let path = dir.join(format!("{name}.svg"));
+            std::fs::write(&path, svg)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if !args.json {
+            output::note(&format!("report written to {}", page.display()));
+        }
+    }
+    if args.json {
+        output::json(&check)
+    } else {
+        Ok(design::text(&check))
+    }
+}

@@ -1,0 +1,258 @@
+//! The design check: each redesign set beside the rules it replaces, measured against
+//! its own stated goals (`fray design-check`).
+//!
+//! The evasion text lists eight primary goals and the damage text seven aims
+//! (evasion, Primary goals of the new system; damage, introduction). For each, the
+//! check computes one figure on a standard population ([`population`]) under the
+//! baseline ([`fray::baseline`]: NetHack 3.6, D&D 4E) and under the new rules, exactly
+//! (closed forms and whole-number enumeration, no sampling), with the data of a chart
+//! and a plain sentence that states what the numbers show. A goal no number can
+//! measure says so, and what was measured instead.
+//!
+//! ```
+//! use fray_lab::design::{check, Text};
+//! let report = check(Text::Evasion);
+//! let separate = report.goals.iter().find(|g| g.id == "evasion.separate-defenses").unwrap();
+//! // NetHack's AC lowers damage too; the new rules' EV leaves damage alone.
+//! assert!(separate.baseline.unwrap() > 30.0);
+//! assert_eq!(separate.new, Some(0.0));
+//! ```
+
+mod damage;
+mod evasion;
+pub mod population;
+pub mod report;
+
+use serde::Serialize;
+
+/// Which rules text to check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Text {
+    /// The evasion text against NetHack 3.6.
+    Evasion,
+    /// The damage text against D&D 4E.
+    Damage,
+    /// Both (the default).
+    #[default]
+    All,
+}
+
+/// What `fray design-check` takes, for every front end: the command line, a JSON body
+/// (`{"text": "evasion"}`, `{}` for both) or a Python dict. The check has no other
+/// input, so nothing else can be refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Request {
+    /// The text to check.
+    pub text: Text,
+}
+
+impl Request {
+    /// Runs the check: the same data as [`check`].
+    ///
+    /// ```
+    /// let request: fray_lab::design::Request = serde_json::from_str(r#"{"text": "damage"}"#).unwrap();
+    /// assert_eq!(request.run().goals.len(), 7);
+    /// ```
+    pub fn run(&self) -> DesignCheck {
+        check(self.text)
+    }
+}
+
+impl std::str::FromStr for Text {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "evasion" => Ok(Self::Evasion),
+            "damage" => Ok(Self::Damage),
+            "all" | "" => Ok(Self::All),
+            other => Err(format!(
+                "unknown rules text `{}`: expected evasion, damage or all",
+                fray::text::escape_controls(other)
+            )),
+        }
+    }
+}
+
+/// How a goal's chart reads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Chart {
+    /// Both rule sets as lines over a numeric x.
+    Lines {
+        /// What x is.
+        x: String,
+        /// What y is.
+        y: String,
+        /// y is a probability in [0, 1] (else a plain number from 0).
+        percent: bool,
+        /// (x, baseline, new).
+        points: Vec<(f64, f64, f64)>,
+    },
+    /// Both rule sets as bars, a pair a row.
+    Bars {
+        /// What the bars measure.
+        y: String,
+        /// Values are probabilities in [0, 1] (else plain numbers from 0).
+        percent: bool,
+        /// (label, baseline, new).
+        rows: Vec<(String, f64, f64)>,
+    },
+    /// No chart: nothing was measured.
+    None,
+}
+
+/// One stated goal, measured under both rule sets.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Goal {
+    /// A stable id: `evasion.luck`, `damage.multi-type` …
+    pub id: &'static str,
+    /// The rules text the goal is stated in (`evasion` or `damage`).
+    pub text: &'static str,
+    /// Where the text states it (the section and the goal's number).
+    pub source: &'static str,
+    /// The goal, in our words.
+    pub goal: &'static str,
+    /// What the figure is, on which population.
+    pub measured: String,
+    /// The figure under the baseline (`None` when not measurable).
+    pub baseline: Option<f64>,
+    /// The figure under the new rules (`None` when not measurable).
+    pub new: Option<f64>,
+    /// The figures' unit.
+    pub unit: &'static str,
+    /// A plain sentence of what the numbers show, no verdict beyond them.
+    pub summary: String,
+    /// `exact` (closed forms and enumeration) or `not measured`.
+    pub basis: &'static str,
+    /// The chart's data.
+    pub chart: Chart,
+}
+
+impl Goal {
+    /// A goal measured exactly, its figures still to come ([`Goal::figures`]); its text
+    /// is the id's first word.
+    fn exact(
+        id: &'static str,
+        source: &'static str,
+        goal: &'static str,
+        measured: &str,
+        unit: &'static str,
+        chart: Chart,
+    ) -> Goal {
+        Goal {
+            id,
+            text: id.split_once('.').map_or(id, |(text, _)| text),
+            source,
+            goal,
+            measured: measured.to_string(),
+            baseline: None,
+            new: None,
+            unit,
+            summary: String::new(),
+            basis: "exact",
+            chart,
+        }
+    }
+
+    /// The goal with both figures and the sentence comparing them (`what` names the
+    /// figure, `unit` is its short unit in the sentence).
+    fn figures(self, baseline: f64, new: f64, what: &str, unit: &str) -> Goal {
+        Goal {
+            baseline: Some(baseline),
+            new: Some(new),
+            summary: compared(what, baseline, new, unit),
+            ..self
+        }
+    }
+}
+
+/// The mean of some values (0 for none).
+fn mean(values: impl IntoIterator<Item = f64>) -> f64 {
+    let (sum, n) = values
+        .into_iter()
+        .fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The range (highest minus lowest) of some probabilities, in percentage points.
+fn range_points(values: impl IntoIterator<Item = f64>) -> f64 {
+    let (lo, hi) = values
+        .into_iter()
+        .fold((1.0, 0.0), |(lo, hi): (f64, f64), v| (lo.min(v), hi.max(v)));
+    100.0 * (hi - lo).max(0.0)
+}
+
+/// The design check of one or both texts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DesignCheck {
+    /// The baselines compared, by text.
+    pub baselines: Vec<(&'static str, &'static str)>,
+    /// One entry a stated goal.
+    pub goals: Vec<Goal>,
+}
+
+/// The design check of `text`: every goal's figures, exact.
+pub fn check(text: Text) -> DesignCheck {
+    let mut out = DesignCheck {
+        baselines: Vec::new(),
+        goals: Vec::new(),
+    };
+    if matches!(text, Text::Evasion | Text::All) {
+        out.baselines
+            .push(("evasion", "NetHack 3.6 to-hit and armor class"));
+        out.goals.extend(evasion::goals());
+    }
+    if matches!(text, Text::Damage | Text::All) {
+        out.baselines
+            .push(("damage", "D&D 4E resistances and vulnerabilities"));
+        out.goals.extend(damage::goals());
+    }
+    out
+}
+
+/// A figure as printed: two decimals, the unit after it.
+pub fn shown(value: Option<f64>, unit: &str) -> String {
+    match value {
+        Some(v) => format!("{v:.2} {unit}"),
+        None => "not measured".into(),
+    }
+}
+
+/// The plain sentence of a measured goal: both figures and which is larger, nothing
+/// more (`what` starts lower-case and names the figure).
+fn compared(what: &str, baseline: f64, new: f64, unit: &str) -> String {
+    let how = if (baseline - new).abs() < 0.005 {
+        "the same to two decimals".to_string()
+    } else if new < baseline {
+        format!("{:.2} lower under the new rules", baseline - new)
+    } else {
+        format!("{:.2} higher under the new rules", new - baseline)
+    };
+    format!(
+        "The {what} is {baseline:.2} {unit} under the baseline and {new:.2} {unit} under the new rules: {how}."
+    )
+}
+
+/// The text report: one block a goal.
+pub fn text(c: &DesignCheck) -> String {
+    let mut out = String::new();
+    for (text, baseline) in &c.baselines {
+        out.push_str(&format!("{text}: the new rules against {baseline}\n"));
+    }
+    for g in &c.goals {
+        out.push_str(&format!(
+            "\n[{}] {} ({})\n  measured: {}\n  baseline: {}\n  new:      {}\n  {}\n",
+            g.id,
+            g.goal,
+            g.source,
+            g.measured,
+            shown(g.baseline, g.unit),
+            shown(g.new, g.unit),
+            g.summary
+        ));
+    }
+    out
+}
