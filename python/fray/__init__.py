@@ -54,8 +54,16 @@ Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
 def _call(command: str, request: dict, sources: Optional[dict] = None) -> Result:
     """One command through the library: the request as JSON in, its answer out."""
-    answer = _native.call(command, json.dumps(request), sources or {})
+    answer = _native.call(command, _json(command, request), sources or {})
     return Result(json.loads(answer), command)
+
+
+def _json(what: str, request: dict) -> str:
+    """A request as JSON; NaN and infinities (not JSON) are refused as fray refuses input."""
+    try:
+        return json.dumps(request, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise _error(f"{what}: {e}") from None
 
 
 def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
@@ -65,14 +73,14 @@ def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
     or a dict, written as TOML by fray so its errors still give a line and column.
     """
     if isinstance(value, Mapping):
-        return _native.toml_of(json.dumps(value)), f"<{what} dict>"
+        return _native.toml_of(_json(what, dict(value))), f"<{what} dict>"
     if isinstance(value, os.PathLike) or (
         isinstance(value, str) and "\n" not in value and len(value) < 4096 and os.path.isfile(value)
     ):
         return _read(Path(value), what), os.fspath(value)
     if isinstance(value, str):
         return value, None
-    raise FrayError(f"{what}: expected TOML text, a file path or a dict, not {type(value).__name__}")
+    raise _error(f"{what}: expected TOML text, a file path or a dict, not {type(value).__name__}")
 
 
 def _read(path: Path, what: str) -> str:
@@ -81,20 +89,27 @@ def _read(path: Path, what: str) -> str:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise FrayError(f"cannot read {path}: {e.strerror}") from None
+        raise _error(f"cannot read {path}: {e.strerror}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise FrayError(f"{path} is larger than {MAX_FILE_BYTES} bytes: {what} may hold at most {MAX_FILE_BYTES}")
+        raise _error(f"{path} is larger than {MAX_FILE_BYTES} bytes: {what} may hold at most {MAX_FILE_BYTES}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         before = data[: e.start]
         line = before.count(b"\n") + 1
         column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
-        err = FrayError(
-            f"{path}, line {line}, column {column}: the byte 0x{data[e.start]:02X} is not UTF-8 text: {what} must be UTF-8"
-        )
-        err.path, err.line, err.column = str(path), line, column
-        raise err from None
+        raise _error(
+            f"{path}, line {line}, column {column}: the byte 0x{data[e.start]:02X} is not UTF-8 text: {what} must be UTF-8",
+            str(path), line, column,
+        ) from None
+
+
+def _error(message: str, path: Optional[str] = None, line: Optional[int] = None,
+           column: Optional[int] = None) -> FrayError:
+    """A refusal worded on the Python side, with the attributes fray's own refusals carry."""
+    e = FrayError(message)
+    e.message, e.path, e.line, e.column = message, path, line, column
+    return e
 
 
 def _given(**fields: Any) -> dict:
@@ -286,14 +301,14 @@ def sweep(
     if find is not None:
         request["find"] = {"path": find} if isinstance(find, str) else dict(find)
     if executor == "local":
-        answer = _native.sweep(json.dumps(request), source)
+        answer = json.loads(_native.sweep(_json("sweep", request), source))
     elif executor == "ray":
         from ._ray import sweep_on_ray
 
         answer = sweep_on_ray(request, source, chunks)
     else:
-        raise FrayError(f"executor {executor!r}: expected 'local' or 'ray'")
-    return Result(json.loads(answer), "sweep")
+        raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
+    return Result(answer, "sweep")
 
 
 def odds_sweep(
@@ -319,7 +334,7 @@ def odds_sweep(
         "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in vary.items()],
         "threads": threads,
     }
-    return Result(json.loads(_native.odds_sweep(json.dumps(request))), "odds_sweep")
+    return Result(json.loads(_native.odds_sweep(_json("odds sweep", request))), "odds_sweep")
 
 
 def _sources(**sources: Optional[str]) -> dict:

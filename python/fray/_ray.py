@@ -38,8 +38,8 @@ def ranges(points: int, chunks: int) -> List[Tuple[int, int]]:
     return out
 
 
-def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> str:
-    """The sweep's outcome as JSON, its points played on the Ray cluster."""
+def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> dict:
+    """The sweep's outcome, its points played on the Ray cluster."""
     ray = _ray()
     if not ray.is_initialized():
         ray.init()
@@ -52,4 +52,7 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
     task = ray.remote(num_cpus=1)(_chunk)
     shared = ray.put(text)
     parts = ray.get([task.remote(shared, source, a, b) for a, b in ranges(points, chunks)])
-    return _native.sweep_merge(text, parts, source)
+    played = [point for part in parts for point in json.loads(part)]
+    outcome = json.loads(_native.sweep_merge(text, len(played), source))
+    outcome["points"] = played
+    return outcome

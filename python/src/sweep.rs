@@ -11,7 +11,6 @@ use fray_lab::sweep::odds::OddsPlan;
 use fray_lab::sweep::{self as lab, AxisSpec, FindSpec, Plan, Settings, Sweep, Values};
 use pyo3::prelude::*;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::commands::{json, parse};
 use crate::error::Refusal;
@@ -191,14 +190,17 @@ pub fn sweep_chunk(
     })
 }
 
-/// The outcome of the sweep from its chunks' points (JSON lists from `sweep_chunk`, in
-/// sweep order), its search run here: what `sweep` gives for the same request.
+/// The outcome of the sweep when `played` of its points were played elsewhere (by
+/// `sweep_chunk`), its search run here: what `sweep` gives for the same request, but
+/// for `points`, left empty for the caller to fill with the chunks' points in sweep
+/// order. (The points are not parsed back here: serde_json's default float parsing is
+/// not exact, Python's is, so the caller splices them in.)
 #[pyfunction]
-#[pyo3(signature = (request, chunks, source = None))]
+#[pyo3(signature = (request, played, source = None))]
 pub fn sweep_merge(
     py: Python<'_>,
     request: &str,
-    chunks: Vec<String>,
+    played: usize,
     source: Option<&str>,
 ) -> PyResult<String> {
     with_sweep(py, request, source, |call, s| {
@@ -211,17 +213,8 @@ pub fn sweep_merge(
             ),
             None => None,
         };
-        let mut points = Vec::new();
-        for chunk in &chunks {
-            let part: Vec<Value> =
-                serde_json::from_str(chunk).map_err(|e| Refusal::new(e.to_string()))?;
-            points.extend(part);
-        }
-        let complete = lab::complete(s, points.len(), found.as_ref());
-        let mut out = serde_json::to_value(lab::outcome(s, Vec::new(), found))
-            .map_err(|e| Refusal::new(e.to_string()))?;
-        out["points"] = Value::Array(points);
-        out["complete"] = Value::Bool(complete);
+        let mut out = lab::outcome(s, Vec::new(), found);
+        out.complete = lab::complete(s, played, out.find.as_ref());
         json(&out)
     })
 }
