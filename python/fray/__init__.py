@@ -288,9 +288,12 @@ def sweep(
     ``threads`` says otherwise; the result is the local one, point for point.
     ``to_pandas()``: one row a point.
 
-    >>> r = fray.sweep(fray_lab_duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=2000, seed=5)  # doctest: +SKIP
-    >>> [p["values"]["evasion.b.defense.hp"] for p in r["points"]]  # doctest: +SKIP
+    >>> duel = "examples/battles/duel.toml"  # from the repository's root
+    >>> r = fray.sweep(duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=2000, seed=5)
+    >>> [p["values"]["evasion.b.defense.hp"] for p in r["points"]]
     [20, 30, 40]
+    >>> r["points"][0]["report"]["sides"][0]["win"]["p"] > r["points"][2]["report"]["sides"][0]["win"]["p"]
+    True
     """
     text, source = _text(scenario, "a scenario")
     request: dict = _given(scenario=text, trials=trials, seed=seed, precision=precision, threads=threads)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import fray
-from conftest import EXAMPLES
+from conftest import EXAMPLES, optional
 
 
 def test_damage_is_the_cli_json(cli):
@@ -120,7 +120,7 @@ def test_odds_sweep(cli):
     ],
 )
 def test_tables_as_dataframes(command, columns):
-    pandas = pytest.importorskip("pandas")
+    pandas = optional("pandas")
     result = command()
     frame = result.to_pandas()
     assert isinstance(frame, pandas.DataFrame)
@@ -129,7 +129,7 @@ def test_tables_as_dataframes(command, columns):
 
 
 def test_sweep_as_a_dataframe():
-    pytest.importorskip("pandas")
+    optional("pandas")
     r = fray.sweep(EXAMPLES / "battles" / "duel.toml", vary={"evasion.b.defense.hp": [20, 60]}, trials=100, seed=5)
     frame = r.to_pandas()
     assert list(frame["evasion.b.defense.hp"]) == [20, 60]
