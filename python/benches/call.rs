@@ -10,7 +10,8 @@ fn main() {
     divan::main();
 }
 
-const REQUEST: &str = r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}"#;
+const REQUEST: &str =
+    r#"{"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}"#;
 
 /// The native function's work: JSON in, the `--json` answer out.
 #[divan::bench]

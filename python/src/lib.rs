@@ -7,7 +7,7 @@
 //! turns that text into dicts and lists.
 //!
 //! The GIL is released while fray computes (`Python::detach`); a refusal becomes
-//! `fray.FrayError` with its location ([`error`]). Nothing here holds a rule.
+//! `fray.FrayError` with its location (`error.rs`). Nothing here holds a rule.
 
 #![cfg_attr(not(doc), warn(missing_docs))]
 

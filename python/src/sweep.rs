@@ -113,12 +113,7 @@ impl SweepCall {
                 "trials {t}: expected 1 to {MAX_TRIALS}"
             )));
         }
-        if self.threads > MAX_THREADS {
-            return Err(Refusal::new(format!(
-                "threads {}: expected 0 (every core) to {MAX_THREADS}",
-                self.threads
-            )));
-        }
+        threads(self.threads)?;
         let settings = Settings {
             trials: self.trials,
             seed: self.seed,
@@ -135,6 +130,16 @@ impl SweepCall {
             .build()
             .map_err(|e| Refusal::new(e.to_string()))
     }
+}
+
+/// The threads asked for, within the lab's bound (as `fray sweep --threads`).
+fn threads(n: u64) -> Result<usize, Refusal> {
+    if n > MAX_THREADS {
+        return Err(Refusal::new(format!(
+            "threads {n}: expected 0 (every core) to {MAX_THREADS}"
+        )));
+    }
+    Ok(n as usize)
 }
 
 /// Runs `work` on the checked sweep of `request` without the GIL.
@@ -233,12 +238,7 @@ struct OddsCall {
 pub fn odds_sweep(py: Python<'_>, request: &str) -> PyResult<String> {
     py.detach(|| {
         let mut call: OddsCall = parse("sweep", request)?;
-        if call.threads > MAX_THREADS {
-            return Err(Refusal::new(format!(
-                "threads {}: expected 0 (every core) to {MAX_THREADS}",
-                call.threads
-            )));
-        }
+        threads(call.threads)?;
         // Axes from JSON carry no origin; name them as a program's axes are named.
         for a in &mut call.plan.vary {
             *a = AxisSpec::new(&a.path, a.values.clone());
