@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
 use fray::damage::request::{self, DamageRequest, DamageResult, DistributionResult, Resolved};
-use fray::damage::{self, BUILT_IN_TYPES, ChoiceRule, DamageType, Hit, Keyword};
+use fray::damage::{self, ChoiceRule, Hit, Keyword};
 use fray::dice::DiceExpr;
 use fray::trace::Trace;
 use serde_json::json;
@@ -336,16 +336,11 @@ pub fn types(args: &TypesArgs) -> Result<String> {
     } else {
         ChoiceRule::ExcludingPhysical
     };
-    let choosable: Vec<String> = damage::choosable(rule).map(|t| t.to_string()).collect();
-    let built_in: Vec<&str> = BUILT_IN_TYPES.iter().map(DamageType::name).collect();
+    let listing = damage::types_listing(rule);
     if args.json {
-        return output::json(&json!({
-            "built_in": built_in,
-            "selectors": ["all", "non-physical"],
-            "choosable": choosable,
-            "including_physical": args.including_physical,
-        }));
+        return output::json(&listing);
     }
+    let (built_in, choosable) = (&listing.built_in, &listing.choosable);
     let mut s = String::new();
     let _ = writeln!(
         s,

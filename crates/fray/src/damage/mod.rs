@@ -49,7 +49,9 @@ pub mod traits;
 
 pub use defender::Defender;
 pub use model::*;
-pub use modify::{ChoiceRule, Modification, ModifyError, choosable, choose_type};
+pub use modify::{
+    ChoiceRule, Modification, ModifyError, TypesListing, choosable, choose_type, types_listing,
+};
 pub use notation::{
     NotationError, NotationErrors, StatBlock, parse_stat_block, parse_stat_block_with, parse_traits,
 };

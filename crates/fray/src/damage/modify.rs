@@ -206,3 +206,28 @@ pub fn choosable(rule: ChoiceRule) -> impl Iterator<Item = DamageType> {
         .into_iter()
         .filter(move |t| choose_type(t.clone(), rule).is_ok())
 }
+
+/// What `fray types` lists: the built-in types, the selectors traits may use, and what a
+/// choice may pick. Serialized, it is the command's `--json` (fields in the order it has
+/// always printed them), so the Python bindings return the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TypesListing {
+    /// The built-in damage types, by name.
+    pub built_in: Vec<&'static str>,
+    /// What "choose a damage type" may pick under the rule asked for.
+    pub choosable: Vec<String>,
+    /// Whether the choice may pick physical.
+    pub including_physical: bool,
+    /// The selectors traits may use beside types.
+    pub selectors: [&'static str; 2],
+}
+
+/// The listing of `fray types` under a choice `rule`.
+pub fn types_listing(rule: ChoiceRule) -> TypesListing {
+    TypesListing {
+        built_in: BUILT_IN_TYPES.iter().map(DamageType::name).collect(),
+        choosable: choosable(rule).map(|t| t.to_string()).collect(),
+        including_physical: rule == ChoiceRule::IncludingPhysical,
+        selectors: ["all", "non-physical"],
+    }
+}

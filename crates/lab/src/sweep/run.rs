@@ -122,18 +122,28 @@ pub fn run(
         ),
         _ => None,
     };
-    let complete = points.len() == sweep.points.len()
-        && (sweep.find.is_none() || find.as_ref().is_some_and(|f| f.complete));
-    Ok(Outcome {
+    Ok(outcome(sweep, points, find))
+}
+
+/// The outcome of `sweep` from its points played (in sweep order, possibly gathered
+/// from chunks run elsewhere with [`run_points`]) and its search, if it ran.
+pub fn outcome(sweep: &Sweep, points: Vec<PointResult>, find: Option<Found>) -> Outcome {
+    Outcome {
         name: sweep.base.name.clone(),
         system: system_name(&sweep.base).into(),
         seed: sweep.base.seed,
         trials: crate::run::planned_trials(&sweep.base),
         precision: sweep.precision,
         axes: sweep.axes.clone(),
-        complete,
+        complete: complete(sweep, points.len(), find.as_ref()),
         planned_points: sweep.points.len(),
         points,
         find,
-    })
+    }
+}
+
+/// Whether a sweep's results are whole: all `played` of its points, and its search
+/// finished if it asked for one (a front end merging chunks of points asks this too).
+pub fn complete(sweep: &Sweep, played: usize, find: Option<&Found>) -> bool {
+    played == sweep.points.len() && (sweep.find.is_none() || find.is_some_and(|f| f.complete))
 }

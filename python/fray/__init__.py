@@ -1,0 +1,345 @@
+"""fray from Python: the combat-rules engine and balance lab of the ``fray`` command.
+
+Each function is named after a command and returns what ``fray COMMAND --json``
+prints for the same input, as plain Python data (dicts and lists)::
+
+    >>> import fray
+    >>> fray.damage(17, ["fire", "cold"], vs="Resist Fire; Vulnerable 5 Cold")["final"]
+    15
+    >>> round(fray.check("3/6", bonus=2)["p_success"], 4)
+    0.875
+
+Results that are tables (distributions, evasion tables, sweeps) have ``to_pandas()``.
+Bad input raises :class:`FrayError` (a ``ValueError``) with fray's message and, where
+fray located the problem, its ``line``, ``column`` and ``path``. The Rust core runs
+without the GIL. ``sweep(..., executor="ray")`` runs a sweep's points as Ray tasks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from . import _native
+from ._native import FrayError
+from ._tables import Result
+
+__all__ = [
+    "FrayError",
+    "Result",
+    "appraise",
+    "battle",
+    "check",
+    "damage",
+    "encounter",
+    "evasion_damage",
+    "evasion_table",
+    "mass_battle",
+    "minions",
+    "odds_sweep",
+    "sides",
+    "sweep",
+    "to_hit",
+    "types",
+]
+
+#: The largest file read for a scenario, script, battle or profile: the command line's
+#: largest bound (a scenario), so an absurd file is refused before it is read whole.
+MAX_FILE_BYTES = 8 << 20
+
+Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
+
+
+def _call(command: str, request: dict, sources: Optional[dict] = None) -> Result:
+    """One command through the library: the request as JSON in, its answer out."""
+    answer = _native.call(command, _json(command, request), sources or {})
+    return Result(json.loads(answer), command)
+
+
+def _json(what: str, request: dict) -> str:
+    """A request as JSON; NaN and infinities (not JSON) are refused as fray refuses input."""
+    try:
+        return json.dumps(request, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise _error(f"{what}: {e}") from None
+
+
+def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
+    """The TOML text of a scenario, script or profile, and where it came from.
+
+    ``value`` is a path (``pathlib.Path``, or a str naming an existing file), TOML text,
+    or a dict, written as TOML by fray so its errors still give a line and column.
+    """
+    if isinstance(value, Mapping):
+        return _native.toml_of(_json(what, dict(value))), f"<{what} dict>"
+    if isinstance(value, os.PathLike) or (
+        isinstance(value, str) and "\n" not in value and len(value) < 4096 and os.path.isfile(value)
+    ):
+        return _read(Path(value), what), os.fspath(value)
+    if isinstance(value, str):
+        return value, None
+    raise _error(f"{what}: expected TOML text, a file path or a dict, not {type(value).__name__}")
+
+
+def _read(path: Path, what: str) -> str:
+    """A file's text, at most MAX_FILE_BYTES, refused with its place if not UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise _error(f"cannot read {path}: {e.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _error(f"{path} is larger than {MAX_FILE_BYTES} bytes: {what} may hold at most {MAX_FILE_BYTES}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        before = data[: e.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
+        raise _error(
+            f"{path}, line {line}, column {column}: the byte 0x{data[e.start]:02X} is not UTF-8 text: {what} must be UTF-8",
+            str(path), line, column,
+        ) from None
+
+
+def _error(message: str, path: Optional[str] = None, line: Optional[int] = None,
+           column: Optional[int] = None) -> FrayError:
+    """A refusal worded on the Python side, with the attributes fray's own refusals carry."""
+    e = FrayError(message)
+    e.message, e.path, e.line, e.column = message, path, line, column
+    return e
+
+
+def _given(**fields: Any) -> dict:
+    """The request fields that were given (None leaves the library's default)."""
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def damage(
+    amount: Union[int, str, None] = None,
+    types: Sequence[str] = (),
+    *,
+    vs: Optional[str] = None,
+    **facts: Any,
+) -> Result:
+    """Resolve damage against a stat block, every rule step explained (``fray damage``).
+
+    ``amount`` is a number or dice (``"2d6+3"``: the exact distribution of the final
+    damage, or one seeded roll with ``roll=True, seed=N``); ``types`` the damage types;
+    ``vs`` the defender's traits in the stat-block notation. Other keywords are the
+    request's fields (``advantage``, ``critical``, ``attacker_level``, ``keyword``,
+    ``effect``, ``modify``, ``reduce``, ``declare``, ``met``, ``reading``, ``example``...).
+
+    >>> r = fray.damage(17, ["fire", "cold"], vs="Resist Fire; Vulnerable 5 Cold")
+    >>> r["final"], r["mitigated"], r["added"]
+    (15, 4, 2)
+    """
+    request = _given(amount=amount, types=list(types), vs=vs, **facts)
+    return _call("damage", request, {"vs": "vs"} if vs is not None else None)
+
+
+def types(including_physical: bool = False) -> Result:
+    """The damage types, the selectors traits may use, and what a choice may pick."""
+    return _call("types", {"including_physical": including_physical})
+
+
+def check(rung: str, *, bonus: int = 0, penalty: int = 0, steps: int = 0, ladder: Optional[str] = None) -> Result:
+    """The exact odds of a pool check (``fray check``): ``p_success``, ``mean_degree``,
+    ``distribution`` (``to_pandas()``: one row a success/degree).
+
+    >>> round(fray.check("3/6", bonus=2)["p_success"], 4)
+    0.875
+    """
+    return _call("check", _given(rung=rung, bonus=bonus, penalty=penalty, steps=steps, ladder=ladder))
+
+
+def sides(a: str, b: str, *, ladder: Optional[str] = None) -> Result:
+    """Two sides of pool checks (``fray sides``): each side's exact total hits and who
+    deals more (``p_a_more``, ``p_tie``, ``p_b_more``); ``to_pandas()``: side, hits, p.
+
+    >>> r = fray.sides("5x3/6+3b", "7x4/6+1b")
+    >>> abs(r["p_a_more"] + r["p_tie"] + r["p_b_more"] - 1) < 1e-9
+    True
+    """
+    return _call("sides", _given(a=a, b=b, ladder=ladder))
+
+
+def mass_battle(
+    battle: Source, *, seed: Optional[int] = None, form_vote: Optional[str] = None,
+    defenses: Optional[str] = None, quiet: bool = False,
+) -> Result:
+    """A pool mass battle played round by round with a seed (``fray mass-battle``)."""
+    text, source = _text(battle, "a battle")
+    request = _given(battle=text, seed=seed, form_vote=form_vote, defenses=defenses, quiet=quiet)
+    return _call("mass-battle", request, _sources(battle=source))
+
+
+def to_hit(
+    *, attacker: Optional[Source] = None, defender: Optional[Source] = None,
+    attacker_bonus: Optional[float] = None, defender_bonus: Optional[float] = None,
+    attacker_luck: int = 0, defender_luck: int = 0, model: Optional[dict] = None,
+) -> Result:
+    """The exact hit chance of the evasion system (``fray tohit``), from total bonuses or
+    from attacker and defender profiles (``p_hit``, and both breakdowns).
+
+    >>> 0 < fray.to_hit(attacker_bonus=3, defender_bonus=5)["p_hit"] < 0.5
+    True
+    """
+    request = _given(attacker_bonus=attacker_bonus, defender_bonus=defender_bonus,
+                     attacker_luck=attacker_luck, defender_luck=defender_luck, model=model)
+    sources = {}
+    for field, value in (("attacker", attacker), ("defender", defender)):
+        if value is not None:
+            request[field], sources[field] = _text(value, f"the {field} profile")
+    return _call("tohit", request, _sources(**sources))
+
+
+def evasion_damage(
+    attacker: Source, defender: Source, damage: str, *, kind: str = "physical",
+    rounding: str = "nearest", model: Optional[dict] = None,
+) -> Result:
+    """The exact damage of one attack under the evasion system (``fray evasion-damage``):
+    ``per_hit`` and ``per_attack`` distributions (``to_pandas()``), means, effects."""
+    (a, a_source), (d, d_source) = _text(attacker, "the attacker profile"), _text(defender, "the defender profile")
+    request = _given(attacker=a, defender=d, damage=damage, kind=kind, rounding=rounding, model=model)
+    return _call("evasion-damage", request, _sources(attacker=a_source, defender=d_source))
+
+
+def evasion_table(
+    *, by: str = "level", levels: str = "0..30", step: int = 3, evs: str = "0..10",
+    model: Optional[dict] = None,
+) -> Result:
+    """Hit chances across attacker levels (or skills) and defender EVs
+    (``fray evasion-table``); ``to_pandas()``: attacker, defender_ev, p_hit."""
+    return _call("evasion-table", _given(by=by, levels=levels, step=step, evs=evs, model=model))
+
+
+def appraise(defender: Source, *, reference_bonus: float = 0.0, model: Optional[dict] = None) -> Result:
+    """A defender's EV, expected DR and a reference attacker's hit chance (``fray appraise``)."""
+    text, source = _text(defender, "the defender profile")
+    request = _given(defender=text, reference_bonus=reference_bonus, model=model)
+    return _call("appraise", request, _sources(defender=source))
+
+
+def minions(
+    battle: Source, *, order: Optional[str] = None, targeting: Optional[str] = None,
+    level_excess: Optional[str] = None, max_rounds: Optional[int] = None,
+    turns: Optional[int] = None, quiet: bool = False,
+) -> Result:
+    """A minions battle played to its end (``fray minions``): ``{groups, rules, log,
+    result}``; ``to_pandas()``: every minion's final state."""
+    text, source = _text(battle, "a battle")
+    request = _given(battle=text, order=order, targeting=targeting, level_excess=level_excess,
+                     max_rounds=max_rounds, turns=turns, quiet=quiet)
+    return _call("minions", request, _sources(battle=source))
+
+
+def encounter(script: Source, *, seed: Optional[int] = None, reading: Sequence[str] = ()) -> Result:
+    """An encounter script of the conditions system played (``fray encounter``): the log
+    and the expectations' results. A failed expectation is in ``report.failures`` (the
+    command exits non-zero on one; here it is data to inspect)."""
+    text, source = _text(script, "a script")
+    request = _given(script=text, seed=seed, reading=list(reading))
+    return _call("encounter", request, _sources(script=source))
+
+
+def battle(
+    scenario: Optional[Source] = None, *, example: Optional[str] = None,
+    trials: Optional[int] = None, precision: Optional[float] = None,
+    seed: Optional[int] = None, threads: int = 0,
+) -> Result:
+    """Whole battles, sampled on every core or solved exactly (``fray battle``): the
+    report with every figure's ``basis`` and 95% interval. With neither a scenario nor an
+    example, the built-in default scenario.
+
+    >>> r = fray.battle(example="duel", trials=500, seed=1)
+    >>> r["sides"][0]["win"]["basis"]
+    'exact'
+    """
+    request = _given(example=example, trials=trials, precision=precision, seed=seed, threads=threads)
+    source = None
+    if scenario is not None:
+        request["scenario"], source = _text(scenario, "a scenario")
+    return _call("battle", request, _sources(scenario=source))
+
+
+def sweep(
+    scenario: Source,
+    vary: Optional[Mapping[str, Union[str, Sequence[float]]]] = None,
+    *,
+    find: Optional[Union[str, Mapping[str, Any]]] = None,
+    trials: Optional[int] = None,
+    seed: Optional[int] = None,
+    precision: Optional[float] = None,
+    threads: int = 0,
+    executor: str = "local",
+    chunks: Optional[int] = None,
+) -> Result:
+    """A balance sweep (``fray sweep --json``): the scenario at every value of one or two
+    of its numbers, each point a whole battle run with its own seed.
+
+    ``vary`` maps a field's TOML path to its values, a list or ``"FROM..TO[:STEP]"``;
+    ``find`` searches for a balance point: a path, or ``{"path", "values", "target",
+    "side"}``. Without them, the scenario's ``[sweep]`` table. ``executor="ray"`` plays
+    the points as Ray tasks on the cluster ``ray.init()`` connects to, in ``chunks``
+    chunks (default: two per CPU of the cluster), each with one thread unless
+    ``threads`` says otherwise; the result is the local one, point for point.
+    ``to_pandas()``: one row a point.
+
+    >>> duel = "examples/battles/duel.toml"  # from the repository's root
+    >>> r = fray.sweep(duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=2000, seed=5)
+    >>> [p["values"]["evasion.b.defense.hp"] for p in r["points"]]
+    [20, 30, 40]
+    >>> r["points"][0]["report"]["sides"][0]["win"]["p"] > r["points"][2]["report"]["sides"][0]["win"]["p"]
+    True
+    """
+    text, source = _text(scenario, "a scenario")
+    request: dict = _given(scenario=text, trials=trials, seed=seed, precision=precision, threads=threads)
+    request["vary"] = [
+        {"path": path, "values": values if isinstance(values, str) else list(values)}
+        for path, values in (vary or {}).items()
+    ]
+    if find is not None:
+        request["find"] = {"path": find} if isinstance(find, str) else dict(find)
+    if executor == "local":
+        answer = json.loads(_native.sweep(_json("sweep", request), source))
+    elif executor == "ray":
+        from ._ray import sweep_on_ray
+
+        answer = sweep_on_ray(request, source, chunks)
+    else:
+        raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
+    return Result(answer, "sweep")
+
+
+def odds_sweep(
+    system: str,
+    vary: Mapping[str, Union[str, Sequence[float]]],
+    *,
+    set: Optional[Mapping[str, Any]] = None,
+    threads: int = 0,
+) -> Result:
+    """The exact odds of a single roll at many values of its inputs
+    (``fray sweep --odds SYSTEM --json``): ``system`` is evasion, pool or damage;
+    ``set`` fixes inputs or fields of the command's request (``{"model.sigma": 4}``).
+    ``to_pandas()``: one row a point, its values and outcomes.
+
+    >>> r = fray.odds_sweep("pool", {"tn": "1..5"}, set={"bonus": 1})
+    >>> len(r["points"])
+    5
+    """
+    settings = [f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in (set or {}).items()]
+    request = {
+        "system": system,
+        "set": settings,
+        "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in vary.items()],
+        "threads": threads,
+    }
+    return Result(json.loads(_native.odds_sweep(_json("odds sweep", request))), "odds_sweep")
+
+
+def _sources(**sources: Optional[str]) -> dict:
+    """The names of the texts read, for messages (only those that have one)."""
+    return {k: v for k, v in sources.items() if v is not None}

@@ -1,0 +1,36 @@
+"""Type stubs of the Rust extension ``fray._native``: each function takes a command's
+request as JSON and returns its ``--json`` answer as JSON text (the wrappers in
+``fray`` parse it); refusals raise :class:`FrayError`."""
+
+from typing import Dict, Optional
+
+class FrayError(ValueError):
+    """fray refused the input: ``message`` as the CLI prints it, and where fray located
+    the problem, ``path`` (the file or argument), ``line`` and ``column`` (1-based)."""
+
+    message: str
+    path: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+
+def call(command: str, request: str, sources: Dict[str, str] = ...) -> str:
+    """``fray COMMAND --json`` for ``request`` (the JSON of the command's request type);
+    ``sources`` names where text fields came from (``{"battle": "path.toml"}``)."""
+
+def toml_of(data: str) -> str:
+    """A dict (as JSON) written as TOML text, for the loaders that read TOML."""
+
+def sweep(request: str, source: Optional[str] = None) -> str:
+    """``fray sweep --json``: the whole sweep and its search."""
+
+def sweep_size(request: str, source: Optional[str] = None) -> int:
+    """How many points the sweep holds (it is checked whole first)."""
+
+def sweep_chunk(request: str, start: int, end: int, source: Optional[str] = None) -> str:
+    """The points ``start..end`` played with their own seeds: a JSON list of ``points``."""
+
+def sweep_merge(request: str, played: int, source: Optional[str] = None) -> str:
+    """The sweep's outcome with ``points`` empty, for ``played`` points run elsewhere."""
+
+def odds_sweep(request: str) -> str:
+    """``fray sweep --odds SYSTEM --json``."""

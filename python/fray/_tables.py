@@ -1,0 +1,88 @@
+"""Results: a command's ``--json`` answer as a plain dict, with ``to_pandas()`` for the
+results that are tables (pandas is optional: it is imported only when asked for)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, List
+
+
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(
+            "to_pandas() needs pandas, which fray does not require: pip install pandas "
+            "(or pip install './python[pandas]')"
+        ) from None
+    return pandas
+
+
+def _damage(r: dict) -> Iterable[dict]:
+    # Dice give a distribution; a fixed amount, the trace of rule steps.
+    return r["distribution"] if "distribution" in r else r["trace"]
+
+
+def _sides(r: dict) -> Iterable[dict]:
+    for side in ("a", "b"):
+        for row in r[f"{side}_distribution"]:
+            yield {"side": side, **row}
+
+
+def _table(r: dict) -> Iterable[dict]:
+    for row in r["rows"]:
+        for ev, p in zip(r["defender_ev"], row["p_hit"]):
+            yield {"attacker": row["attacker"], "defender_ev": ev, "p_hit": p}
+
+
+def _sweep(r: dict) -> Iterable[dict]:
+    for point in r["points"]:
+        report = point["report"]
+        row: Dict[str, Any] = {**point["values"], "seed": point["seed"], "trials": report["trials"]}
+        for letter, side in zip("ab", report["sides"]):
+            for key in ("p", "low", "high"):
+                row[f"{letter}_win" if key == "p" else f"{letter}_win_{key}"] = side["win"][key]
+        row["draw"] = report["draw"]["p"]
+        row["rounds_mean"] = report["rounds"]["mean"]
+        yield row
+
+
+def _odds(r: dict) -> Iterable[dict]:
+    for point in r["points"]:
+        yield {**point["values"], **dict(zip(r["outcomes"], point["outcomes"]))}
+
+
+#: Each command whose answer is a table, and its rows.
+ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
+    "damage": _damage,
+    "check": lambda r: r["distribution"],
+    "sides": _sides,
+    "evasion-damage": lambda r: r["per_hit"],
+    "evasion-table": _table,
+    "minions": lambda r: r["result"]["minions"],
+    "sweep": _sweep,
+    "odds_sweep": _odds,
+}
+
+
+class Result(dict):
+    """A command's answer: exactly the dict ``fray COMMAND --json`` prints (it compares
+    equal to it), plus ``to_pandas()`` where the answer is a table."""
+
+    def __init__(self, answer: dict, command: str) -> None:
+        super().__init__(answer)
+        self.command = command
+
+    def __reduce__(self) -> Any:
+        # Pickled (to a Ray worker, say) as the plain data and the command.
+        return (Result, (dict(self), self.command))
+
+    def rows(self) -> List[dict]:
+        """The table's rows as dicts (the DataFrame's rows)."""
+        rows = ROWS.get(self.command)
+        if rows is None:
+            raise TypeError(f"the answer of {self.command} is not a table")
+        return list(rows(self))
+
+    def to_pandas(self) -> Any:
+        """The table as a pandas DataFrame, one row a point, outcome or row of the table."""
+        return _pandas().DataFrame(self.rows())

@@ -1,0 +1,150 @@
+"""Each binding returns what `fray COMMAND ... --json` prints for the same input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fray
+from conftest import EXAMPLES, optional
+
+
+def test_damage_is_the_cli_json(cli):
+    py = fray.damage(17, ["fire", "cold"], vs="Resist Fire; Vulnerable 5 Cold")
+    assert py == cli("damage", "17", "fire", "cold", "--vs", "Resist Fire; Vulnerable 5 Cold")
+    assert py["final"] == 15 and py["trace"], "the answer holds the trace of rule steps"
+
+
+def test_damage_with_facts_and_dice(cli):
+    py = fray.damage("2d6+3", ["fire"], vs="Resist 5 Fire", critical=True, attacker_level=12, effect=["stunned"])
+    assert py == cli("damage", "2d6+3", "fire", "--vs", "Resist 5 Fire", "--critical",
+                     "--attacker-level", "12", "--effect", "stunned")
+    assert abs(sum(row["p"] for row in py["distribution"]) - 1) < 1e-9
+    rolled = fray.damage("2d6", roll=True, seed=9)
+    assert rolled == cli("damage", "2d6", "--roll", "--seed", "9")
+
+
+def test_types(cli):
+    assert fray.types() == cli("types")
+    assert fray.types(including_physical=True) == cli("types", "--including-physical")
+    assert "physical" in fray.types(including_physical=True)["choosable"]
+
+
+def test_pool_check_and_sides(cli):
+    assert fray.check("3/6", bonus=2) == cli("check", "3/6", "--bonus", "2")
+    assert fray.check("7/8", steps=-1, penalty=1) == cli("check", "7/8", "--steps", "-1", "--penalty", "1")
+    assert fray.sides("5x3/6+3b", "7x4/6+1b,2x1/8+2p") == cli("sides", "--a", "5x3/6+3b", "--b", "7x4/6+1b,2x1/8+2p")
+
+
+def test_mass_battle_from_a_path(cli):
+    path = EXAMPLES / "pool" / "pikes-vs-riders.toml"
+    assert fray.mass_battle(path, seed=7) == cli("mass-battle", str(path), "--seed", "7")
+
+
+def test_evasion_commands(cli):
+    valkyrie, troll = EXAMPLES / "evasion" / "valkyrie.toml", EXAMPLES / "evasion" / "troll.toml"
+    assert fray.to_hit(attacker_bonus=3, defender_bonus=5, attacker_luck=6) == cli(
+        "tohit", "--attacker-bonus", "3", "--defender-bonus", "5", "--attacker-luck", "6")
+    # A str naming a file is read as the file.
+    assert fray.to_hit(attacker=str(valkyrie), defender=troll, model={"sigma": 4}) == cli(
+        "tohit", "--attacker", str(valkyrie), "--defender", str(troll), "--sigma", "4")
+    assert fray.evasion_damage(valkyrie, troll, "d8+d12", rounding="down") == cli(
+        "evasion-damage", "--attacker", str(valkyrie), "--defender", str(troll), "--damage", "d8+d12",
+        "--rounding", "down")
+    assert fray.evasion_table(levels="0..12", evs="0..4") == cli("evasion-table", "--levels", "0..12", "--evs", "0..4")
+    knight = EXAMPLES / "evasion" / "knight.toml"
+    assert fray.appraise(knight, reference_bonus=2) == cli("appraise", "--defender", str(knight),
+                                                           "--reference-bonus", "2")
+
+
+def test_minions_from_text_and_path(cli):
+    path = EXAMPLES / "minions" / "recruits-vs-orcs.toml"
+    expected = cli("minions", str(path), "--order", "interleaved")
+    assert fray.minions(path, order="interleaved") == expected
+    assert fray.minions(path.read_text(), order="interleaved") == expected, "TOML text plays the same"
+
+
+def test_encounter(cli):
+    path = EXAMPLES / "encounters" / "grabbed.toml"
+    assert fray.encounter(path, seed=3) == cli("encounter", str(path), "--seed", "3")
+
+
+def test_battle(cli):
+    assert fray.battle(example="pikes", trials=300, seed=4, threads=1) == cli(
+        "battle", "--example", "pikes", "--trials", "300", "--seed", "4", "--quiet")
+    duel = EXAMPLES / "battles" / "duel.toml"
+    assert fray.battle(duel, trials=200, seed=2) == cli("battle", str(duel), "--trials", "200", "--seed", "2", "--quiet")
+
+
+def test_battle_from_a_dict_is_the_file_it_writes(tmp_path: Path, cli):
+    import tomllib  # Python 3.11: the tests run there; the package needs only 3.9
+
+    duel = EXAMPLES / "battles" / "duel.toml"
+    data = tomllib.loads(duel.read_text())
+    written = tmp_path / "duel.toml"
+    written.write_text(fray._native.toml_of(__import__("json").dumps(data)))
+    assert fray.battle(data, trials=200, seed=2) == cli("battle", str(written), "--trials", "200", "--seed", "2", "--quiet")
+
+
+def test_sweep(cli):
+    duel = EXAMPLES / "battles" / "duel.toml"
+    py = fray.sweep(duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=2000, seed=5)
+    assert py == cli("sweep", str(duel), "--vary", "evasion.b.defense.hp=20,30,40", "--trials", "2000",
+                     "--seed", "5", "--quiet")
+    assert [p["values"]["evasion.b.defense.hp"] for p in py["points"]] == [20, 30, 40]
+    grid = fray.sweep(EXAMPLES / "battles" / "pikes.toml", vary={"pool.a.combatants.Pikeman.count": "2..4"},
+                      trials=50, seed=1, find={"path": "pool.a.combatants.Pikeman.count", "values": "1..8"})
+    assert grid == cli("sweep", str(EXAMPLES / "battles" / "pikes.toml"), "--vary",
+                       "pool.a.combatants.Pikeman.count=2..4", "--trials", "50", "--seed", "1",
+                       "--find", "pool.a.combatants.Pikeman.count=1..8", "--quiet")
+    assert "find" in grid
+
+
+def test_odds_sweep(cli):
+    py = fray.odds_sweep("pool", {"tn": "1..5", "bonus": "-2..3"}, set={"ladder": "6:8,10"})
+    assert py == cli("sweep", "--odds", "pool", "--vary", "tn=1..5", "--vary", "bonus=-2..3", "--set", "ladder=6:8,10")
+    py = fray.odds_sweep("damage", {"amount": "0..30:5"}, set={"types": ["fire"], "vs": "Resist 5 Fire"})
+    assert py == cli("sweep", "--odds", "damage", "--vary", "amount=0..30:5", "--set", 'types=["fire"]',
+                     "--set", "vs=Resist 5 Fire")
+
+
+@pytest.mark.parametrize(
+    "command, columns",
+    [
+        (lambda: fray.check("3/6"), {"success", "degree", "p"}),
+        (lambda: fray.sides("2x3/6", "1x4/6"), {"side", "hits", "p"}),
+        (lambda: fray.evasion_table(levels="0..6", evs="0..2"), {"attacker", "defender_ev", "p_hit"}),
+        (lambda: fray.damage("2d6"), {"damage", "p"}),
+        (lambda: fray.odds_sweep("pool", {"tn": "1..3"}), {"tn", "p_success", "mean_degree"}),
+    ],
+)
+def test_tables_as_dataframes(command, columns):
+    pandas = optional("pandas")
+    result = command()
+    frame = result.to_pandas()
+    assert isinstance(frame, pandas.DataFrame)
+    assert columns <= set(frame.columns)
+    assert len(frame) == len(result.rows()) > 0
+
+
+def test_sweep_as_a_dataframe():
+    optional("pandas")
+    r = fray.sweep(EXAMPLES / "battles" / "duel.toml", vary={"evasion.b.defense.hp": [20, 60]}, trials=100, seed=5)
+    frame = r.to_pandas()
+    assert list(frame["evasion.b.defense.hp"]) == [20, 60]
+    assert frame["a_win"][0] > frame["a_win"][1], "a tougher troll is harder to beat"
+    assert list(frame["seed"]) == [p["seed"] for p in r["points"]]
+
+
+def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    with pytest.raises(ImportError, match="pip install pandas"):
+        fray.check("3/6").to_pandas()
+
+
+def test_a_result_that_is_not_a_table_says_so():
+    with pytest.raises(TypeError, match="not a table"):
+        fray.types().to_pandas()

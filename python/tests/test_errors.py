@@ -1,0 +1,114 @@
+"""Bad input from Python raises fray.FrayError (a ValueError) with fray's message and,
+where fray has one, its location; never a panic across the boundary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fray
+from conftest import EXAMPLES
+
+DUEL = (EXAMPLES / "battles" / "duel.toml").read_text()
+
+
+def test_a_bad_trait_is_located():
+    with pytest.raises(fray.FrayError) as caught:
+        fray.damage(17, ["fire"], vs="Resist Fire; Vulnerable Cold 5 5")
+    e = caught.value
+    assert isinstance(e, ValueError)
+    assert (e.path, e.line, e.column) == ("vs", 1, 32)
+    assert "expected a limit or a (condition)" in e.message
+    assert str(e) == e.message
+
+
+def test_a_bad_scenario_file_is_located_in_its_file(tmp_path: Path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nsystem = "evasion"\ntrials = "a"\n')
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle(bad)
+    e = caught.value
+    assert (e.path, e.line, e.column) == (str(bad), 3, 10)
+    assert e.message.startswith(f"{bad}, line 3, column 10: invalid type")
+
+
+def test_a_bad_dict_is_located_in_the_toml_written_from_it():
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle({"name": "x", "system": "evasion", "trials": "many"})
+    e = caught.value
+    assert e.path == "<a scenario dict>" and e.line is not None and e.column is not None
+    assert "trials" in e.message
+
+
+def test_a_bad_sweep_path_is_refused_with_the_nearest_paths():
+    with pytest.raises(fray.FrayError, match="evasion.b.defense.hp"):
+        fray.sweep(DUEL, vary={"evasion.b.defence.hp": [1, 2]})
+
+
+def test_an_absurd_sweep_is_refused_before_any_work():
+    with pytest.raises(fray.FrayError, match="10000|10,000"):
+        fray.sweep(DUEL, vary={"evasion.b.defense.hp": "1..200", "evasion.a.defense.hp": "1..200"}, trials=1)
+
+
+def test_a_file_too_large_or_not_utf8_is_refused(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(fray, "MAX_FILE_BYTES", 16)
+    big = tmp_path / "big.toml"
+    big.write_text("x" * 17)
+    with pytest.raises(fray.FrayError, match="larger than 16 bytes"):
+        fray.minions(big)
+    monkeypatch.undo()
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b'name = "ok"\nname2 = "caf\xe9"\n')
+    with pytest.raises(fray.FrayError) as caught:
+        fray.minions(latin)
+    assert (caught.value.line, caught.value.column) == (2, 13)
+    assert "0xE9 is not UTF-8" in caught.value.message
+
+
+MALFORMED = [
+    lambda: fray.damage("2d", ["fire"]),
+    lambda: fray.damage(17, ["fire"], vs="Resist"),
+    lambda: fray.damage([1, 2]),
+    lambda: fray.damage(17, attacker_level=-1),
+    lambda: fray.damage(17, no_such_fact=True),
+    lambda: fray.damage("1000000d1000000"),
+    lambda: fray.check("9/6"),
+    lambda: fray.check("3/6", bonus=10**30),
+    lambda: fray.sides("5x3/6", "7xx"),
+    lambda: fray.sides("1000000000x3/6", "1x3/6"),
+    lambda: fray.to_hit(attacker_bonus=float("nan"), defender_bonus=1),
+    lambda: fray.to_hit(attacker="level = [", defender="[x"),
+    lambda: fray.evasion_table(levels="30..0"),
+    lambda: fray.minions("[[[["),
+    lambda: fray.minions("name = \"\u202e\"\n\x00"),
+    lambda: fray.minions(EXAMPLES / "minions" / "spells.toml", max_rounds=0),
+    lambda: fray.encounter("[[step]]\nattack = 3"),
+    lambda: fray.mass_battle({"a": None}),
+    lambda: fray.battle("system = 'nope'"),
+    lambda: fray.battle(example="no-such-example"),
+    lambda: fray.battle(trials=0),
+    lambda: fray.battle(threads=10**6),
+    lambda: fray.battle(Path("/no/such/file.toml")),
+    lambda: fray.battle(12),
+    lambda: fray.sweep(DUEL),
+    lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": "5..1"}),
+    lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": [1]}, trials=0),
+    lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": [1]}, executor="dask"),
+    lambda: fray.sweep(DUEL, find="evasion.b.defense.hp"),
+    lambda: fray.odds_sweep("dice", {"tn": "1..2"}),
+    lambda: fray.odds_sweep("pool", {"tn": "1..2"}, set={"nope": 1}),
+    lambda: fray._native.call("no-such-command", "{}"),
+    lambda: fray._native.call("damage", "{not json"),
+    lambda: fray._native.sweep_merge(DUEL, 0),
+]
+
+
+@pytest.mark.parametrize("call", MALFORMED)
+def test_malformed_input_raises_fray_error_never_a_panic(call):
+    with pytest.raises(fray.FrayError) as caught:
+        call()
+    e = caught.value
+    assert e.message and str(e) == e.message
+    assert type(e).__name__ == "FrayError", "a PanicException is not a FrayError"
+    assert e.line is None or (e.line >= 1 and e.column >= 1)
