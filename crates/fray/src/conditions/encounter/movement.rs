@@ -18,7 +18,12 @@ impl Encounter {
         let cost = self.movement_cost(c, path.len() as u32)?;
         self.check_path(c, path)?;
         self.spend(c, ActionType::Move);
-        let provoked = self.leaving_adjacency(c, path);
+        // Only written in the log: nothing is played for the provoked attacks.
+        let provoked = if self.keep_log {
+            self.leaving_adjacency(c, path)
+        } else {
+            Vec::new()
+        };
         self.place_along(c, path);
         note!(
             self,
@@ -74,7 +79,12 @@ impl Encounter {
         let Some(start) = self.creatures[c].position else {
             return Vec::new();
         };
-        let squares: Vec<Square> = std::iter::once(start).chain(path.iter().copied()).collect();
+        // Each step: the square left and the square entered.
+        let steps = || {
+            std::iter::once(start)
+                .chain(path.iter().copied())
+                .zip(path.iter().copied())
+        };
         (0..self.creatures.len())
             .filter(|&e| {
                 self.enemies(c, e)
@@ -85,7 +95,7 @@ impl Encounter {
                 let Some(p) = self.creatures[e].position else {
                     return false;
                 };
-                squares.windows(2).any(|w| w[0].adjacent(p) && w[0] != w[1])
+                steps().any(|(from, to)| from.adjacent(p) && from != to)
             })
             .collect()
     }
@@ -176,7 +186,6 @@ impl Encounter {
             .ok_or_else(|| Refused("forced movement needs at least one square".into()))?;
         let left: Vec<usize> = self
             .sources(target, C::Grabbed)
-            .into_iter()
             .filter(|&g| self.creatures[g].position.is_none_or(|p| !p.adjacent(end)))
             .collect();
         if !left.is_empty()
@@ -263,7 +272,7 @@ impl Encounter {
         path: &[Square],
         escape_rolls: &HashMap<usize, EscapeChoice>,
     ) -> Outcome {
-        if !self.sources(target, C::Dominated).contains(&dominator) {
+        if !self.sources(target, C::Dominated).any(|s| s == dominator) {
             return refuse(format!(
                 "{} does not dominate {}",
                 self.name(dominator),
@@ -371,10 +380,10 @@ impl Encounter {
     ) -> Outcome<bool> {
         let condition = match condition {
             Some(k) => k,
-            None if self.sources(c, C::Grabbed).contains(&from) => C::Grabbed,
+            None if self.sources(c, C::Grabbed).any(|s| s == from) => C::Grabbed,
             None => C::Swallowed,
         };
-        if !self.sources(c, condition).contains(&from) {
+        if !self.sources(c, condition).any(|s| s == from) {
             return refuse(format!(
                 "{} is not {condition} by {}",
                 self.name(c),
@@ -396,23 +405,30 @@ impl Encounter {
     /// Gives every enemy inside a defender aura a marked instance from the aura's owner,
     /// and ends those of creatures no longer inside (Sidebar: Defender Aura).
     pub(super) fn sync_auras(&mut self) {
-        let gone: Vec<(usize, u32)> = self
-            .instances
-            .iter()
-            .filter(|(c, i)| {
-                i.duration == InstanceDuration::WhileInAura
-                    && !i.source.is_some_and(|s| self.aura_markers(*c).contains(&s))
-            })
-            .map(|(c, i)| (*c, i.id))
-            .collect();
-        for (c, id) in gone {
+        // Asked after every move: the ids gathered in a kept buffer, the owners checked
+        // one by one, no vector built.
+        let mut gone = std::mem::take(&mut self.kept_ids);
+        gone.clear();
+        gone.extend(
+            (self.instances.iter())
+                .filter(|(c, i)| {
+                    i.duration == InstanceDuration::WhileInAura
+                        && !i.source.is_some_and(|s| self.in_aura_of(*c, s))
+                })
+                .map(|(_, i)| i.id),
+        );
+        for &id in &gone {
             if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
-                let (_, inst) = self.instances.remove(at);
+                let (c, inst) = self.instances.remove(at);
                 self.ended(c, &inst, "it left the defender aura");
             }
         }
+        self.kept_ids = gone;
         for c in 0..self.creatures.len() {
-            for owner in self.aura_markers(c) {
+            for owner in 0..self.creatures.len() {
+                if !self.in_aura_of(c, owner) {
+                    continue;
+                }
                 let has = self.instances.iter().any(|(o, i)| {
                     *o == c
                         && i.duration == InstanceDuration::WhileInAura

@@ -119,9 +119,8 @@ impl Encounter {
                     self.name(x)
                 ));
             }
-            let swallowers = self.sources(x, C::Swallowed);
-            if let Some(&s) = swallowers.first() {
-                let inside = y == s || self.sources(y, C::Swallowed).contains(&s);
+            if let Some(s) = self.sources(x, C::Swallowed).next() {
+                let inside = y == s || self.sources(y, C::Swallowed).any(|o| o == s);
                 if !inside {
                     return refuse(format!(
                         "{} is swallowed: line of effect only with {} and those it swallowed",
