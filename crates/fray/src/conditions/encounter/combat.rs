@@ -19,7 +19,7 @@ impl Encounter {
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(power))
             .ok_or_else(|| {
-                Refused(format!(
+                Refused::said(format!(
                     "{} has no power named `{power}`",
                     self.name(attacker)
                 ))
@@ -42,7 +42,7 @@ impl Encounter {
         // no clone of it per attack.
         let powers = std::sync::Arc::clone(&self.powers[attacker]);
         let p = powers.get(power).ok_or_else(|| {
-            Refused(format!(
+            Refused::said(format!(
                 "{} has no power number {power}",
                 self.name(attacker)
             ))
@@ -117,7 +117,7 @@ impl Encounter {
                         self.name(violator),
                         self.name(marker),
                         p.name,
-                        why.0
+                        why
                     ),
                 );
                 continue;

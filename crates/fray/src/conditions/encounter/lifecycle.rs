@@ -13,7 +13,7 @@ impl Encounter {
                     .creatures
                     .iter()
                     .position(|c| c.name == *name)
-                    .ok_or_else(|| Refused(format!("no creature named `{name}`")))?;
+                    .ok_or_else(|| Refused::said(format!("no creature named `{name}`")))?;
                 InstanceDuration::EndOfNextTurn {
                     creature: c,
                     turns_begun_then: self.turns_begun[c],
@@ -250,7 +250,12 @@ impl Encounter {
 
     /// Ends one instance of a condition imposed by the named effect.
     pub fn end_one_from_effect(&mut self, c: usize, condition: C, effect: &str) -> Outcome {
-        let missing = || format!("no instance of {condition} from the effect `{effect}`");
+        let missing = |e: &Self| {
+            Refused::said(format!(
+                "{} has no instance of {condition} from the effect `{effect}`",
+                e.name(c)
+            ))
+        };
         self.end_first(
             c,
             condition,
@@ -262,7 +267,7 @@ impl Encounter {
     /// Ends one instance of a condition (an effect that ends "a condition"): the one
     /// from `source` if given, else the oldest.
     pub fn end_one(&mut self, c: usize, condition: C, source: Option<usize>) -> Outcome {
-        let missing = || format!("no matching instance of {condition}");
+        let missing = |e: &Self| Reason::NoInstance(e.who(c), condition).into();
         self.end_first(
             c,
             condition,
@@ -272,13 +277,13 @@ impl Encounter {
     }
 
     /// Ends the oldest instance of `condition` on `c` that `matches`, or refuses with
-    /// "`c` has `missing`" (written only when refused).
+    /// `missing` (made only when refused).
     fn end_first(
         &mut self,
         c: usize,
         condition: C,
         matches: impl Fn(&ConditionInstance) -> bool,
-        missing: impl FnOnce() -> String,
+        missing: impl FnOnce(&Self) -> Refused,
     ) -> Outcome {
         let at = self
             .instances
@@ -290,7 +295,7 @@ impl Encounter {
                 self.ended(c, &inst, "one instance ends");
                 Ok(())
             }
-            None => refuse(format!("{} has {}", self.name(c), missing())),
+            None => Err(missing(self)),
         }
     }
 

@@ -48,24 +48,16 @@ mod harm;
 mod lifecycle;
 mod modifiers;
 mod movement;
+mod refusal;
 mod senses;
 mod terrain;
 mod turns;
 pub use modifiers::{AppliedModifier, Target};
 pub use movement::EscapeChoice;
+pub use refusal::Refused;
+use refusal::{Outcome, Reason, refuse, refuse_for};
 pub use senses::{HEARING, PerceptionResult};
 pub use terrain::Terrain;
-
-/// Why an action did not happen.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refused(pub String);
-
-type Outcome<T = ()> = Result<T, Refused>;
-
-fn refuse<T>(why: impl Into<String>) -> Outcome<T> {
-    Err(Refused(why.into()))
-}
 
 /// Actions spent in the current turn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -168,6 +160,8 @@ pub struct Encounter {
     /// Each creature's powers, shared: an attack reads its power here rather than
     /// cloning it out of the creature (powers do not change in play).
     powers: Vec<std::sync::Arc<[Power]>>,
+    /// Each creature's name, shared: a refusal holds it rather than a copy.
+    names: Vec<std::sync::Arc<str>>,
     /// Each creature's traits lowered for the damage system, once (they do not change).
     defenders: Vec<Defender>,
     /// Each creature's hits, one per power, its types and keywords built once: an attack
@@ -235,7 +229,9 @@ impl Encounter {
             .iter()
             .map(|c| c.powers.iter().map(|p| Some(Self::hit_of(p))).collect())
             .collect();
+        let names = creatures.iter().map(|c| c.name.as_str().into()).collect();
         let mut e = Self {
+            names,
             powers,
             creatures,
             instances: Vec::new(),

@@ -52,7 +52,7 @@ impl Encounter {
     pub(super) fn check_path(&self, c: usize, path: &[Square]) -> Outcome {
         let mut at = self.creatures[c]
             .position
-            .ok_or_else(|| Refused(format!("{} is not on the grid", self.name(c))))?;
+            .ok_or_else(|| Refused::said(format!("{} is not on the grid", self.name(c))))?;
         for &s in path {
             if !at.adjacent(s) {
                 return refuse(format!(
@@ -111,7 +111,7 @@ impl Encounter {
         if let Some(s) = then {
             // The square after standing is movement: only for a creature that may move.
             self.can_move(c)
-                .map_err(|r| Refused(format!("{} (no square after standing up)", r.0)))?;
+                .map_err(|r| Refused::said(format!("{r} (no square after standing up)")))?;
             self.check_path(c, &[s])?;
         }
         self.spend(c, ActionType::Move);
@@ -183,7 +183,7 @@ impl Encounter {
         self.check_path(target, path)?;
         let end = *path
             .last()
-            .ok_or_else(|| Refused("forced movement needs at least one square".into()))?;
+            .ok_or_else(|| Refused::said("forced movement needs at least one square"))?;
         let left: Vec<usize> = self
             .sources(target, C::Grabbed)
             .filter(|&g| self.creatures[g].position.is_none_or(|p| !p.adjacent(end)))
@@ -197,13 +197,13 @@ impl Encounter {
                 format_args!(
                     "the forced movement would break a grab on {}, who cannot make the free-action escape check ({}): the movement is negated",
                     self.name(target),
-                    why.0
+                    why
                 ),
             );
             return refuse(format!(
                 "forced movement negated: {} cannot make an escape check ({})",
                 self.name(target),
-                why.0
+                why
             ));
         }
         for g in left {
@@ -384,11 +384,7 @@ impl Encounter {
             None => C::Swallowed,
         };
         if !self.sources(c, condition).any(|s| s == from) {
-            return refuse(format!(
-                "{} is not {condition} by {}",
-                self.name(c),
-                self.name(from)
-            ));
+            return refuse_for(Reason::NotBy(self.who(c), condition, self.who(from)));
         }
         self.can_take(c, ActionType::Move)?;
         self.spend(c, ActionType::Move);
