@@ -277,21 +277,29 @@ impl Encounter {
         } else {
             self.has_combat_advantage(attacker, target)
         };
-        let mods = self.attack_modifiers(attacker, target, o.situation, violates);
-        for s in &mods.suppressed {
-            note!(
-                self,
-                rules::STACKING,
-                format_args!(
-                    "{} ({:+}) does not count: {}",
-                    s.modifier.source, s.modifier.value, s.reason
-                ),
-            );
-        }
-        let defense =
-            self.creatures[target].defense(p.vs) + self.defense_modifiers_of(target, p.vs).total;
+        // What counted and why only for the log; the totals are the same either way.
+        let (mods, defense_mods) = if self.keep_log {
+            let mods = self.attack_modifiers(attacker, target, o.situation, violates);
+            for s in &mods.suppressed {
+                note!(
+                    self,
+                    rules::STACKING,
+                    format_args!(
+                        "{} ({:+}) does not count: {}",
+                        s.modifier.source, s.modifier.value, s.reason
+                    ),
+                );
+            }
+            (mods.total, self.defense_modifiers_of(target, p.vs).total)
+        } else {
+            (
+                self.attack_total(attacker, target, o.situation, violates),
+                self.defense_total(target, p.vs),
+            )
+        };
+        let defense = self.creatures[target].defense(p.vs) + defense_mods;
         let roll = rolls.die(20);
-        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
+        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods);
         let critical = roll == 20 || o.coup_de_grace;
         let hits = critical || total >= i64::from(defense);
         note!(self, rules::ATTACK, {
@@ -306,7 +314,7 @@ impl Encounter {
                 self.name(target),
                 p.name,
                 p.attack,
-                mods.total,
+                mods,
                 p.vs,
                 if critical {
                     "critical hit"

@@ -173,6 +173,8 @@ pub struct Encounter {
     /// Damage types met so far, each with its words, to count damage by type without a
     /// new string per hit.
     type_names: Vec<(damage::DamageTypes, String)>,
+    /// The modifiers of a roll gathered to be stacked, kept between attacks.
+    kept_modifiers: Vec<crate::conditions::stacking::Modifier>,
     /// Instance or ongoing-damage ids gathered at the end of a turn, kept between turns.
     kept_ids: Vec<u32>,
     /// Instances ending at the end of a turn, kept between turns.
@@ -234,7 +236,9 @@ impl Encounter {
             names,
             powers,
             creatures,
-            instances: Vec::new(),
+            // Room for a few instances a creature from the start, so a later skirmish of
+            // a chunk does not grow the buffers (grown, they are kept as well).
+            instances: Vec::with_capacity(4 * n),
             ongoing: Vec::new(),
             round: 0,
             current: None,
@@ -255,8 +259,9 @@ impl Encounter {
             hits,
             no_hit: Hit::new(0, []),
             type_names: Vec::new(),
-            kept_ids: Vec::new(),
-            kept_instances: Vec::new(),
+            kept_modifiers: Vec::with_capacity(8),
+            kept_ids: Vec::with_capacity(4 * n),
+            kept_instances: Vec::with_capacity(4 * n),
         };
         e.settle();
         e
