@@ -138,3 +138,41 @@ fn outranked_by<'m>(modifiers: &'m [Modifier], m: &Modifier) -> Option<&'m Modif
         .filter(|_| m.kind != ModifierType::Untyped)
         .filter(|top| !std::ptr::eq(*top, m))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every list of up to three modifiers from a small set (ties, both signs, untyped):
+    /// the total without a breakdown is the breakdown's total.
+    #[test]
+    fn the_total_alone_is_the_breakdowns_total() {
+        use ModifierType::*;
+        let pool = [
+            Modifier::new(Cover, -2, "cover"),
+            Modifier::new(Cover, -5, "superior cover"),
+            Modifier::new(Cover, -2, "another cover"),
+            Modifier::new(Power, 4, "power"),
+            Modifier::new(Power, -2, "prone"),
+            Modifier::new(Untyped, 2, "combat advantage"),
+            Modifier::new(Untyped, 2, "another"),
+        ];
+        let mut checked = 0;
+        for a in 0..pool.len() {
+            for b in 0..=pool.len() {
+                for c in 0..=pool.len() {
+                    let m: Vec<Modifier> = [Some(a), Some(b), Some(c)]
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|i| pool.get(i).cloned())
+                        .collect();
+                    assert_eq!(stacked_total(&m), stack(m.clone()).total, "{m:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 7 * 8 * 8);
+        // Not a plain sum: the smaller cover penalty is suppressed.
+        assert_eq!(stacked_total(&pool[..2]), -5);
+    }
+}

@@ -82,16 +82,15 @@ impl Encounter {
             );
             return refuse(format!("{} is immune: {why}", self.name(target)));
         }
-        if condition == C::Swallowed {
-            if self
+        if condition == C::Swallowed
+            && self
                 .sources(target, C::Swallowed)
                 .any(|s| Some(s) != source)
-            {
-                return refuse(format!(
-                    "{} is already swallowed by another swallower",
-                    self.name(target)
-                ));
-            }
+        {
+            return refuse(format!(
+                "{} is already swallowed by another swallower",
+                self.name(target)
+            ));
         }
         let said = duration;
         let duration = self.bind(duration)?;

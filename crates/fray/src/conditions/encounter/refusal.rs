@@ -142,3 +142,55 @@ impl Encounter {
         Arc::clone(&self.names[c])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(r: Reason) -> String {
+        Refused::from(r).to_string()
+    }
+
+    /// The reason codes read as the words the refusals were written in when made (scripts
+    /// match them with `refused = "..."`); the example scripts show the others.
+    #[test]
+    fn reasons_read_as_the_words_written_before() {
+        let ogre: Name = "Ogre".into();
+        let cases = [
+            (
+                Reason::NoneLeft(ogre.clone(), ActionType::Move),
+                "ogre has no move action left this turn",
+            ),
+            (
+                Reason::TooFar {
+                    who: ogre.clone(),
+                    squares: 4,
+                    cost: 8,
+                    slowed: true,
+                    allowance: 6,
+                },
+                "4 squares cost 8 movement (slowed: double), more than Ogre's 6",
+            ),
+            (
+                Reason::Crawl(ogre.clone(), 1),
+                "Ogre is prone and can only crawl 1 square(s)",
+            ),
+            (
+                Reason::NoInstance(ogre.clone(), C::Grabbed),
+                "Ogre has no matching instance of grabbed",
+            ),
+            (
+                Reason::Swallowed(ogre.clone(), "Worm".into()),
+                "Ogre is swallowed: line of effect only with Worm and those it swallowed",
+            ),
+            (
+                Reason::NotBy(ogre.clone(), C::Grabbed, "Worm".into()),
+                "Ogre is not grabbed by Worm",
+            ),
+            (Reason::Said("as written".into()), "as written"),
+        ];
+        for (reason, words) in cases {
+            assert_eq!(shown(reason), words);
+        }
+    }
+}
