@@ -120,8 +120,9 @@ impl Encounter {
         self.on_applied(target, condition, source)
     }
 
-    /// Why the creature ignores a condition imposed without a hit, if it does.
-    pub(super) fn immune_to(&self, c: usize, condition: C) -> Option<String> {
+    /// Whether the creature ignores a condition imposed without a hit (asked after every
+    /// move for aura marks: the reason is not written out).
+    pub(super) fn immune_to(&self, c: usize, condition: C) -> bool {
         damage::resolve::effect_outcome(
             &self.no_hit,
             &self.damage_defender(c),
@@ -129,7 +130,7 @@ impl Encounter {
             &Readings::default(),
         )
         .ignored_because
-        .map(|w| w.to_string())
+        .is_some()
     }
 
     pub(super) fn add_instance(

@@ -430,7 +430,7 @@ impl Encounter {
                         && i.duration == InstanceDuration::WhileInAura
                         && i.source == Some(owner)
                 });
-                if !has && self.immune_to(c, C::Marked).is_none() {
+                if !has && !self.immune_to(c, C::Marked) {
                     note!(
                         self,
                         rules::AURA,
