@@ -44,7 +44,7 @@ pub use model::{
 };
 pub use readings::{MarkPenalty, Readings};
 pub use script::{Report, ScriptError, parse_script, run_script};
-pub use stacking::{Breakdown, Modifier, ModifierType, Suppressed, stack};
+pub use stacking::{Breakdown, Modifier, ModifierType, Suppressed, stack, stacked_total};
 
 /// The rules of the conditions text, by its section headings.
 pub mod rules {

@@ -209,14 +209,21 @@ impl Skirmish {
         }
         if let Some((power, target)) = self.best_attack(c) {
             let e = &mut self.encounter;
-            let p = &e.creatures[c].powers[power];
-            let (name, usage) = (p.name.clone(), p.usage);
+            let powers = &e.creatures[c].powers;
+            // The power an attack by its name would use (the first of that name), found
+            // without copying the name.
+            let name = &powers[power].name;
+            let first = (powers.iter())
+                .position(|q| q.name.eq_ignore_ascii_case(name))
+                .unwrap_or(power);
+            let usage = powers[power].usage;
             let o = AttackOptions::default();
-            if e.attack(c, &name, &[target], &o, rolls).is_ok() && usage == Usage::Encounter {
+            if e.attack_with(c, first, &[target], &o, rolls).is_ok() && usage == Usage::Encounter {
                 // Used up by name, as the policy always counted it.
                 let powers = &e.creatures[c].powers;
+                let name = &powers[power].name;
                 for (u, p) in self.used[c].iter_mut().zip(powers) {
-                    *u |= p.name == name;
+                    *u |= p.name == *name;
                 }
             }
         }

@@ -4,6 +4,8 @@
 //! stack; untyped ones all stack. Every combination says which modifiers counted and
 //! which were suppressed, and why.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 /// The type of a bonus or penalty: the text's three types, or none (untyped). The
@@ -40,13 +42,14 @@ pub struct Modifier {
     pub kind: ModifierType,
     /// Positive for a bonus, negative for a penalty.
     pub value: i32,
-    /// Where it comes from, so a breakdown can say what counted.
-    pub source: String,
+    /// Where it comes from, so a breakdown can say what counted: the rules' own sources
+    /// are borrowed words (no string per attack), an effect's name is owned.
+    pub source: Cow<'static, str>,
 }
 
 impl Modifier {
     /// A modifier of `kind` and `value` from `source`.
-    pub fn new(kind: ModifierType, value: i32, source: impl Into<String>) -> Self {
+    pub fn new(kind: ModifierType, value: i32, source: impl Into<Cow<'static, str>>) -> Self {
         Self {
             kind,
             value,
@@ -88,13 +91,8 @@ pub struct Breakdown {
 pub fn stack(modifiers: Vec<Modifier>) -> Breakdown {
     let mut b = Breakdown::default();
     for m in &modifiers {
-        let best = modifiers
-            .iter()
-            .filter(|o| o.kind == m.kind && o.value.signum() == m.value.signum())
-            .max_by_key(|o| o.value.abs())
-            .filter(|_| m.kind != ModifierType::Untyped);
-        match best {
-            Some(top) if !std::ptr::eq(top, m) => b.suppressed.push(Suppressed {
+        match outranked_by(&modifiers, m) {
+            Some(top) => b.suppressed.push(Suppressed {
                 modifier: m.clone(),
                 reason: format!(
                     "only the largest {} {} counts: {} ({:+}) applies instead",
@@ -104,11 +102,77 @@ pub fn stack(modifiers: Vec<Modifier>) -> Breakdown {
                     top.value
                 ),
             }),
-            _ => {
+            None => {
                 b.total += m.value;
                 b.counted.push(m.clone());
             }
         }
     }
     b
+}
+
+/// The total of [`stack`] alone, with nothing copied or written: for play without a log.
+///
+/// ```
+/// use fray::conditions::{stack, stacked_total, Modifier, ModifierType::*};
+/// let m = vec![Modifier::new(Cover, -2, "cover"), Modifier::new(Cover, -5, "superior cover"),
+///              Modifier::new(Untyped, 2, "combat advantage")];
+/// assert_eq!(stacked_total(&m), -3);
+/// assert_eq!(stacked_total(&m), stack(m).total);
+/// ```
+pub fn stacked_total(modifiers: &[Modifier]) -> i32 {
+    modifiers
+        .iter()
+        .filter(|m| outranked_by(modifiers, m).is_none())
+        .map(|m| m.value)
+        .sum()
+}
+
+/// The modifier of `modifiers` that keeps `m` (one of them) from counting: the largest
+/// of its type and sign, the last of equals, when `m` is typed and not that one.
+fn outranked_by<'m>(modifiers: &'m [Modifier], m: &Modifier) -> Option<&'m Modifier> {
+    modifiers
+        .iter()
+        .filter(|o| o.kind == m.kind && o.value.signum() == m.value.signum())
+        .max_by_key(|o| o.value.abs())
+        .filter(|_| m.kind != ModifierType::Untyped)
+        .filter(|top| !std::ptr::eq(*top, m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every list of up to three modifiers from a small set (ties, both signs, untyped):
+    /// the total without a breakdown is the breakdown's total.
+    #[test]
+    fn the_total_alone_is_the_breakdowns_total() {
+        use ModifierType::*;
+        let pool = [
+            Modifier::new(Cover, -2, "cover"),
+            Modifier::new(Cover, -5, "superior cover"),
+            Modifier::new(Cover, -2, "another cover"),
+            Modifier::new(Power, 4, "power"),
+            Modifier::new(Power, -2, "prone"),
+            Modifier::new(Untyped, 2, "combat advantage"),
+            Modifier::new(Untyped, 2, "another"),
+        ];
+        let mut checked = 0;
+        for a in 0..pool.len() {
+            for b in 0..=pool.len() {
+                for c in 0..=pool.len() {
+                    let m: Vec<Modifier> = [Some(a), Some(b), Some(c)]
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|i| pool.get(i).cloned())
+                        .collect();
+                    assert_eq!(stacked_total(&m), stack(m.clone()).total, "{m:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 7 * 8 * 8);
+        // Not a plain sum: the smaller cover penalty is suppressed.
+        assert_eq!(stacked_total(&pool[..2]), -5);
+    }
 }

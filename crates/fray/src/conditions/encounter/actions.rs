@@ -9,10 +9,7 @@ impl Encounter {
     /// Whether the creature may take an action of this type now, or why not.
     pub fn can_take(&self, c: usize, action: ActionType) -> Outcome {
         if self.creatures[c].object {
-            return refuse(format!(
-                "{} is an object: it takes no actions",
-                self.name(c)
-            ));
+            return refuse_for(Reason::Object(self.who(c)));
         }
         for (cond, name) in [
             (C::Dominated, "dominated"),
@@ -20,16 +17,13 @@ impl Encounter {
             (C::Unconscious, "unconscious"),
         ] {
             if self.has(c, cond) {
-                return refuse(format!("{} cannot take actions: {name}", self.name(c)));
+                return refuse_for(Reason::NoActions(self.who(c), name));
             }
         }
         let reacting = matches!(action, ActionType::Opportunity | ActionType::Immediate);
         for (cond, name) in [(C::Dazed, "dazed"), (C::Stunned, "stunned")] {
             if reacting && self.has(c, cond) {
-                return refuse(format!(
-                    "{} cannot use opportunity or immediate actions: {name}",
-                    self.name(c)
-                ));
+                return refuse_for(Reason::NoReactions(self.who(c), name));
             }
         }
         if reacting || action == ActionType::Free || self.current != Some(c) {
@@ -38,7 +32,7 @@ impl Encounter {
                 && action != ActionType::Free
                 && self.current != Some(c)
             {
-                refuse(format!("it is not {}'s turn", self.name(c)))
+                refuse_for(Reason::NotTurn(self.who(c)))
             } else {
                 Ok(())
             };
@@ -50,26 +44,17 @@ impl Encounter {
         let s = self.spent;
         for (cond, name) in [(C::Stunned, "stunned"), (C::Swallowed, "swallowed")] {
             if self.has(c, cond) && s.actions >= 1 {
-                return refuse(format!(
-                    "{} can take only one action per turn: {name}",
-                    self.name(c)
-                ));
+                return refuse_for(Reason::OneAction(self.who(c), name));
             }
         }
         if self.has(c, C::Dazed) {
             let main_used = s.standard || s.moved;
             match action {
                 ActionType::Standard | ActionType::Move if main_used => {
-                    return refuse(format!(
-                        "{} is dazed: one standard or one move action a turn, already used",
-                        self.name(c)
-                    ));
+                    return refuse_for(Reason::DazedMain(self.who(c)));
                 }
                 ActionType::Minor if s.minor => {
-                    return refuse(format!(
-                        "{} is dazed: one minor action a turn, already used",
-                        self.name(c)
-                    ));
+                    return refuse_for(Reason::DazedMinor(self.who(c)));
                 }
                 _ => return Ok(()),
             }
@@ -83,9 +68,7 @@ impl Encounter {
         if ok {
             Ok(())
         } else {
-            refuse(
-                format!("{} has no {action:?} action left this turn", self.name(c)).to_lowercase(),
-            )
+            refuse_for(Reason::NoneLeft(self.who(c), action))
         }
     }
 
@@ -109,7 +92,7 @@ impl Encounter {
     /// Whether the creature can attack at all, or why not.
     pub fn can_attack(&self, c: usize) -> Outcome {
         if self.has(c, C::Stunned) {
-            return refuse(format!("{} is stunned and cannot attack", self.name(c)));
+            return refuse_for(Reason::CannotAttack(self.who(c)));
         }
         Ok(())
     }
@@ -123,7 +106,7 @@ impl Encounter {
             (C::Stunned, "stunned"),
         ] {
             if self.has(c, cond) {
-                return refuse(format!("{} cannot move: {name}", self.name(c)));
+                return refuse_for(Reason::CannotMove(self.who(c), name));
             }
         }
         Ok(())
@@ -134,10 +117,7 @@ impl Encounter {
         self.can_move(c)?;
         let creature = &self.creatures[c];
         if self.has(c, C::Prone) && squares > creature.crawl {
-            return refuse(format!(
-                "{} is prone and can only crawl {} square(s)",
-                creature.name, creature.crawl
-            ));
+            return refuse_for(Reason::Crawl(self.who(c), creature.crawl));
         }
         let cost = if self.has(c, C::Slowed) {
             squares.saturating_mul(2)
@@ -150,16 +130,13 @@ impl Encounter {
             creature.speed
         };
         if cost > allowance {
-            return refuse(format!(
-                "{} squares cost {cost} movement{}, more than {}'s {allowance}",
+            return refuse_for(Reason::TooFar {
+                who: self.who(c),
                 squares,
-                if self.has(c, C::Slowed) {
-                    " (slowed: double)"
-                } else {
-                    ""
-                },
-                creature.name
-            ));
+                cost,
+                slowed: self.has(c, C::Slowed),
+                allowance,
+            });
         }
         Ok(cost)
     }

@@ -15,18 +15,38 @@ impl Encounter {
         o: &AttackOptions,
         rolls: &mut impl Rolls,
     ) -> Outcome {
-        // The power is read from the encounter's shared copy of the attacker's powers:
-        // no clone of it per attack.
-        let powers = std::sync::Arc::clone(&self.powers[attacker]);
-        let p = powers
+        let i = self.powers[attacker]
             .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(power))
+            .position(|p| p.name.eq_ignore_ascii_case(power))
             .ok_or_else(|| {
-                Refused(format!(
+                Refused::said(format!(
                     "{} has no power named `{power}`",
                     self.name(attacker)
                 ))
             })?;
+        self.attack_with(attacker, i, targets, o, rolls)
+    }
+
+    /// An attack as [`Encounter::attack`], with the attacker's power at index `power` of
+    /// its powers: for a caller that chose the power by position (the skirmish policy),
+    /// with no name to look up.
+    pub fn attack_with(
+        &mut self,
+        attacker: usize,
+        power: usize,
+        targets: &[usize],
+        o: &AttackOptions,
+        rolls: &mut impl Rolls,
+    ) -> Outcome {
+        // The power is read from the encounter's shared copy of the attacker's powers:
+        // no clone of it per attack.
+        let powers = std::sync::Arc::clone(&self.powers[attacker]);
+        let p = powers.get(power).ok_or_else(|| {
+            Refused::said(format!(
+                "{} has no power number {power}",
+                self.name(attacker)
+            ))
+        })?;
         self.check_attacker(attacker, p, targets, o)?;
         let targets = self.with_swallowed(attacker, targets, p);
         let violated = self.violated_marks(attacker, &targets, o);
@@ -47,7 +67,8 @@ impl Encounter {
                 "a forced attack ignores marks: it counts as not marked",
             );
         }
-        if p.provokes() && o.forced_by.is_none() {
+        // Only written in the log: nothing is played for the provoked attacks.
+        if self.keep_log && p.provokes() && o.forced_by.is_none() {
             for e in (0..self.creatures.len())
                 .filter(|&e| {
                     self.enemies(attacker, e)
@@ -67,8 +88,8 @@ impl Encounter {
                 );
             }
         }
-        for &t in &targets {
-            self.one_attack(attacker, p, t, o, !violated.is_empty(), rolls);
+        for &t in targets.iter() {
+            self.one_attack(attacker, (power, p), t, o, !violated.is_empty(), rolls);
         }
         for m in violated {
             self.mark_violated(m, attacker, rolls);
@@ -80,10 +101,9 @@ impl Encounter {
     /// against the violator if the marker can take their action and reach it.
     pub(super) fn mark_violated(&mut self, marker: usize, violator: usize, rolls: &mut impl Rolls) {
         let powers = std::sync::Arc::clone(&self.powers[marker]);
-        let triggered = powers
-            .iter()
-            .filter(|p| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated));
-        for p in triggered {
+        let triggered = (powers.iter().enumerate())
+            .filter(|(_, p)| p.trigger == Some(crate::conditions::model::Trigger::MarkViolated));
+        for (i, p) in triggered {
             let usable = self
                 .can_take(marker, p.action)
                 .and_then(|()| self.can_attack(marker))
@@ -97,7 +117,7 @@ impl Encounter {
                         self.name(violator),
                         self.name(marker),
                         p.name,
-                        why.0
+                        why
                     ),
                 );
                 continue;
@@ -114,7 +134,7 @@ impl Encounter {
             );
             let o = AttackOptions::default();
             let violates = !self.violated_marks(marker, &[violator], &o).is_empty();
-            self.one_attack(marker, p, violator, &o, violates, rolls);
+            self.one_attack(marker, (i, p), violator, &o, violates, rolls);
         }
     }
 
@@ -127,7 +147,7 @@ impl Encounter {
     ) -> Outcome {
         match o.forced_by {
             Some(f) => {
-                if !self.sources(attacker, C::Dominated).contains(&f) {
+                if !self.sources(attacker, C::Dominated).any(|s| s == f) {
                     return refuse(format!(
                         "{} cannot force {} to attack: it does not dominate it",
                         self.name(f),
@@ -184,50 +204,59 @@ impl Encounter {
     /// A burst or blast used by a swallowed creature includes its swallower and every
     /// other creature swallowed by it (Swallowed), whatever targets were named; the user
     /// itself is not included (reading). From outside, nothing reaches the swallowed.
-    pub(super) fn with_swallowed(
+    /// The targets as given (borrowed) unless a swallowed creature's area power adds some.
+    pub(super) fn with_swallowed<'t>(
         &mut self,
         attacker: usize,
-        targets: &[usize],
+        targets: &'t [usize],
         p: &Power,
-    ) -> Vec<usize> {
+    ) -> std::borrow::Cow<'t, [usize]> {
+        let swallower = self.sources(attacker, C::Swallowed).next();
+        let Some(s) = swallower.filter(|_| p.is_area()) else {
+            return std::borrow::Cow::Borrowed(targets);
+        };
         let mut all = targets.to_vec();
-        let swallower = self.sources(attacker, C::Swallowed).first().copied();
-        if let Some(s) = swallower.filter(|_| p.is_area()) {
-            let inside = std::iter::once(s).chain(
-                self.instances
-                    .iter()
-                    .filter(|(c, i)| {
-                        i.condition == C::Swallowed && i.source == Some(s) && *c != attacker
-                    })
-                    .map(|(c, _)| *c),
-            );
-            let mut added = Vec::new();
-            for c in inside {
-                if !all.contains(&c) {
-                    all.push(c);
-                    added.push(c);
-                }
-            }
-            for c in added {
-                note!(
-                    self,
-                    rules::rule_of(C::Swallowed),
-                    format_args!(
-                        "{}'s burst or blast inside {} includes {}",
-                        self.creatures[attacker].name,
-                        self.creatures[s].name,
-                        self.creatures[c].name
-                    ),
-                );
+        let inside = std::iter::once(s).chain(
+            self.instances
+                .iter()
+                .filter(|(c, i)| {
+                    i.condition == C::Swallowed && i.source == Some(s) && *c != attacker
+                })
+                .map(|(c, _)| *c),
+        );
+        let mut added = Vec::new();
+        for c in inside {
+            if !all.contains(&c) {
+                all.push(c);
+                added.push(c);
             }
         }
-        all
+        for c in added {
+            note!(
+                self,
+                rules::rule_of(C::Swallowed),
+                format_args!(
+                    "{}'s burst or blast inside {} includes {}",
+                    self.creatures[attacker].name, self.creatures[s].name, self.creatures[c].name
+                ),
+            );
+        }
+        std::borrow::Cow::Owned(all)
     }
 
+    /// The hit of a power before its amount and the attack's facts: its damage types and
+    /// keywords, built once per power when the encounter is.
+    pub(super) fn hit_of(p: &Power) -> Hit {
+        let mut hit = Hit::new(0, p.types.iter().cloned());
+        hit.keywords = p.keywords.iter().map(|k| damage::Keyword::new(k)).collect();
+        hit
+    }
+
+    /// One attack roll of the power (its index and itself) against one target, and its hit.
     pub(super) fn one_attack(
         &mut self,
         attacker: usize,
-        p: &Power,
+        (i, p): (usize, &Power),
         target: usize,
         o: &AttackOptions,
         violates: bool,
@@ -248,21 +277,29 @@ impl Encounter {
         } else {
             self.has_combat_advantage(attacker, target)
         };
-        let mods = self.attack_modifiers(attacker, target, o.situation, violates);
-        for s in &mods.suppressed {
-            note!(
-                self,
-                rules::STACKING,
-                format_args!(
-                    "{} ({:+}) does not count: {}",
-                    s.modifier.source, s.modifier.value, s.reason
-                ),
-            );
-        }
-        let defense =
-            self.creatures[target].defense(p.vs) + self.defense_modifiers_of(target, p.vs).total;
+        // What counted and why only for the log; the totals are the same either way.
+        let (mods, defense_mods) = if self.keep_log {
+            let mods = self.attack_modifiers(attacker, target, o.situation, violates);
+            for s in &mods.suppressed {
+                note!(
+                    self,
+                    rules::STACKING,
+                    format_args!(
+                        "{} ({:+}) does not count: {}",
+                        s.modifier.source, s.modifier.value, s.reason
+                    ),
+                );
+            }
+            (mods.total, self.defense_modifiers_of(target, p.vs).total)
+        } else {
+            (
+                self.attack_total(attacker, target, o.situation, violates),
+                self.defense_total(target, p.vs),
+            )
+        };
+        let defense = self.creatures[target].defense(p.vs) + defense_mods;
         let roll = rolls.die(20);
-        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods.total);
+        let total = i64::from(roll) + i64::from(p.attack) + i64::from(mods);
         let critical = roll == 20 || o.coup_de_grace;
         let hits = critical || total >= i64::from(defense);
         note!(self, rules::ATTACK, {
@@ -277,7 +314,7 @@ impl Encounter {
                 self.name(target),
                 p.name,
                 p.attack,
-                mods.total,
+                mods,
                 p.vs,
                 if critical {
                     "critical hit"
@@ -298,8 +335,10 @@ impl Encounter {
             attacker_level: Some(self.creatures[attacker].level),
             ..AttackFacts::default()
         };
-        let mut hit = Hit::new(0, p.types.clone()).by(facts);
-        hit.keywords = p.keywords.iter().map(|k| damage::Keyword::new(k)).collect();
+        // The power's kept hit, taken out while it is dealt and put back after.
+        let kept = self.hits[attacker].get_mut(i).and_then(Option::take);
+        let mut hit = kept.unwrap_or_else(|| Self::hit_of(p)).by(facts);
+        hit.amount = 0;
         if let Some(dice) = &p.damage {
             let rolled = if critical {
                 dice.max()
@@ -325,6 +364,9 @@ impl Encounter {
             self.take_damage_choosing(target, &hit, !o.decline_dominated_save, rolls);
         }
         self.hit_effects(attacker, p, target, &hit, o);
+        if let Some(slot) = self.hits[attacker].get_mut(i) {
+            *slot = Some(hit);
+        }
     }
 
     pub(super) fn hit_effects(

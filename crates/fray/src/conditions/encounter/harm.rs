@@ -3,8 +3,6 @@
 //! (unconscious, dominated saves, objects destroyed); healing halved by weakened. Moved
 //! out of `combat` to keep each file small; `combat` calls it for every hit.
 
-use std::fmt::Write;
-
 use super::*;
 use crate::trace::NoTrace;
 
@@ -32,6 +30,18 @@ impl Encounter {
                 self.creatures[c].hp
             ),
         );
+    }
+
+    /// Where a hit's damage types and their words are kept in `type_names`: written out
+    /// the first time they are met, found again after that.
+    fn type_name(&mut self, types: &damage::DamageTypes) -> usize {
+        match self.type_names.iter().position(|(t, _)| t == types) {
+            Some(k) => k,
+            None => {
+                self.type_names.push((types.clone(), types.to_string()));
+                self.type_names.len() - 1
+            }
+        }
     }
 
     /// Damage through the damage system; then the conditions that care about damage. A
@@ -84,9 +94,8 @@ impl Encounter {
             );
         }
         self.creatures[c].hp -= dealt as i64;
-        self.types_text.clear();
-        let _ = write!(self.types_text, "{}", hit.types);
-        Stats::bump(&mut self.stats.damage_by_type, &self.types_text, dealt);
+        let k = self.type_name(&hit.types);
+        Stats::bump(&mut self.stats.damage_by_type, &self.type_names[k].1, dealt);
         note!(
             self,
             rules::DAMAGE,

@@ -13,7 +13,7 @@ impl Encounter {
                     .creatures
                     .iter()
                     .position(|c| c.name == *name)
-                    .ok_or_else(|| Refused(format!("no creature named `{name}`")))?;
+                    .ok_or_else(|| Refused::said(format!("no creature named `{name}`")))?;
                 InstanceDuration::EndOfNextTurn {
                     creature: c,
                     turns_begun_then: self.turns_begun[c],
@@ -67,9 +67,9 @@ impl Encounter {
             note!(self, rules::rule_of(C::Deafened), why.clone());
             return refuse(why);
         }
-        let facts = hit.cloned().unwrap_or_else(|| Hit::new(0, []));
+        let facts = hit.unwrap_or(&self.no_hit);
         let outcome = damage::resolve::effect_outcome(
-            &facts,
+            facts,
             &self.damage_defender(target),
             &Effect::Condition(condition),
             &Readings::default(),
@@ -82,16 +82,17 @@ impl Encounter {
             );
             return refuse(format!("{} is immune: {why}", self.name(target)));
         }
-        if condition == C::Swallowed {
-            let others = self.sources(target, C::Swallowed);
-            if others.iter().any(|s| Some(*s) != source) {
-                return refuse(format!(
-                    "{} is already swallowed by another swallower",
-                    self.name(target)
-                ));
-            }
+        if condition == C::Swallowed
+            && self
+                .sources(target, C::Swallowed)
+                .any(|s| Some(s) != source)
+        {
+            return refuse(format!(
+                "{} is already swallowed by another swallower",
+                self.name(target)
+            ));
         }
-        let said = duration.to_string();
+        let said = duration;
         let duration = self.bind(duration)?;
         let again = self.has(target, condition);
         let id = self.add_instance(target, condition, source, duration);
@@ -100,37 +101,36 @@ impl Encounter {
         {
             i.effect = Some(e.to_string());
         }
-        let from = match (source, effect) {
-            (Some(s), _) => format!(" by {}", self.name(s)),
-            (None, Some(e)) => format!(" by the effect `{e}`"),
-            (None, None) => String::new(),
-        };
         let extra = if again {
             " (another instance: effects do not stack)"
         } else {
             ""
         };
-        note!(
-            self,
-            rules::INSTANCES,
-            format_args!(
+        note!(self, rules::INSTANCES, {
+            let from = match (source, effect) {
+                (Some(s), _) => format!(" by {}", self.name(s)),
+                (None, Some(e)) => format!(" by the effect `{e}`"),
+                (None, None) => String::new(),
+            };
+            format!(
                 "{} is {condition}{from} (instance {id}, {said}){extra}",
                 self.name(target)
-            ),
-        );
+            )
+        });
         self.on_applied(target, condition, source)
     }
 
-    /// Why the creature ignores a condition imposed without a hit, if it does.
-    pub(super) fn immune_to(&self, c: usize, condition: C) -> Option<String> {
+    /// Whether the creature ignores a condition imposed without a hit (asked after every
+    /// move for aura marks: the reason is not written out).
+    pub(super) fn immune_to(&self, c: usize, condition: C) -> bool {
         damage::resolve::effect_outcome(
-            &Hit::new(0, []),
+            &self.no_hit,
             &self.damage_defender(c),
             &Effect::Condition(condition),
             &Readings::default(),
         )
         .ignored_because
-        .map(|w| w.to_string())
+        .is_some()
     }
 
     pub(super) fn add_instance(
@@ -250,7 +250,12 @@ impl Encounter {
 
     /// Ends one instance of a condition imposed by the named effect.
     pub fn end_one_from_effect(&mut self, c: usize, condition: C, effect: &str) -> Outcome {
-        let missing = format!("no instance of {condition} from the effect `{effect}`");
+        let missing = |e: &Self| {
+            Refused::said(format!(
+                "{} has no instance of {condition} from the effect `{effect}`",
+                e.name(c)
+            ))
+        };
         self.end_first(
             c,
             condition,
@@ -262,7 +267,7 @@ impl Encounter {
     /// Ends one instance of a condition (an effect that ends "a condition"): the one
     /// from `source` if given, else the oldest.
     pub fn end_one(&mut self, c: usize, condition: C, source: Option<usize>) -> Outcome {
-        let missing = format!("no matching instance of {condition}");
+        let missing = |e: &Self| Reason::NoInstance(e.who(c), condition).into();
         self.end_first(
             c,
             condition,
@@ -272,13 +277,13 @@ impl Encounter {
     }
 
     /// Ends the oldest instance of `condition` on `c` that `matches`, or refuses with
-    /// "`c` has `missing`".
+    /// `missing` (made only when refused).
     fn end_first(
         &mut self,
         c: usize,
         condition: C,
         matches: impl Fn(&ConditionInstance) -> bool,
-        missing: String,
+        missing: impl FnOnce(&Self) -> Refused,
     ) -> Outcome {
         let at = self
             .instances
@@ -290,7 +295,7 @@ impl Encounter {
                 self.ended(c, &inst, "one instance ends");
                 Ok(())
             }
-            None => refuse(format!("{} has {missing}", self.name(c))),
+            None => Err(missing(self)),
         }
     }
 
@@ -308,25 +313,23 @@ impl Encounter {
 
     pub(super) fn ended(&mut self, c: usize, inst: &ConditionInstance, why: &str) {
         let still = self.has(c, inst.condition);
-        let tail = if still {
+        note!(self, rules::INSTANCES, {
+            let tail = if still {
+                format!(
+                    " ({} instance(s) remain, so still {})",
+                    self.instances_of(c, inst.condition).count(),
+                    inst.condition
+                )
+            } else {
+                String::new()
+            };
             format!(
-                " ({} instance(s) remain, so still {})",
-                self.instances_of(c, inst.condition).count(),
-                inst.condition
-            )
-        } else {
-            String::new()
-        };
-        note!(
-            self,
-            rules::INSTANCES,
-            format_args!(
                 "{}: {} instance {} ends ({why}){tail}",
                 self.name(c),
                 inst.condition,
                 inst.id
-            ),
-        );
+            )
+        });
         if still {
             return;
         }

@@ -48,24 +48,16 @@ mod harm;
 mod lifecycle;
 mod modifiers;
 mod movement;
+mod refusal;
 mod senses;
 mod terrain;
 mod turns;
 pub use modifiers::{AppliedModifier, Target};
 pub use movement::EscapeChoice;
+pub use refusal::Refused;
+use refusal::{Outcome, Reason, refuse, refuse_for};
 pub use senses::{HEARING, PerceptionResult};
 pub use terrain::Terrain;
-
-/// Why an action did not happen.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refused(pub String);
-
-type Outcome<T = ()> = Result<T, Refused>;
-
-fn refuse<T>(why: impl Into<String>) -> Outcome<T> {
-    Err(Refused(why.into()))
-}
 
 /// Actions spent in the current turn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -168,11 +160,25 @@ pub struct Encounter {
     /// Each creature's powers, shared: an attack reads its power here rather than
     /// cloning it out of the creature (powers do not change in play).
     powers: Vec<std::sync::Arc<[Power]>>,
+    /// Each creature's name, shared: a refusal holds it rather than a copy.
+    names: Vec<std::sync::Arc<str>>,
     /// Each creature's traits lowered for the damage system, once (they do not change).
     defenders: Vec<Defender>,
-    /// A hit's damage types written out, kept to count damage by type without a new
-    /// string per hit.
-    types_text: String,
+    /// Each creature's hits, one per power, its types and keywords built once: an attack
+    /// takes its hit out, sets the amount and the attack's facts, and puts it back.
+    hits: Vec<Vec<Option<Hit>>>,
+    /// The facts of a condition or move imposed without a hit (physical, no keywords),
+    /// built once.
+    no_hit: Hit,
+    /// Damage types met so far, each with its words, to count damage by type without a
+    /// new string per hit.
+    type_names: Vec<(damage::DamageTypes, String)>,
+    /// The modifiers of a roll gathered to be stacked, kept between attacks.
+    kept_modifiers: Vec<crate::conditions::stacking::Modifier>,
+    /// Instance or ongoing-damage ids gathered at the end of a turn, kept between turns.
+    kept_ids: Vec<u32>,
+    /// Instances ending at the end of a turn, kept between turns.
+    kept_instances: Vec<(usize, ConditionInstance)>,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -221,10 +227,18 @@ impl Encounter {
             .iter()
             .map(|c| c.powers.as_slice().into())
             .collect();
+        let hits = creatures
+            .iter()
+            .map(|c| c.powers.iter().map(|p| Some(Self::hit_of(p))).collect())
+            .collect();
+        let names = creatures.iter().map(|c| c.name.as_str().into()).collect();
         let mut e = Self {
+            names,
             powers,
             creatures,
-            instances: Vec::new(),
+            // Room for a few instances a creature from the start, so a later skirmish of
+            // a chunk does not grow the buffers (grown, they are kept as well).
+            instances: Vec::with_capacity(4 * n),
             ongoing: Vec::new(),
             round: 0,
             current: None,
@@ -242,7 +256,12 @@ impl Encounter {
             modifiers: Vec::new(),
             terrain: HashMap::new(),
             defenders,
-            types_text: String::new(),
+            hits,
+            no_hit: Hit::new(0, []),
+            type_names: Vec::new(),
+            kept_modifiers: Vec::with_capacity(8),
+            kept_ids: Vec::with_capacity(4 * n),
+            kept_instances: Vec::with_capacity(4 * n),
         };
         e.settle();
         e
@@ -304,26 +323,32 @@ impl Encounter {
             .map(|(_, i)| i)
     }
 
-    fn sources(&self, c: usize, condition: C) -> Vec<usize> {
-        self.instances_of(c, condition)
-            .filter_map(|i| i.source)
-            .collect()
+    /// The creatures imposing `c`'s instances of a condition, oldest first (no vector
+    /// built: asked on every attack and escape).
+    fn sources(&self, c: usize, condition: C) -> impl Iterator<Item = usize> + '_ {
+        self.instances_of(c, condition).filter_map(|i| i.source)
     }
 
     /// Enemies whose defender aura covers the creature ("Sidebar: Defender Aura").
     pub fn aura_markers(&self, c: usize) -> Vec<usize> {
-        let Some(at) = self.creatures[c].position else {
-            return Vec::new();
-        };
         (0..self.creatures.len())
-            .filter(|&o| o != c && self.enemies(o, c) && self.creatures[o].hp > 0)
-            .filter(
-                |&o| match (self.creatures[o].aura, self.creatures[o].position) {
-                    (Some(r), Some(p)) => p.distance(at) <= r,
-                    _ => false,
-                },
-            )
+            .filter(|&o| self.in_aura_of(c, o))
             .collect()
+    }
+
+    /// Whether `c` stands inside the defender aura of `o`, an enemy still up (one of
+    /// [`Encounter::aura_markers`], asked without building the list).
+    fn in_aura_of(&self, c: usize, o: usize) -> bool {
+        let Some(at) = self.creatures[c].position else {
+            return false;
+        };
+        o != c
+            && self.enemies(o, c)
+            && self.creatures[o].hp > 0
+            && match (self.creatures[o].aura, self.creatures[o].position) {
+                (Some(r), Some(p)) => p.distance(at) <= r,
+                _ => false,
+            }
     }
 
     /// Every creature marking `c` (the sources of its marked instances, auras included).

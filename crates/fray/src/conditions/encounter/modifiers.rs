@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::conditions::model::Defense;
-use crate::conditions::stacking::{Breakdown, Modifier, ModifierType, stack};
+use crate::conditions::stacking::{Breakdown, Modifier, ModifierType, stack, stacked_total};
 use serde::{Deserialize, Serialize};
 
 /// What a modifier from an effect changes.
@@ -131,22 +131,35 @@ impl Encounter {
         Ok(())
     }
 
-    /// The modifiers effects put on `c`'s attack rolls.
-    pub(super) fn effect_modifiers(&self, c: usize, target: Target) -> Vec<Modifier> {
+    /// The modifiers effects put on `c`'s attack rolls (or Perception).
+    fn effect_modifiers(&self, c: usize, target: Target) -> impl Iterator<Item = Modifier> + '_ {
         self.modifiers
             .iter()
-            .filter(|m| m.creature == c && m.target == target)
+            .filter(move |m| m.creature == c && m.target == target)
             .map(|m| m.modifier.clone())
-            .collect()
     }
 
     /// The modifiers effects put on one of `c`'s defenses.
-    pub(super) fn effect_defense_modifiers(&self, c: usize, d: Defense) -> Vec<Modifier> {
+    fn effect_defense_modifiers(
+        &self,
+        c: usize,
+        d: Defense,
+    ) -> impl Iterator<Item = Modifier> + '_ {
         self.modifiers
             .iter()
-            .filter(|m| m.creature == c && m.target.covers_defense(d))
+            .filter(move |m| m.creature == c && m.target.covers_defense(d))
             .map(|m| m.modifier.clone())
-            .collect()
+    }
+
+    /// The stacked total of the modifiers `push` writes, gathered in a buffer the
+    /// encounter keeps: what an attack without a log needs, with no vector built.
+    fn kept_total(&mut self, push: impl FnOnce(&Self, &mut Vec<Modifier>)) -> i32 {
+        let mut m = std::mem::take(&mut self.kept_modifiers);
+        m.clear();
+        push(self, &mut m);
+        let total = stacked_total(&m);
+        self.kept_modifiers = m;
+        total
     }
 
     /// Ends modifiers whose duration ends: at the end of `c`'s turn (its turn count
@@ -292,8 +305,39 @@ impl Encounter {
         situation: Situation,
         violates_mark: bool,
     ) -> Breakdown {
-        use ModifierType::*;
         let mut m = Vec::new();
+        self.push_attack_modifiers(attacker, target, situation, violates_mark, &mut m);
+        stack(m)
+    }
+
+    /// The total of [`Encounter::attack_modifiers`] alone (an attack without a log).
+    pub(super) fn attack_total(
+        &mut self,
+        attacker: usize,
+        target: usize,
+        situation: Situation,
+        violates_mark: bool,
+    ) -> i32 {
+        self.kept_total(|e, m| {
+            e.push_attack_modifiers(attacker, target, situation, violates_mark, m)
+        })
+    }
+
+    /// The total of [`Encounter::defense_modifiers_of`] alone (an attack without a log).
+    pub(super) fn defense_total(&mut self, c: usize, d: Defense) -> i32 {
+        self.kept_total(|e, m| e.push_defense_modifiers(c, d, m))
+    }
+
+    /// Adds the modifiers of an attack roll to `m`, unstacked.
+    fn push_attack_modifiers(
+        &self,
+        attacker: usize,
+        target: usize,
+        situation: Situation,
+        violates_mark: bool,
+        m: &mut Vec<Modifier>,
+    ) {
+        use ModifierType::*;
         if self.has_combat_advantage(attacker, target) {
             m.push(Modifier::new(Untyped, 2, "combat advantage"));
         }
@@ -337,7 +381,6 @@ impl Encounter {
             };
             m.push(Modifier::new(kind, -2, "the attack violates a mark"));
         }
-        stack(m)
     }
 
     /// Modifiers to all of a creature's defenses (Total Defense).
@@ -353,11 +396,16 @@ impl Encounter {
     /// penalties, stacked together.
     pub fn defense_modifiers_of(&self, c: usize, d: Defense) -> Breakdown {
         let mut m = Vec::new();
+        self.push_defense_modifiers(c, d, &mut m);
+        stack(m)
+    }
+
+    /// Adds the modifiers to one of a creature's defenses to `m`, unstacked.
+    fn push_defense_modifiers(&self, c: usize, d: Defense, m: &mut Vec<Modifier>) {
         if self.total_defense[c].is_some() {
             m.push(Modifier::new(ModifierType::Power, 4, "Total Defense"));
         }
         m.extend(self.effect_defense_modifiers(c, d));
-        stack(m)
     }
 
     /// Modifiers to a creature's Perception checks.

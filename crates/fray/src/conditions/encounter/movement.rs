@@ -18,7 +18,12 @@ impl Encounter {
         let cost = self.movement_cost(c, path.len() as u32)?;
         self.check_path(c, path)?;
         self.spend(c, ActionType::Move);
-        let provoked = self.leaving_adjacency(c, path);
+        // Only written in the log: nothing is played for the provoked attacks.
+        let provoked = if self.keep_log {
+            self.leaving_adjacency(c, path)
+        } else {
+            Vec::new()
+        };
         self.place_along(c, path);
         note!(
             self,
@@ -47,7 +52,7 @@ impl Encounter {
     pub(super) fn check_path(&self, c: usize, path: &[Square]) -> Outcome {
         let mut at = self.creatures[c]
             .position
-            .ok_or_else(|| Refused(format!("{} is not on the grid", self.name(c))))?;
+            .ok_or_else(|| Refused::said(format!("{} is not on the grid", self.name(c))))?;
         for &s in path {
             if !at.adjacent(s) {
                 return refuse(format!(
@@ -74,7 +79,12 @@ impl Encounter {
         let Some(start) = self.creatures[c].position else {
             return Vec::new();
         };
-        let squares: Vec<Square> = std::iter::once(start).chain(path.iter().copied()).collect();
+        // Each step: the square left and the square entered.
+        let steps = || {
+            std::iter::once(start)
+                .chain(path.iter().copied())
+                .zip(path.iter().copied())
+        };
         (0..self.creatures.len())
             .filter(|&e| {
                 self.enemies(c, e)
@@ -85,7 +95,7 @@ impl Encounter {
                 let Some(p) = self.creatures[e].position else {
                     return false;
                 };
-                squares.windows(2).any(|w| w[0].adjacent(p) && w[0] != w[1])
+                steps().any(|(from, to)| from.adjacent(p) && from != to)
             })
             .collect()
     }
@@ -101,7 +111,7 @@ impl Encounter {
         if let Some(s) = then {
             // The square after standing is movement: only for a creature that may move.
             self.can_move(c)
-                .map_err(|r| Refused(format!("{} (no square after standing up)", r.0)))?;
+                .map_err(|r| Refused::said(format!("{r} (no square after standing up)")))?;
             self.check_path(c, &[s])?;
         }
         self.spend(c, ActionType::Move);
@@ -173,10 +183,9 @@ impl Encounter {
         self.check_path(target, path)?;
         let end = *path
             .last()
-            .ok_or_else(|| Refused("forced movement needs at least one square".into()))?;
+            .ok_or_else(|| Refused::said("forced movement needs at least one square"))?;
         let left: Vec<usize> = self
             .sources(target, C::Grabbed)
-            .into_iter()
             .filter(|&g| self.creatures[g].position.is_none_or(|p| !p.adjacent(end)))
             .collect();
         if !left.is_empty()
@@ -188,13 +197,13 @@ impl Encounter {
                 format_args!(
                     "the forced movement would break a grab on {}, who cannot make the free-action escape check ({}): the movement is negated",
                     self.name(target),
-                    why.0
+                    why
                 ),
             );
             return refuse(format!(
                 "forced movement negated: {} cannot make an escape check ({})",
                 self.name(target),
-                why.0
+                why
             ));
         }
         for g in left {
@@ -263,7 +272,7 @@ impl Encounter {
         path: &[Square],
         escape_rolls: &HashMap<usize, EscapeChoice>,
     ) -> Outcome {
-        if !self.sources(target, C::Dominated).contains(&dominator) {
+        if !self.sources(target, C::Dominated).any(|s| s == dominator) {
             return refuse(format!(
                 "{} does not dominate {}",
                 self.name(dominator),
@@ -371,15 +380,11 @@ impl Encounter {
     ) -> Outcome<bool> {
         let condition = match condition {
             Some(k) => k,
-            None if self.sources(c, C::Grabbed).contains(&from) => C::Grabbed,
+            None if self.sources(c, C::Grabbed).any(|s| s == from) => C::Grabbed,
             None => C::Swallowed,
         };
-        if !self.sources(c, condition).contains(&from) {
-            return refuse(format!(
-                "{} is not {condition} by {}",
-                self.name(c),
-                self.name(from)
-            ));
+        if !self.sources(c, condition).any(|s| s == from) {
+            return refuse_for(Reason::NotBy(self.who(c), condition, self.who(from)));
         }
         self.can_take(c, ActionType::Move)?;
         self.spend(c, ActionType::Move);
@@ -396,29 +401,36 @@ impl Encounter {
     /// Gives every enemy inside a defender aura a marked instance from the aura's owner,
     /// and ends those of creatures no longer inside (Sidebar: Defender Aura).
     pub(super) fn sync_auras(&mut self) {
-        let gone: Vec<(usize, u32)> = self
-            .instances
-            .iter()
-            .filter(|(c, i)| {
-                i.duration == InstanceDuration::WhileInAura
-                    && !i.source.is_some_and(|s| self.aura_markers(*c).contains(&s))
-            })
-            .map(|(c, i)| (*c, i.id))
-            .collect();
-        for (c, id) in gone {
+        // Asked after every move: the ids gathered in a kept buffer, the owners checked
+        // one by one, no vector built.
+        let mut gone = std::mem::take(&mut self.kept_ids);
+        gone.clear();
+        gone.extend(
+            (self.instances.iter())
+                .filter(|(c, i)| {
+                    i.duration == InstanceDuration::WhileInAura
+                        && !i.source.is_some_and(|s| self.in_aura_of(*c, s))
+                })
+                .map(|(_, i)| i.id),
+        );
+        for &id in &gone {
             if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
-                let (_, inst) = self.instances.remove(at);
+                let (c, inst) = self.instances.remove(at);
                 self.ended(c, &inst, "it left the defender aura");
             }
         }
+        self.kept_ids = gone;
         for c in 0..self.creatures.len() {
-            for owner in self.aura_markers(c) {
+            for owner in 0..self.creatures.len() {
+                if !self.in_aura_of(c, owner) {
+                    continue;
+                }
                 let has = self.instances.iter().any(|(o, i)| {
                     *o == c
                         && i.duration == InstanceDuration::WhileInAura
                         && i.source == Some(owner)
                 });
-                if !has && self.immune_to(c, C::Marked).is_none() {
+                if !has && !self.immune_to(c, C::Marked) {
                     note!(
                         self,
                         rules::AURA,

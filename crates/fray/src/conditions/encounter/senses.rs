@@ -107,27 +107,19 @@ impl Encounter {
             return refuse(format!("{} is unconscious and cannot see", self.name(a)));
         }
         self.line_of_effect(a, b)
-            .map_err(|r| Refused(r.0.replace("line of effect", "line of sight")))
+            .map_err(|r| Refused::said(r.to_string().replace("line of effect", "line of sight")))
     }
 
     /// Whether `a` has line of effect to `b`, or why not.
     pub fn line_of_effect(&self, a: usize, b: usize) -> Outcome {
         for (x, y) in [(a, b), (b, a)] {
             if self.has(x, C::Exiled) {
-                return refuse(format!(
-                    "{} is exiled: no line of effect to or from it",
-                    self.name(x)
-                ));
+                return refuse_for(Reason::Exiled(self.who(x)));
             }
-            let swallowers = self.sources(x, C::Swallowed);
-            if let Some(&s) = swallowers.first() {
-                let inside = y == s || self.sources(y, C::Swallowed).contains(&s);
+            if let Some(s) = self.sources(x, C::Swallowed).next() {
+                let inside = y == s || self.sources(y, C::Swallowed).any(|o| o == s);
                 if !inside {
-                    return refuse(format!(
-                        "{} is swallowed: line of effect only with {} and those it swallowed",
-                        self.name(x),
-                        self.name(s)
-                    ));
+                    return refuse_for(Reason::Swallowed(self.who(x), self.who(s)));
                 }
             }
         }

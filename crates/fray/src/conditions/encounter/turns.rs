@@ -71,13 +71,15 @@ impl Encounter {
 
     /// Ends a creature's turn: saving throws, then durations that end now.
     pub fn end_turn(&mut self, c: usize, rolls: &mut impl Rolls) {
-        let saves: Vec<u32> = self
-            .instances
-            .iter()
-            .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
-            .map(|(_, i)| i.id)
-            .collect();
-        for id in saves {
+        // Ids and instances gathered in buffers the encounter keeps, not new vectors.
+        let mut ids = std::mem::take(&mut self.kept_ids);
+        ids.clear();
+        ids.extend(
+            (self.instances.iter())
+                .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
+                .map(|(_, i)| i.id),
+        );
+        for &id in &ids {
             let roll = rolls.die(20);
             let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) else {
                 continue;
@@ -98,13 +100,13 @@ impl Encounter {
                 self.ended(c, &inst, "saved");
             }
         }
-        let ongoing: Vec<u32> = self
-            .ongoing
-            .iter()
-            .filter(|(o, _)| *o == c)
-            .map(|(_, g)| g.id)
-            .collect();
-        for id in ongoing {
+        ids.clear();
+        ids.extend(
+            (self.ongoing.iter())
+                .filter(|(o, _)| *o == c)
+                .map(|(_, g)| g.id),
+        );
+        for &id in &ids {
             let roll = rolls.die(20);
             let ok = roll >= 10;
             note!(
@@ -120,21 +122,27 @@ impl Encounter {
                 self.ongoing.retain(|(_, g)| g.id != id);
             }
         }
+        self.kept_ids = ids;
         let begun = self.turns_begun[c];
-        let expiring: Vec<(usize, ConditionInstance)> = self
-            .instances
-            .iter()
-            .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
-            .cloned()
-            .collect();
-        for (o, inst) in expiring {
+        let mut expiring = std::mem::take(&mut self.kept_instances);
+        expiring.clear();
+        expiring.extend(
+            self.instances
+                .iter()
+                .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
+                .cloned(),
+        );
+        for (o, inst) in &expiring {
             self.instances.retain(|(_, i)| i.id != inst.id);
-            self.ended(
-                o,
-                &inst,
-                &format!("the end of {}'s next turn", self.creatures[c].name),
-            );
+            // The reason is written only for the log.
+            let why = if self.keep_log {
+                format!("the end of {}'s next turn", self.creatures[c].name)
+            } else {
+                String::new()
+            };
+            self.ended(*o, inst, &why);
         }
+        self.kept_instances = expiring;
         self.expire_modifiers(Some((c, begun)));
         if self.total_defense[c].is_some_and(|then| begun > then) {
             self.total_defense[c] = None;

@@ -168,7 +168,7 @@ impl Runner {
                         } else {
                             "should not be able to"
                         },
-                        r.err().map(|r| format!(" ({})", r.0)).unwrap_or_default()
+                        r.err().map(|r| format!(" ({r})")).unwrap_or_default()
                     ),
                 )
             }
@@ -331,7 +331,7 @@ impl Runner {
                 .into_iter()
                 .map(|a| match self.e.can_take(c, a) {
                     Ok(()) => format!("{a:?}: yes"),
-                    Err(r) => format!("{a:?}: no ({})", r.0),
+                    Err(r) => format!("{a:?}: no ({r})"),
                 })
                 .collect();
                 format!("{cn} may take: {}", answers.join("; ")).to_lowercase()

@@ -209,8 +209,8 @@ impl Runner {
             Err(r) => {
                 self.e
                     .log
-                    .push(LogStep::new(SCRIPT, format!("refused: {what}: {}", r.0)));
-                self.last_refusal = Some(r.0);
+                    .push(LogStep::new(SCRIPT, format!("refused: {what}: {r}")));
+                self.last_refusal = Some(r.to_string());
             }
         }
     }
