@@ -6,10 +6,9 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use clap::{Args, ValueEnum};
 use fray::damage::request::{self, DamageRequest, DamageResult, DistributionResult, Resolved};
-use fray::damage::{self, BUILT_IN_TYPES, ChoiceRule, DamageType, Hit, Keyword};
+use fray::damage::{self, Hit, Keyword};
 use fray::dice::DiceExpr;
 use fray::trace::Trace;
-use serde_json::json;
 
 use crate::output;
 
@@ -315,11 +314,7 @@ fn distribution(d: &DistributionResult, as_json: bool) -> Result<String> {
 fn list_examples(as_json: bool) -> Result<String> {
     let examples = damage::examples::EXAMPLES;
     if as_json {
-        let list: Vec<_> = examples
-            .iter()
-            .map(|e| json!({"name": e.name, "about": e.about}))
-            .collect();
-        return output::json(&list);
+        return output::json(&fray_lab::answer::damage_examples());
     }
     let mut s = String::from(
         "built-in examples (`fray damage --example NAME`; the first plays by default):\n",
@@ -331,21 +326,11 @@ fn list_examples(as_json: bool) -> Result<String> {
 }
 
 pub fn types(args: &TypesArgs) -> Result<String> {
-    let rule = if args.including_physical {
-        ChoiceRule::IncludingPhysical
-    } else {
-        ChoiceRule::ExcludingPhysical
-    };
-    let choosable: Vec<String> = damage::choosable(rule).map(|t| t.to_string()).collect();
-    let built_in: Vec<&str> = BUILT_IN_TYPES.iter().map(DamageType::name).collect();
+    let types = fray_lab::answer::types(args.including_physical);
     if args.json {
-        return output::json(&json!({
-            "built_in": built_in,
-            "selectors": ["all", "non-physical"],
-            "choosable": choosable,
-            "including_physical": args.including_physical,
-        }));
+        return output::json(&types);
     }
+    let (built_in, choosable) = (types.built_in, types.choosable);
     let mut s = String::new();
     let _ = writeln!(
         s,
