@@ -83,6 +83,17 @@ impl Client {
 struct Tally {
     latencies: Vec<Duration>,
     errors: u64,
+    /// The first few failures, worded.
+    seen: Vec<String>,
+}
+
+impl Tally {
+    fn failed(&mut self, what: String) {
+        self.errors += 1;
+        if self.seen.len() < 3 {
+            self.seen.push(what);
+        }
+    }
 }
 
 /// `clients` clients, each asking in turn until `seconds` are over.
@@ -92,9 +103,12 @@ async fn phase(addr: SocketAddr, clients: usize, seconds: u64) -> Tally {
     for c in 0..clients {
         tasks.push(tokio::spawn(async move {
             let mut t = Tally::default();
-            let Ok(mut client) = Client::connect(addr).await else {
-                t.errors += 1;
-                return t;
+            let mut client = match Client::connect(addr).await {
+                Ok(c) => c,
+                Err(e) => {
+                    t.failed(format!("connect: {e}"));
+                    return t;
+                }
             };
             let mut i = c;
             while Instant::now() < end {
@@ -103,13 +117,9 @@ async fn phase(addr: SocketAddr, clients: usize, seconds: u64) -> Tally {
                 let start = Instant::now();
                 match client.post(path, body).await {
                     Ok(200) => t.latencies.push(start.elapsed()),
-                    Ok(status) => {
-                        eprintln!("{path}: status {status}");
-                        t.errors += 1;
-                    }
+                    Ok(status) => t.failed(format!("{path}: status {status}")),
                     Err(e) => {
-                        eprintln!("{path}: {e}");
-                        t.errors += 1;
+                        t.failed(format!("{path}: {e}"));
                         match Client::connect(addr).await {
                             Ok(fresh) => client = fresh,
                             Err(_) => return t,
@@ -125,6 +135,7 @@ async fn phase(addr: SocketAddr, clients: usize, seconds: u64) -> Tally {
         if let Ok(t) = task.await {
             all.latencies.extend(t.latencies);
             all.errors += t.errors;
+            all.seen.extend(t.seen);
         } else {
             all.errors += 1;
         }
@@ -134,6 +145,9 @@ async fn phase(addr: SocketAddr, clients: usize, seconds: u64) -> Tally {
 
 fn report(name: &str, mut t: Tally, seconds: u64) -> u64 {
     t.latencies.sort();
+    for what in t.seen.iter().take(5) {
+        println!("  failed: {what}");
+    }
     let at = |q: f64| {
         let n = t.latencies.len();
         if n == 0 {

@@ -50,7 +50,8 @@ pub struct Limits {
     pub max_points: usize,
     /// Battles and sweeps under way at once; one more is answered 503.
     pub max_runs: usize,
-    /// Single answers (damage, odds, a scripted encounter) worked out at once.
+    /// Single answers (damage, odds, a scripted encounter) worked out at once; more wait
+    /// up to 10 s for a slot, then are answered 503.
     pub max_quick: usize,
 }
 

@@ -20,6 +20,9 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiError;
 use crate::{AppState, io};
 
+/// How long a quick answer waits for a slot before it is answered 503.
+const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The body read as `R`, `work` run on it on a blocking thread (one of the quick slots),
 /// and its answer with its warnings; every refusal as the library words it.
 async fn answer<R, A>(
@@ -32,11 +35,12 @@ where
     A: Serialize + Send + 'static,
 {
     let request: R = io::request(body, state.limits.max_body)?;
-    let permit = state
-        .quick
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ApiError::busy("answers", state.limits.max_quick))?;
+    // A quick answer waits a moment for a slot rather than being turned away at once.
+    let permit = tokio::time::timeout(QUEUE_WAIT, state.quick.clone().acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| ApiError::busy("answers", state.limits.max_quick))?;
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         work(request)
