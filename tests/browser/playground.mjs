@@ -54,6 +54,7 @@ await scenario("damage-trace", async (page) => {
   const steps = await page.locator("#d-trace li").allTextContents();
   check(steps.length === expected.trace.length, `${steps.length} trace steps shown, the API gives ${expected.trace.length}`);
   check(steps.every((s, i) => s.includes(expected.trace[i].text)), "the trace shown is not the API's");
+  await page.screenshot({ path: join(out, "damage-trace-shown.png") });
   // A bad trait: the error names its line and points at the column.
   await page.fill("#d-vs", "Resist 10 Fire\nFrobnicate Cold");
   await page.waitForSelector("#d-error:not([hidden])");
