@@ -20,6 +20,9 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiError;
 use crate::{AppState, io};
 
+/// An answer with its warnings, or the library's refusal.
+type Answered<A> = Result<(A, Vec<String>), RequestError>;
+
 /// How long a quick answer waits for a slot before it is answered 503.
 const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -28,7 +31,7 @@ const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 async fn answer<R, A>(
     state: &AppState,
     body: Result<Bytes, BytesRejection>,
-    work: fn(R) -> Result<(A, Vec<String>), RequestError>,
+    work: fn(R) -> Answered<A>,
 ) -> Result<Response, ApiError>
 where
     R: DeserializeOwned + Send + 'static,

@@ -53,11 +53,15 @@ struct Running<T> {
     _cancel: CancelOnDrop,
 }
 
+/// A run's body: given where to report the work done and the cancellation flag, it
+/// plays to the end (or to the flag) and answers.
+type RunFn<T> = dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> Result<T, RequestError> + Send;
+
 /// The validated work of one run, with what its progress counts.
 struct Work<T> {
     planned: u64,
     notes: Vec<String>,
-    run: Box<dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> Result<T, RequestError> + Send>,
+    run: Box<RunFn<T>>,
 }
 
 /// Takes a run slot, validates the request on a blocking thread (`check` also applies
