@@ -9,7 +9,6 @@ use clap::Args;
 use fray_lab::examples;
 use fray_lab::report;
 use fray_lab::request::BattleRequest;
-use serde_json::json;
 
 use crate::output;
 use crate::progress::{self, Progress};
@@ -171,11 +170,7 @@ fn progress(args: &BattleArgs, planned: u64) -> Progress {
 
 fn list(as_json: bool) -> Result<String> {
     if as_json {
-        let list: Vec<_> = examples::EXAMPLES
-            .iter()
-            .map(|e| json!({"name": e.name, "about": e.about}))
-            .collect();
-        return output::json(&list);
+        return output::json(&fray_lab::answer::battle_examples());
     }
     let mut s = String::from(
         "bundled scenarios (`fray battle --example NAME`; the first plays by default):\n",

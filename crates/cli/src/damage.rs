@@ -9,7 +9,6 @@ use fray::damage::request::{self, DamageRequest, DamageResult, DistributionResul
 use fray::damage::{self, ChoiceRule, Hit, Keyword};
 use fray::dice::DiceExpr;
 use fray::trace::Trace;
-use serde_json::json;
 
 use crate::output;
 
@@ -315,11 +314,7 @@ fn distribution(d: &DistributionResult, as_json: bool) -> Result<String> {
 fn list_examples(as_json: bool) -> Result<String> {
     let examples = damage::examples::EXAMPLES;
     if as_json {
-        let list: Vec<_> = examples
-            .iter()
-            .map(|e| json!({"name": e.name, "about": e.about}))
-            .collect();
-        return output::json(&list);
+        return output::json(&fray_lab::answer::damage_examples());
     }
     let mut s = String::from(
         "built-in examples (`fray damage --example NAME`; the first plays by default):\n",

@@ -10,6 +10,7 @@ mod minions;
 mod output;
 mod pool;
 mod progress;
+mod serve;
 mod sweep;
 
 use std::process::ExitCode;
@@ -71,6 +72,8 @@ enum Command {
     /// Play an encounter script of the conditions system: conditions, turns, attacks,
     /// queries and expectations, with every rule applied logged.
     Encounter(encounter::EncounterArgs),
+    /// The web playground: a page and a JSON API on 127.0.0.1:7878 (docs/api.md).
+    Serve(serve::ServeArgs),
     /// Print a shell completion script: e.g. `fray completions bash > ~/.local/share/bash-completion/completions/fray`.
     Completions {
         /// The shell to complete in.
@@ -113,6 +116,7 @@ fn main() -> ExitCode {
         Command::Appraise(args) => evasion::appraisal(&args),
         Command::Encounter(args) => encounter::run(&args),
         Command::DesignCheck(args) => design::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => completions(shell),
         Command::Man => man(),
     };

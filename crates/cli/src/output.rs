@@ -39,13 +39,10 @@ pub fn warn_each(warnings: &[String]) {
     }
 }
 
-/// Pretty JSON followed by a new line.
-///
-/// Control characters serde_json leaves raw (C1, DEL, bidirectional overrides) are
-/// written as `\uXXXX`, so the JSON stays valid and nothing raw reaches the terminal.
+/// Pretty JSON followed by a new line, as every front end gives it
+/// ([`fray_lab::answer::json_text`]).
 pub fn json(value: &impl serde::Serialize) -> anyhow::Result<String> {
-    let text = serde_json::to_string_pretty(value)?;
-    Ok(fray::text::escape_controls_json(&text).into_owned() + "\n")
+    Ok(fray_lab::answer::json_text(value)?)
 }
 
 /// A horizontal bar for a probability, `width` characters at p = `scale`.

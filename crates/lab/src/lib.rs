@@ -18,6 +18,7 @@
 
 #![cfg_attr(not(doc), warn(missing_docs))]
 
+pub mod answer;
 pub mod charts;
 pub mod design;
 pub mod duel;

@@ -126,7 +126,7 @@ impl BattleRequest {
     }
 
     /// The scenario's text and how messages name it.
-    fn scenario_text(&self) -> Result<(String, &str), RequestError> {
+    pub(crate) fn scenario_text(&self) -> Result<(String, &str), RequestError> {
         if let Some(text) = &self.scenario {
             if self.example.is_some() {
                 return Err(RequestError::new("give a scenario or an example, not both"));

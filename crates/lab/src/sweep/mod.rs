@@ -31,6 +31,7 @@ pub mod find;
 pub mod odds;
 pub mod output;
 pub mod report;
+pub mod request;
 mod run;
 
 use fray::character::Side;

@@ -1,0 +1,58 @@
+//! `fray serve`: the web playground (`fray_web`) on the loopback by default, its
+//! address printed; another address only with `--allow-remote`, and a warning.
+
+use std::net::SocketAddr;
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use clap::builder::RangedU64ValueParser;
+
+use crate::output;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    addr: SocketAddr,
+    /// Allow an address other machines can reach (the playground has no login).
+    #[arg(long)]
+    allow_remote: bool,
+    /// The most battles one request may play (a sweep's in all).
+    #[arg(long, default_value_t = fray_web::Limits::default().max_trials,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    max_trials: u64,
+    /// The most points one sweep may hold.
+    #[arg(long, default_value_t = fray_web::Limits::default().max_points,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
+    max_points: usize,
+    /// Battles and sweeps run at once; one more is answered 503.
+    #[arg(long, default_value_t = fray_web::Limits::default().max_runs,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
+    max_runs: usize,
+    /// The largest request body, in bytes.
+    #[arg(long, default_value_t = fray_web::Limits::default().max_body,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1024..=64 << 20))]
+    max_body: usize,
+}
+
+pub fn run(args: &ServeArgs) -> Result<String> {
+    if let Some(warning) =
+        fray_web::check_addr(args.addr, args.allow_remote).map_err(|e| anyhow!(e))?
+    {
+        output::warn(&warning);
+    }
+    let limits = fray_web::Limits {
+        max_body: args.max_body,
+        max_trials: args.max_trials,
+        max_points: args.max_points,
+        max_runs: args.max_runs,
+        ..fray_web::Limits::default()
+    };
+    fray_web::serve_blocking(args.addr, limits, |bound| {
+        let _ = output::print(&format!(
+            "fray serve: open http://{bound}/ (Ctrl-C stops)\n"
+        ));
+    })
+    .map_err(|e| anyhow!("cannot serve on {}: {e}", args.addr))?;
+    Ok(String::new())
+}

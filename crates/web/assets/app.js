@@ -1,0 +1,288 @@
+// The fray playground. Every answer comes from the server's /api/ endpoints (the
+// library's own answers); this script only gathers inputs, keeps them in the URL so a
+// link restores them, and draws what comes back.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const keyed = Array.from(document.querySelectorAll("[data-key]"));
+const defaults = new Map(keyed.map((el) => [el, value(el)]));
+let tab = "damage";
+let exampleTexts = {}; // bundled scenario name -> its TOML text
+let restoring = false;
+
+function value(el) {
+  return el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
+}
+function setValue(el, v) {
+  if (el.type === "checkbox") el.checked = v === "1";
+  else el.value = v;
+}
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+// ---- the URL: every input that differs from its default, and the tab ----
+function save() {
+  if (restoring) return;
+  const p = new URLSearchParams();
+  p.set("tab", tab);
+  for (const el of keyed) {
+    const v = value(el);
+    if (v !== defaults.get(el)) p.set(el.dataset.key, v);
+  }
+  const scenario = $("b-scenario").value;
+  if (scenario && scenario !== exampleTexts[$("b-example").value]) p.set("b.scenario", scenario);
+  history.replaceState(null, "", "#" + p.toString());
+}
+function restore() {
+  restoring = true;
+  const p = new URLSearchParams(location.hash.slice(1));
+  for (const el of keyed) {
+    if (p.has(el.dataset.key)) setValue(el, p.get(el.dataset.key));
+  }
+  restoring = false;
+  showTab(p.get("tab") || "damage");
+  return p;
+}
+function showTab(name) {
+  if (!$(name)) name = "damage";
+  tab = name;
+  for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== name;
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === name);
+  save();
+}
+
+// ---- talking to the server ----
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const json = await r.json();
+  return { ok: r.ok, status: r.status, json };
+}
+function showError(id, e) {
+  const el = $(id);
+  if (!e) { el.hidden = true; el.textContent = ""; return; }
+  el.hidden = false;
+  const where = e.line ? ` (line ${e.line}, column ${e.column})` : "";
+  el.textContent = e.error + (e.error.includes("line " + e.line) ? "" : where);
+}
+// Reads an NDJSON stream, calling onLine with each object.
+async function readLines(response, onLine) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (line.trim()) onLine(JSON.parse(line));
+    }
+  }
+}
+function debounce(f, ms) {
+  let t;
+  return () => { clearTimeout(t); t = setTimeout(f, ms); };
+}
+
+// A bar chart as SVG: labelled bars of probabilities.
+function bars(rows, title) {
+  const w = 640, h = 220, pad = 30, n = Math.max(rows.length, 1);
+  const peak = Math.max(...rows.map((r) => r.p), 1e-12);
+  const bw = (w - 2 * pad) / n;
+  let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h + 40}" role="img" aria-label="${escapeHtml(title)}">`;
+  s += `<text x="${pad}" y="16" class="title">${escapeHtml(title)}</text>`;
+  rows.forEach((r, i) => {
+    const bh = (r.p / peak) * (h - 40);
+    const x = pad + i * bw;
+    s += `<rect class="${r.cls || "bar"}" x="${x + 1}" y="${h - bh}" width="${Math.max(bw - 2, 1)}" height="${bh}"><title>${escapeHtml(r.label)}: ${(r.p * 100).toFixed(3)}%</title></rect>`;
+    if (n <= 40 || i % Math.ceil(n / 40) === 0) s += `<text x="${x + bw / 2}" y="${h + 14}" text-anchor="middle">${escapeHtml(r.label)}</text>`;
+  });
+  return s + "</svg>";
+}
+
+// ---- damage ----
+async function runDamage() {
+  save();
+  const types = $("d-types").value.split(/[\s,]+/).filter(Boolean);
+  const body = { amount: $("d-amount").value.trim(), types, vs: $("d-vs").value || null };
+  const level = $("d-level").value.trim();
+  if (level) body.attacker_level = Number(level);
+  for (const f of ["advantage", "critical", "ongoing", "silvered", "area"]) body[f] = $("d-" + f).checked;
+  const r = await post("/api/damage", body);
+  if (!r.ok) {
+    showError("d-error", r.json);
+    $("d-final").textContent = "";
+    $("d-trace").innerHTML = "";
+    $("d-chart").innerHTML = "";
+    return;
+  }
+  showError("d-error", null);
+  const a = r.json;
+  if (a.distribution) {
+    $("d-final").textContent = `mean final damage ${a.mean_final.toFixed(3)} (from ${a.min} to ${a.max}, exact)`;
+    $("d-trace").innerHTML = "";
+    $("d-chart").innerHTML = bars(a.distribution.map((d) => ({ label: String(d.damage), p: d.p })), `final damage of ${a.dice}`);
+  } else {
+    $("d-final").textContent = `final damage: ${a.final} (${a.original} − ${a.mitigated} + ${a.added})`;
+    $("d-chart").innerHTML = "";
+    $("d-trace").innerHTML = a.trace.map((s) => `<li><span class="rule">[${escapeHtml(s.id)}]</span> ${escapeHtml(s.text)}</li>`).join("");
+  }
+}
+
+// ---- odds ----
+async function runOdds() {
+  save();
+  const check = await post("/api/check", {
+    rung: $("o-rung").value.trim(),
+    bonus: Number($("o-bonus").value || 0),
+    penalty: Number($("o-penalty").value || 0),
+  });
+  if (check.ok) {
+    showError("o-check-error", null);
+    const a = check.json;
+    $("o-check").textContent = `${a.check}: P(success) ${(a.p_success * 100).toFixed(2)}%, mean degree ${a.mean_degree.toFixed(3)} (exact)`;
+    const rows = a.distribution.filter((d) => d.p >= 1e-4).map((d) => ({ label: (d.success ? "S" : "F") + d.degree, p: d.p, cls: d.success ? "bar" : "bar fail" }));
+    $("o-chart").innerHTML = bars(rows, "degrees of success (S) and failure (F)");
+  } else {
+    showError("o-check-error", check.json);
+    $("o-check").textContent = "";
+    $("o-chart").innerHTML = "";
+  }
+  const tohit = await post("/api/tohit", {
+    attacker_bonus: Number($("o-att").value || 0),
+    defender_bonus: Number($("o-def").value || 0),
+    attacker_luck: Number($("o-luck").value || 0),
+  });
+  if (tohit.ok) {
+    showError("o-tohit-error", null);
+    const a = tohit.json;
+    const p = a.p_hit ?? Object.values(a)[0].p_hit;
+    $("o-tohit").textContent = `to-hit: ${(p * 100).toFixed(2)}% (exact, averaged over Luck)`;
+  } else {
+    showError("o-tohit-error", tohit.json);
+    $("o-tohit").textContent = "";
+  }
+}
+
+// ---- long runs: battle and sweep, streamed ----
+function longRun(prefix, path, body, unit, onAnswer) {
+  const controller = new AbortController();
+  const run = $(prefix + "-run"), cancel = $(prefix + "-cancel"), progress = $(prefix + "-progress"), status = $(prefix + "-status");
+  run.disabled = true;
+  cancel.disabled = false;
+  progress.value = 0;
+  status.textContent = "starting…";
+  showError(prefix + "-error", null);
+  cancel.onclick = () => controller.abort();
+  (async () => {
+    try {
+      const r = await fetch(path + "?stream=true", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: controller.signal });
+      if (!r.ok) {
+        showError(prefix + "-error", await r.json());
+        status.textContent = "refused";
+        return;
+      }
+      await readLines(r, (line) => {
+        if (line.progress) {
+          progress.max = line.progress.planned || 1;
+          progress.value = line.progress.done;
+          status.textContent = `${line.progress.done} / ${line.progress.planned} ${unit}`;
+        } else if (line.error) {
+          showError(prefix + "-error", line);
+          status.textContent = "failed";
+        } else if (line.answer) {
+          progress.value = progress.max;
+          status.textContent = "done";
+          onAnswer(line);
+        }
+      });
+    } catch (e) {
+      status.textContent = controller.signal.aborted ? "cancelled" : "failed: " + e;
+    } finally {
+      run.disabled = false;
+      cancel.disabled = true;
+    }
+  })();
+}
+
+async function loadExamples() {
+  const r = await fetch("/api/battle/examples");
+  const list = await r.json();
+  for (const sel of [$("b-example"), $("s-example")]) {
+    sel.innerHTML = list.map((e) => `<option value="${escapeHtml(e.name)}">${escapeHtml(e.name)}: ${escapeHtml(e.about)}</option>`).join("");
+  }
+  for (const e of list) {
+    exampleTexts[e.name] = await (await fetch("/api/battle/examples/" + encodeURIComponent(e.name))).text();
+  }
+  $("s-example").value = "duel";
+  defaults.set($("b-example"), list[0].name);
+  defaults.set($("s-example"), "duel");
+}
+function runBattle() {
+  save();
+  const body = {};
+  const name = $("b-example").value, text = $("b-scenario").value;
+  if (text && text !== exampleTexts[name]) body.scenario = text;
+  else body.example = name;
+  if ($("b-trials").value) body.trials = Number($("b-trials").value);
+  if ($("b-seed").value) body.seed = Number($("b-seed").value);
+  longRun("b", "/api/battle", body, "battles", (line) => {
+    $("b-report").srcdoc = line.html;
+  });
+}
+function axis(text) {
+  const at = text.indexOf("=");
+  return at < 0 ? { path: text.trim(), values: "" } : { path: text.slice(0, at).trim(), values: text.slice(at + 1).trim() };
+}
+function runSweep() {
+  save();
+  const kind = $("s-kind").value;
+  const vary = [$("s-vary1").value, $("s-vary2").value].filter((v) => v.trim()).map(axis);
+  const body = { vary };
+  if (kind === "battle") {
+    body.example = $("s-example").value;
+    if ($("s-trials").value) body.trials = Number($("s-trials").value);
+  } else {
+    body.odds = kind;
+    body.set = $("s-set").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  }
+  longRun("s", "/api/sweep", body, "points", (line) => {
+    $("s-charts").innerHTML = line.charts
+      .map((c) => `<figure><img alt="${escapeHtml(c.name)}" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(c.svg)}"><figcaption>${escapeHtml(c.name)}</figcaption></figure>`)
+      .join("");
+  });
+}
+
+// The inputs from the URL, and the scenario: the link's own text, or its example's.
+function restoreAll() {
+  const p = restore();
+  restoring = true;
+  $("b-scenario").value = p.get("b.scenario") || exampleTexts[$("b-example").value] || "";
+  restoring = false;
+}
+
+// ---- wiring ----
+async function main() {
+  for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
+  $("share").onclick = async () => {
+    save();
+    try { await navigator.clipboard.writeText(location.href); $("share").textContent = "Link copied"; } catch { $("share").textContent = "Link in the address bar"; }
+  };
+  const damage = debounce(runDamage, 200), odds = debounce(runOdds, 200);
+  for (const el of document.querySelectorAll("#damage [data-key]")) el.addEventListener("input", damage);
+  for (const el of document.querySelectorAll("#odds [data-key]")) el.addEventListener("input", odds);
+  for (const el of document.querySelectorAll("#battle [data-key], #sweep [data-key]")) el.addEventListener("input", save);
+  $("b-scenario").addEventListener("input", save);
+  $("b-example").addEventListener("change", () => { $("b-scenario").value = exampleTexts[$("b-example").value] || ""; save(); });
+  $("b-run").onclick = runBattle;
+  $("s-run").onclick = runSweep;
+  await loadExamples();
+  restoreAll();
+  window.addEventListener("hashchange", () => { restoreAll(); runDamage(); runOdds(); });
+  await Promise.all([runDamage(), runOdds()]);
+  document.body.dataset.ready = "1";
+}
+main();

@@ -1,0 +1,217 @@
+//! `fray serve`: the web playground. One page, embedded in the binary, and a JSON API
+//! under `/api/`, one endpoint a command, each taking the library's request type for that
+//! command and answering exactly what the command's `--json` prints
+//! (`docs/api.md` lists them).
+//!
+//! The server holds no rule of its own: a handler reads the body into a request type,
+//! validates it through the library, runs it on a blocking thread and writes the
+//! answer through [`fray_lab::answer`]. What is its own is robustness as a server: a cap
+//! on bodies, on the battles and sweep points of one request ([`Limits`]), a bound on
+//! the runs under way at once (503 past it), long runs streamed as NDJSON progress and
+//! cancelled when the client goes away.
+//!
+//! ```no_run
+//! # fn main() -> std::io::Result<()> {
+//! let addr = "127.0.0.1:7878".parse().unwrap();
+//! fray_web::serve_blocking(addr, fray_web::Limits::default(), |bound| println!("http://{bound}/"))
+//! # }
+//! ```
+
+#![cfg_attr(not(doc), warn(missing_docs))]
+
+mod error;
+mod io;
+mod page;
+mod quick;
+mod runs;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+
+pub use error::{ApiError, location};
+pub use io::WARNINGS;
+
+/// The server's caps: what one request may ask for and how much runs at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest request body, in bytes (a scenario travels in it).
+    pub max_body: usize,
+    /// The most battles one request may play (a battle's trials, or a sweep's in all;
+    /// with a precision, its cap).
+    pub max_trials: u64,
+    /// The most points one sweep may hold.
+    pub max_points: usize,
+    /// Battles and sweeps under way at once; one more is answered 503.
+    pub max_runs: usize,
+    /// Single answers (damage, odds, a scripted encounter) worked out at once; more wait
+    /// up to 10 s for a slot, then are answered 503.
+    pub max_quick: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_body: 1 << 20,
+            max_trials: 2_000_000,
+            max_points: 400,
+            max_runs: 2,
+            max_quick: 16,
+        }
+    }
+}
+
+/// What every handler shares: the caps and the run slots.
+#[derive(Clone)]
+struct AppState {
+    limits: Limits,
+    runs: Arc<Semaphore>,
+    quick: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// Battles and sweeps under way now.
+    fn runs_under_way(&self) -> usize {
+        self.limits.max_runs - self.runs.available_permits()
+    }
+}
+
+/// The whole application: the page, its assets and every API endpoint, under `limits`.
+pub fn router(limits: Limits) -> Router {
+    let state = AppState {
+        limits,
+        runs: Arc::new(Semaphore::new(limits.max_runs)),
+        quick: Arc::new(Semaphore::new(limits.max_quick)),
+    };
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/status", get(status))
+        .route("/api/types", get(quick::types))
+        .route("/api/damage/examples", get(quick::damage_examples))
+        .route("/api/battle/examples", get(quick::battle_examples))
+        .route("/api/battle/examples/{name}", get(quick::battle_example))
+        .route("/api/battle/schema", get(quick::battle_schema))
+        .route("/api/damage", post(quick::damage))
+        .route("/api/check", post(quick::check))
+        .route("/api/sides", post(quick::sides))
+        .route("/api/mass-battle", post(quick::mass_battle))
+        .route("/api/minions", post(quick::minions))
+        .route("/api/tohit", post(quick::tohit))
+        .route("/api/evasion-damage", post(quick::evasion_damage))
+        .route("/api/evasion-table", post(quick::evasion_table))
+        .route("/api/appraise", post(quick::appraise))
+        .route("/api/encounter", post(quick::encounter))
+        .route("/api/battle", post(runs::battle))
+        .route("/api/sweep", post(runs::sweep))
+        .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
+        .layer(DefaultBodyLimit::max(limits.max_body))
+        .with_state(state)
+}
+
+/// `GET /api/status`: the runs under way and the caps, for the page and for tests.
+async fn status(State(state): State<AppState>) -> Response {
+    #[derive(serde::Serialize)]
+    struct Status {
+        runs: usize,
+        max_runs: usize,
+        max_trials: u64,
+        max_points: usize,
+        max_body: usize,
+    }
+    let l = state.limits;
+    io::json(
+        &Status {
+            runs: state.runs_under_way(),
+            max_runs: l.max_runs,
+            max_trials: l.max_trials,
+            max_points: l.max_points,
+            max_body: l.max_body,
+        },
+        &[],
+    )
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such page or endpoint: docs/api.md lists them",
+    )
+}
+
+async fn wrong_method() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "wrong method: a command's endpoint takes POST with a JSON body, a listing GET",
+    )
+}
+
+/// Whether the server may listen on `addr`: the loopback always; any other address
+/// only with `allow_remote`, and then with the warning to print.
+pub fn check_addr(addr: SocketAddr, allow_remote: bool) -> Result<Option<String>, String> {
+    if addr.ip().is_loopback() {
+        return Ok(None);
+    }
+    if !allow_remote {
+        return Err(format!(
+            "{addr} is not a loopback address: other machines could reach the playground; give --allow-remote to mean it"
+        ));
+    }
+    Ok(Some(format!(
+        "listening on {addr}, which other machines may reach: the playground has no authentication and runs what it is sent (within its caps)"
+    )))
+}
+
+/// Serves the playground on `listener` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
+    axum::serve(listener, router(limits)).await
+}
+
+/// Binds `addr`, calls `on_bound` with the address bound (port 0 picks one), and serves
+/// on a runtime of its own until the process ends: the command line needs no runtime.
+pub fn serve_blocking(
+    addr: SocketAddr,
+    limits: Limits,
+    on_bound: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        on_bound(listener.local_addr()?);
+        serve(listener, limits).await
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_loopback_is_bound_without_asking() {
+        let local: SocketAddr = "127.0.0.1:7878".parse().unwrap();
+        assert_eq!(check_addr(local, false), Ok(None));
+        assert_eq!(check_addr("[::1]:80".parse().unwrap(), false), Ok(None));
+        let any: SocketAddr = "0.0.0.0:7878".parse().unwrap();
+        assert!(
+            check_addr(any, false)
+                .unwrap_err()
+                .contains("--allow-remote")
+        );
+        assert!(
+            check_addr(any, true)
+                .unwrap()
+                .unwrap()
+                .contains("other machines")
+        );
+    }
+}

@@ -1,0 +1,279 @@
+//! The long runs, `POST /api/battle` and `POST /api/sweep`: checked against the
+//! server's caps before any battle is played, run on a blocking thread while holding
+//! one of the run slots, and cancelled (through the lab's cancellation flag, checked
+//! between chunks) as soon as the client goes away.
+//!
+//! Without a query the answer is the command's `--json`. With `?stream=true` it is
+//! NDJSON: `{"progress": {"done", "planned"}}` lines, then one
+//! `{"answer": .., "html": ..}` line (a sweep adds `"charts"`), or `{"error": ..}`.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use fray::request::RequestError;
+use fray_lab::request::BattleRequest;
+use fray_lab::sweep::request::{SweepAnswer, SweepRequest};
+use serde::Serialize;
+use serde_json::{Value, json};
+use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
+
+use crate::error::ApiError;
+use crate::{AppState, io};
+
+/// The query of a long run.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct RunQuery {
+    /// Answer as NDJSON progress lines and a last line with the answer.
+    stream: bool,
+}
+
+/// Sets the run's cancellation flag when dropped: when the client goes away, axum drops
+/// the response (or the handler's future), and the lab stops at its next chunk.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A run under way on a blocking thread.
+struct Running<T> {
+    done: watch::Receiver<u64>,
+    planned: u64,
+    result: oneshot::Receiver<Result<T, RequestError>>,
+    _cancel: CancelOnDrop,
+}
+
+/// A run's body: given where to report the work done and the cancellation flag, it
+/// plays to the end (or to the flag) and answers.
+type RunFn<T> = dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> Result<T, RequestError> + Send;
+
+/// The validated work of one run, with what its progress counts.
+struct Work<T> {
+    planned: u64,
+    notes: Vec<String>,
+    run: Box<RunFn<T>>,
+}
+
+/// Takes a run slot, validates the request on a blocking thread (`check` also applies
+/// the server's caps), then starts the run on it holding the slot until it ends.
+async fn start<T: Send + 'static>(
+    state: &AppState,
+    check: impl FnOnce(&crate::Limits) -> Result<Work<T>, ApiError> + Send + 'static,
+) -> Result<(Running<T>, Vec<String>), ApiError> {
+    let permit: OwnedSemaphorePermit = state
+        .runs
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::busy("battles or sweeps", state.limits.max_runs))?;
+    let limits = state.limits;
+    let work = tokio::task::spawn_blocking(move || check(&limits))
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (done_tx, done) = watch::channel(0u64);
+    let (result_tx, result) = oneshot::channel();
+    let flag = cancel.clone();
+    let planned = work.planned;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let report = |n: u64| {
+            done_tx.send_if_modified(|d| {
+                let moved = n > *d;
+                *d = (*d).max(n);
+                moved
+            });
+        };
+        let _ = result_tx.send((work.run)(&report, &flag));
+    });
+    let running = Running {
+        done,
+        planned,
+        result,
+        _cancel: CancelOnDrop(cancel),
+    };
+    Ok((running, work.notes))
+}
+
+/// The answer of a finished run, or the refusal or failure it ended in.
+async fn finish<T>(running: Running<T>) -> Result<T, ApiError> {
+    // `running` lives until here: a client that leaves drops this future and, with it,
+    // the flag's guard.
+    let Running { result, .. } = running;
+    match result.await {
+        Ok(r) => r.map_err(ApiError::refused),
+        Err(_) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the run stopped without an answer",
+        )),
+    }
+}
+
+/// The run as NDJSON: progress at most every 100 ms, then `last(answer)`.
+fn stream<T: Send + 'static>(running: Running<T>, last: fn(T) -> Value) -> Response {
+    let lines = futures_util::stream::unfold(Some(running), move |running| async move {
+        let mut r = running?;
+        let line = tokio::select! {
+            biased;
+            result = &mut r.result => {
+                let value = match result {
+                    Ok(Ok(answer)) => last(answer),
+                    Ok(Err(e)) => error_line(ApiError::refused(e)),
+                    Err(_) => error_line(ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "the run stopped without an answer",
+                    )),
+                };
+                return Some((Ok::<_, Infallible>(line_of(&value)), None));
+            }
+            Ok(()) = r.done.changed() => {
+                let done = *r.done.borrow_and_update();
+                let line = line_of(&json!({"progress": {"done": done, "planned": r.planned}}));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                line
+            }
+        };
+        Some((Ok(line), Some(r)))
+    });
+    let mut response = Body::from_stream(lines).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    response
+}
+
+fn error_line(e: ApiError) -> Value {
+    let mut v = json!({"error": e.message, "status": e.status.as_u16()});
+    if let Some((line, column)) = crate::error::location(&e.message) {
+        v["line"] = line.into();
+        v["column"] = column.into();
+    }
+    v
+}
+
+fn line_of(v: &Value) -> Bytes {
+    let mut text = fray::text::escape_controls_json(&v.to_string()).into_owned();
+    text.push('\n');
+    Bytes::from(text)
+}
+
+/// The answer as `--json`, or streamed, as the query asks.
+async fn respond<T: Serialize + Send + 'static>(
+    query: Result<Query<RunQuery>, QueryRejection>,
+    state: &AppState,
+    check: impl FnOnce(&crate::Limits) -> Result<Work<T>, ApiError> + Send + 'static,
+    last: fn(T) -> Value,
+) -> Result<Response, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let (running, notes) = start(state, check).await?;
+    if q.stream {
+        let mut response = stream(running, last);
+        add_notes(&mut response, &notes);
+        return Ok(response);
+    }
+    let answer = finish(running).await?;
+    Ok(io::json(&answer, &notes))
+}
+
+fn add_notes(response: &mut Response, notes: &[String]) {
+    if !notes.is_empty()
+        && let Ok(v) = HeaderValue::from_str(&io::ascii_json(&notes))
+    {
+        response.headers_mut().insert(io::WARNINGS, v);
+    }
+}
+
+/// `POST /api/battle[?stream=true]`: `fray battle --json`, or streamed with the HTML
+/// report of `--report` in the last line.
+pub(crate) async fn battle(
+    State(state): State<AppState>,
+    query: Result<Query<RunQuery>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: BattleRequest = io::request(body, state.limits.max_body)?;
+    let check = move |limits: &crate::Limits| {
+        let valid = request.validate().map_err(ApiError::refused)?;
+        let planned = valid.planned_trials();
+        if planned > limits.max_trials {
+            let how = if valid.precision.is_some() {
+                "; with a precision, trials is the cap: give trials"
+            } else {
+                ""
+            };
+            return Err(ApiError::over_cap(format!(
+                "{planned} battles asked for: this server plays at most {} a request (fray serve --max-trials){how}",
+                limits.max_trials
+            )));
+        }
+        let notes = valid.notes.clone();
+        Ok(Work {
+            planned,
+            notes,
+            run: Box::new(move |progress, cancel| {
+                let done = AtomicU64::new(0);
+                valid.run_with(
+                    &|n| progress(done.fetch_add(n, Ordering::Relaxed) + n),
+                    cancel,
+                )
+            }),
+        })
+    };
+    respond(
+        query,
+        &state,
+        check,
+        |report| json!({"html": fray_lab::report::html(&report), "answer": report}),
+    )
+    .await
+}
+
+/// `POST /api/sweep[?stream=true]`: `fray sweep --json` (or `--odds`), or streamed with
+/// the report page and each chart's SVG in the last line.
+pub(crate) async fn sweep(
+    State(state): State<AppState>,
+    query: Result<Query<RunQuery>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: SweepRequest = io::request(body, state.limits.max_body)?;
+    let check = move |limits: &crate::Limits| {
+        let valid = request.validate().map_err(ApiError::refused)?;
+        let points = valid.planned_points();
+        if points > limits.max_points {
+            return Err(ApiError::over_cap(format!(
+                "{points} points asked for: this server sweeps at most {} a request (fray serve --max-points)",
+                limits.max_points
+            )));
+        }
+        let battles = valid.planned_battles();
+        if battles > limits.max_trials {
+            return Err(ApiError::over_cap(format!(
+                "{battles} battles asked for in all: this server plays at most {} a request (fray serve --max-trials); fewer trials or points",
+                limits.max_trials
+            )));
+        }
+        Ok(Work {
+            planned: points as u64,
+            notes: Vec::new(),
+            run: Box::new(move |progress, cancel| valid.run_with(&|n| progress(n as u64), cancel)),
+        })
+    };
+    respond(query, &state, check, |answer: SweepAnswer| {
+        let charts: Vec<Value> = answer
+            .charts()
+            .into_iter()
+            .map(|(name, svg)| json!({"name": name, "svg": svg}))
+            .collect();
+        json!({"html": answer.html(), "charts": charts, "answer": answer})
+    })
+    .await
+}

@@ -1,0 +1,538 @@
+//! The API as a client sees it: every endpoint with good and bad input, the caps, the
+//! run limit, streaming, cancellation when the client leaves, and the server still
+//! answering after every refusal.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fray_web::{Limits, router};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// One request through the whole application: status, `fray-warnings` and body.
+async fn call(
+    app: &Router,
+    method: &str,
+    path: &str,
+    body: impl Into<Body>,
+) -> (StatusCode, Option<String>, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body.into())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let warnings = response
+        .headers()
+        .get("fray-warnings")
+        .map(|v| v.to_str().unwrap().to_string());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, warnings, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, String) {
+    let (status, _, text) = call(app, "POST", path, body.to_string()).await;
+    (status, text)
+}
+
+/// A refusal's JSON, after checking its status.
+async fn refused(app: &Router, path: &str, body: impl Into<Body>, status: StatusCode) -> Value {
+    let (got, _, text) = call(app, "POST", path, body).await;
+    assert_eq!(got, status, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn app() -> Router {
+    router(Limits::default())
+}
+
+/// The answer of `path` for `body` is the library's answer for the same request.
+async fn same_as_library<A: serde::Serialize>(app: &Router, path: &str, body: Value, answer: A) {
+    let (status, text) = post(app, path, body).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    // The same text, in the struct's order or (as most commands print it) through a
+    // `Value`, keys sorted; which one each command prints is checked against the
+    // command's own output in crates/cli/tests/cli.rs.
+    let direct = fray_lab::answer::json_text(&answer).unwrap();
+    let sorted = fray_lab::answer::json_text(&serde_json::to_value(&answer).unwrap()).unwrap();
+    assert!(text == direct || text == sorted, "{path}: {text}");
+}
+
+#[tokio::test]
+async fn every_command_answers_what_its_json_prints() {
+    use fray::conditions::request::EncounterRequest;
+    use fray::damage::request::DamageRequest;
+    use fray::evasion::request::{
+        AppraiseRequest, EvasionDamageRequest, TableRequest, ToHitRequest,
+    };
+    use fray::minions::request::MinionsRequest;
+    use fray::pool::request::{CheckRequest, MassBattleRequest, SidesRequest};
+    let app = app();
+    macro_rules! check {
+        ($path:expr, $ty:ty, $body:expr, |$r:ident| $run:expr) => {{
+            let body = $body;
+            let $r: $ty = serde_json::from_value(body.clone()).unwrap();
+            same_as_library(&app, $path, body, $run).await;
+        }};
+    }
+    let file = |p: &str| {
+        std::fs::read_to_string(format!("{}/../../{p}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    check!(
+        "/api/damage",
+        DamageRequest,
+        json!({"amount": 17, "types": ["fire", "cold"], "vs": "Resist Fire; Vulnerable 5 Cold"}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/damage",
+        DamageRequest,
+        json!({"amount": "2d6+3", "types": ["fire"], "vs": "Resist 5 Fire"}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/check",
+        CheckRequest,
+        json!({"rung": "3/6", "bonus": 2}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/sides",
+        SidesRequest,
+        json!({"a": "5x3/6+3b", "b": "7x4/6+1b"}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/mass-battle",
+        MassBattleRequest,
+        json!({"battle": file("examples/pool/pikes-vs-riders.toml"), "seed": 7}),
+        |r| r.validate().unwrap().run().unwrap()
+    );
+    check!(
+        "/api/minions",
+        MinionsRequest,
+        json!({"battle": file("examples/minions/recruits-vs-orcs.toml")}),
+        |r| r.validate().unwrap().run().unwrap()
+    );
+    check!(
+        "/api/tohit",
+        ToHitRequest,
+        json!({"attacker_bonus": 3, "defender_bonus": 5, "attacker_luck": 6}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/tohit",
+        ToHitRequest,
+        json!({"attacker": file("examples/evasion/valkyrie.toml"), "defender": file("examples/evasion/troll.toml")}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/evasion-damage",
+        EvasionDamageRequest,
+        json!({"attacker": file("examples/evasion/valkyrie.toml"), "defender": file("examples/evasion/troll.toml"), "damage": "d8+d12"}),
+        |r| r.validate().unwrap().run().unwrap()
+    );
+    check!(
+        "/api/evasion-table",
+        TableRequest,
+        json!({"levels": "0..5", "evs": "0..3"}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/appraise",
+        AppraiseRequest,
+        json!({"defender": file("examples/evasion/knight.toml")}),
+        |r| r.validate().unwrap().run().unwrap()
+    );
+    check!(
+        "/api/encounter",
+        EncounterRequest,
+        json!({"script": file("examples/encounters/grabbed.toml")}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
+        "/api/battle",
+        fray_lab::request::BattleRequest,
+        json!({"example": "duel", "trials": 500, "seed": 4}),
+        |r| r.validate().unwrap().run().unwrap()
+    );
+    check!(
+        "/api/sweep",
+        fray_lab::sweep::request::SweepRequest,
+        json!({"odds": "pool", "vary": [{"path": "bonus", "values": "0..3"}]}),
+        |r| r
+            .validate()
+            .unwrap()
+            .run_with(&|_| {}, &Default::default())
+            .unwrap()
+    );
+    check!(
+        "/api/sweep",
+        fray_lab::sweep::request::SweepRequest,
+        json!({"example": "duel", "trials": 100, "vary": [{"path": "evasion.b.defense.hp", "values": [30, 50]}]}),
+        |r| r
+            .validate()
+            .unwrap()
+            .run_with(&|_| {}, &Default::default())
+            .unwrap()
+    );
+}
+
+#[tokio::test]
+async fn listings_and_the_page_are_served() {
+    let app = app();
+    let (s, _, text) = call(
+        &app,
+        "GET",
+        "/api/types?including_physical=true",
+        Body::empty(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        text,
+        fray_lab::answer::json_text(&fray_lab::answer::types(true)).unwrap()
+    );
+    let (s, _, text) = call(&app, "GET", "/api/types?physical=1", Body::empty()).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "an unknown query field: {text}");
+    let (_, _, text) = call(&app, "GET", "/api/battle/examples", Body::empty()).await;
+    assert_eq!(
+        text,
+        fray_lab::answer::json_text(&fray_lab::answer::battle_examples()).unwrap()
+    );
+    let (_, _, text) = call(&app, "GET", "/api/damage/examples", Body::empty()).await;
+    assert_eq!(
+        text,
+        fray_lab::answer::json_text(&fray_lab::answer::damage_examples()).unwrap()
+    );
+    let (s, _, text) = call(&app, "GET", "/api/battle/examples/duel", Body::empty()).await;
+    assert_eq!(
+        (s, text.as_str()),
+        (
+            StatusCode::OK,
+            fray_lab::examples::find("duel").unwrap().text
+        )
+    );
+    let (s, _, text) = call(&app, "GET", "/api/battle/examples/nope", Body::empty()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(text.contains("`nope`"));
+    let (s, _, text) = call(&app, "GET", "/api/battle/schema", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(text.contains("\"evasion\""));
+    let (s, _, page) = call(&app, "GET", "/", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("<script src=\"/app.js\">"));
+    for asset in ["/app.js", "/style.css"] {
+        let (s, _, text) = call(&app, "GET", asset, Body::empty()).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(text.len() > 500, "{asset}");
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_are_refused_with_a_message_and_a_place() {
+    let app = router(Limits {
+        max_body: 4096,
+        ..Limits::default()
+    });
+    // Malformed JSON: serde's message at its line and column.
+    let e = refused(
+        &app,
+        "/api/damage",
+        "{\n  \"amount\": 17,\n  oops\n}",
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(3), Some(3)),
+        "{e}"
+    );
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the request body, line 3, column 3: "),
+        "{e}"
+    );
+    // An unknown field.
+    let e = refused(
+        &app,
+        "/api/check",
+        r#"{"rung": "3/6", "bonuss": 2}"#,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `bonuss`"),
+        "{e}"
+    );
+    // A wrong type.
+    let e = refused(
+        &app,
+        "/api/battle",
+        r#"{"trials": "many"}"#,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(e["error"].as_str().unwrap().contains("invalid type"), "{e}");
+    // fray's own refusal, located: a bad trait in the stat block.
+    let e = refused(
+        &app,
+        "/api/damage",
+        json!({"amount": 5, "vs": "Resist Fire\nFrobnicate Fire"}).to_string(),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(e["line"], 2, "{e}");
+    assert!(e["column"].as_u64().unwrap() >= 1, "{e}");
+    // A scenario that does not load: the lab's message and place.
+    let e = refused(
+        &app,
+        "/api/battle",
+        json!({"scenario": "system = \"evasion\"\ntrials = -3"}).to_string(),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the scenario, line "),
+        "{e}"
+    );
+    assert!(e["line"].is_u64(), "{e}");
+    // A body over the cap.
+    let huge = json!({"vs": "Resist Fire; ".repeat(1000)}).to_string();
+    let e = refused(&app, "/api/damage", huge, StatusCode::PAYLOAD_TOO_LARGE).await;
+    assert!(e["error"].as_str().unwrap().contains("4096 bytes"), "{e}");
+    // The lab's own bound on trials, and the server's lower cap.
+    let e = refused(
+        &app,
+        "/api/battle",
+        r#"{"trials": 0}"#,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("--trials 0: expected a whole number"),
+        "{e}"
+    );
+    let e = refused(
+        &app,
+        "/api/battle",
+        r#"{"example": "duel", "trials": 90000000}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(
+        e["error"].as_str().unwrap().contains("at most 2000000"),
+        "{e}"
+    );
+    let e = refused(
+        &app,
+        "/api/battle",
+        r#"{"example": "duel", "precision": 0.001}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(e["error"].as_str().unwrap().contains("give trials"), "{e}");
+    let e = refused(&app, "/api/sweep", r#"{"odds": "evasion", "vary": [{"path": "attacker.level", "values": "1..30"}, {"path": "defender.ev", "values": "0..20"}]}"#, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("630 points asked for: this server sweeps at most 400"),
+        "{e}"
+    );
+    let e = refused(&app, "/api/sweep", r#"{"example": "duel", "trials": 100000, "vary": [{"path": "evasion.b.defense.hp", "values": "10..100"}]}"#, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("battles asked for in all"),
+        "{e}"
+    );
+    // Wrong method, unknown path: JSON too.
+    let (s, _, text) = call(&app, "GET", "/api/damage", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(text.contains("\"error\""));
+    let (s, _, text) = call(&app, "POST", "/api/nothing", Body::empty()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(text.contains("docs/api.md"));
+    // And the server still answers.
+    let (s, text) = post(&app, "/api/check", json!({"rung": "3/6"})).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+}
+
+#[tokio::test]
+async fn warnings_and_notes_travel_in_a_header_beside_the_answer() {
+    let app = app();
+    let (s, warnings, _) = call(
+        &app,
+        "POST",
+        "/api/damage",
+        json!({"amount": 5, "types": ["fier"]}).to_string(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let w: Vec<String> = serde_json::from_str(&warnings.expect("a typo warns")).unwrap();
+    assert!(w.iter().any(|w| w.contains("fire")), "{w:?}");
+    let (_, notes, _) = call(
+        &app,
+        "POST",
+        "/api/battle",
+        json!({"example": "minions", "seed": 3}).to_string(),
+    )
+    .await;
+    assert!(notes.expect("a note").contains("no effect"));
+}
+
+/// The NDJSON lines of a streamed run.
+async fn lines(app: &Router, path: &str, body: Value) -> Vec<Value> {
+    let (s, _, text) = call(app, "POST", path, body.to_string()).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_streamed_run_ends_with_the_same_answer_and_its_report() {
+    let app = app();
+    let body = json!({"example": "pikes", "trials": 3000, "seed": 11});
+    let got = lines(&app, "/api/battle?stream=true", body.clone()).await;
+    let last = got.last().unwrap();
+    let (_, plain) = post(&app, "/api/battle", body).await;
+    assert_eq!(
+        last["answer"],
+        serde_json::from_str::<Value>(&plain).unwrap()
+    );
+    assert!(
+        last["html"]
+            .as_str()
+            .unwrap()
+            .starts_with("<!doctype html>")
+            || last["html"].as_str().unwrap().contains("<html")
+    );
+    for l in &got[..got.len() - 1] {
+        assert_eq!(l["progress"]["planned"], 3000, "{l}");
+        assert!(l["progress"]["done"].as_u64().unwrap() <= 3000);
+    }
+    let sweep = lines(
+        &app,
+        "/api/sweep?stream=true",
+        json!({"odds": "evasion", "vary": [{"path": "defender.ev", "values": "0..4"}]}),
+    )
+    .await;
+    let last = sweep.last().unwrap();
+    assert_eq!(last["answer"]["points"].as_array().unwrap().len(), 5);
+    assert!(last["charts"][0]["svg"].as_str().unwrap().contains("<svg"));
+    let (s, _, text) = call(&app, "POST", "/api/battle?stream=yes", "{}").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{text}");
+}
+
+/// Polls `/api/status` until no run is under way, for at most a minute.
+async fn until_idle(app: &Router) -> bool {
+    for _ in 0..1200 {
+        let (_, _, text) = call(app, "GET", "/api/status", Body::empty()).await;
+        let status: Value = serde_json::from_str(&text).unwrap();
+        if status["runs"] == 0 {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn runs_past_the_limit_wait_and_a_client_leaving_cancels_its_run() {
+    let app = router(Limits {
+        max_runs: 1,
+        max_trials: 1_000_000_000,
+        ..Limits::default()
+    });
+    // A battle of a hundred million trials (hours here), streamed; its body held, not read.
+    let request = Request::post("/api/battle?stream=true")
+        .body(Body::from(
+            json!({"example": "pikes", "trials": 100_000_000u64}).to_string(),
+        ))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert!(std::str::from_utf8(&first).unwrap().contains("progress"));
+    // The one run slot is taken: another run is turned away at once, quick answers are not.
+    let e = refused(
+        &app,
+        "/api/battle",
+        r#"{"example": "duel", "trials": 10}"#,
+        StatusCode::SERVICE_UNAVAILABLE,
+    )
+    .await;
+    assert!(e["error"].as_str().unwrap().contains("busy"), "{e}");
+    let (s, text) = post(&app, "/api/check", json!({"rung": "3/6"})).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    // The client goes away: the run stops at its next chunk and frees its slot.
+    drop(body);
+    assert!(
+        until_idle(&app).await,
+        "the abandoned run was not cancelled"
+    );
+    let (s, text) = post(
+        &app,
+        "/api/battle",
+        json!({"example": "duel", "trials": 10}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_tcp_the_server_survives_garbage_and_answers_after() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(fray_web::serve(
+        listener,
+        Limits {
+            max_body: 2048,
+            ..Limits::default()
+        },
+    ));
+    async fn raw(addr: std::net::SocketAddr, bytes: &[u8]) -> String {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        s.write_all(bytes).await.unwrap();
+        let mut out = Vec::new();
+        // The server may keep the connection open after answering: read what comes.
+        let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut out)).await;
+        String::from_utf8_lossy(&out).into_owned()
+    }
+    let garbage = raw(addr, b"\x00\x01NOT HTTP AT ALL\r\n\r\n").await;
+    assert!(
+        garbage.is_empty() || garbage.starts_with("HTTP/1.1 400"),
+        "{garbage}"
+    );
+    // A client that announces a huge body, sends a little of it and goes away.
+    {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let head = "POST /api/damage HTTP/1.1\r\nhost: x\r\ncontent-length: 100000000\r\n\r\n";
+        s.write_all(head.as_bytes()).await.unwrap();
+        s.write_all(&[b'x'; 4000]).await.unwrap();
+    }
+    let ok = raw(addr, b"POST /api/check HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-length: 15\r\n\r\n{\"rung\": \"3/6\"}").await;
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    assert!(ok.contains("\"p_success\""), "{ok}");
+}
