@@ -15,11 +15,30 @@ use crate::rng::Rolls;
 pub fn roll_hit(model: ToHitModel, margin: f64, rolls: &mut impl Rolls) -> bool {
     match model {
         ToHitModel::Normal { sigma } => {
-            // Box–Muller: two uniforms make one standard normal.
+            // Box–Muller: two uniforms make one standard normal, z = radius × cos.
             let u1 = 1.0 - rolls.unit();
             let u2 = rolls.unit();
-            let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
-            sigma * z > margin
+            // The radius is never negative, so the cosine's sign settles the comparison
+            // whenever it is opposite to the margin's: the logarithm and square root are
+            // then skipped, with the same answer and the same draws. Away from the
+            // cosine's zeros (a quarter and three quarters of a turn) its sign is plain
+            // from `u2`, so the cosine is skipped too.
+            const NEAR_ZERO: f64 = 1e-6;
+            let negative_cos = u2 > 0.25 + NEAR_ZERO && u2 < 0.75 - NEAR_ZERO;
+            let positive_cos = u2 < 0.25 - NEAR_ZERO || u2 > 0.75 + NEAR_ZERO;
+            if sigma >= 0.0 && ((negative_cos && margin >= 0.0) || (positive_cos && margin < 0.0)) {
+                return positive_cos;
+            }
+            let cos = (std::f64::consts::TAU * u2).cos();
+            if sigma >= 0.0 {
+                if cos <= 0.0 && margin >= 0.0 {
+                    return false;
+                }
+                if cos >= 0.0 && margin < 0.0 {
+                    return true;
+                }
+            }
+            sigma * ((-2.0 * u1.ln()).sqrt() * cos) > margin
         }
         ToHitModel::UniformSum { k, r } => {
             let sum: i64 = (0..k)

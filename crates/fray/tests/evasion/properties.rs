@@ -153,3 +153,26 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The normal draw's shortcut (the cosine's sign alone, when it settles the comparison)
+    /// answers as the whole Box–Muller transform would, from the same two units.
+    #[test]
+    fn a_normal_draw_answers_as_the_whole_transform(
+        u1 in 0.0f64..1.0,
+        u2 in prop_oneof![
+            0.0f64..1.0,
+            prop::sample::select(vec![0.0, 0.25, 0.75, 0.25 - 1e-6, 0.25 + 1e-6, 0.75 - 1e-6, 0.75 + 1e-6]),
+            (0.25 - 2e-6..0.25 + 2e-6),
+            (0.75 - 2e-6..0.75 + 2e-6),
+        ],
+        sigma in 0.5f64..20.0,
+        margin in prop_oneof![-60.0f64..60.0, Just(0.0), Just(-0.0)],
+    ) {
+        let radius = (-2.0 * (1.0 - u1).ln()).sqrt();
+        let whole = sigma * (radius * (std::f64::consts::TAU * u2).cos()) > margin;
+        let mut rolls = fray::rng::ScriptedRolls::dice([]).with_units([u1, u2]);
+        let drawn = fray::evasion::roll_hit(ToHitModel::Normal { sigma }, margin, &mut rolls);
+        prop_assert_eq!(drawn, whole);
+    }
+}
