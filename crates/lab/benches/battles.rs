@@ -4,7 +4,8 @@
 //! an exact one-on-one evasion duel under 100 ms at 1,000 hit points a side; a sampled
 //! duel within about 3 times the cost of drawing its random numbers alone
 //! (`evasion_duel_against_its_draws`: the two lines side by side, per 1,000 duels); the
-//! bundled conditions skirmish at 50,000 a second (`skirmish_bundled_reset`).
+//! bundled conditions skirmish at 50,000 a second (`skirmish_bundled_reset`), and its
+//! cost over its draws alone (`skirmish_against_its_draws`, per 100 skirmishes).
 
 use divan::{Bencher, black_box};
 use fray::evasion::{Attacker, DamageKind, Defender, Options};
@@ -172,18 +173,22 @@ fn evasion_duel_against_its_draws(bencher: Bencher, what: &str) {
                 .sum::<u32>()
         });
     } else {
-        bencher.bench_local(|| {
-            let mut rolls = SeededRolls::new(4);
-            let mut sum = 0.0;
-            for d in black_box(&log) {
-                sum += match *d {
-                    Draw::Die(sides) => f64::from(rolls.die(sides)),
-                    Draw::Unit => rolls.unit(),
-                };
-            }
-            sum
-        });
+        bencher.bench_local(|| draws_alone(&log, 4));
     }
+}
+
+/// Makes the draws of `log` from a generator seeded with `seed`, with nothing computed:
+/// the random-number bound of whatever recorded them.
+fn draws_alone(log: &[Draw], seed: u64) -> f64 {
+    let mut rolls = SeededRolls::new(seed);
+    let mut sum = 0.0;
+    for d in black_box(log) {
+        sum += match *d {
+            Draw::Die(sides) => f64::from(rolls.die(sides)),
+            Draw::Unit => rolls.unit(),
+        };
+    }
+    sum
 }
 
 /// The bundled skirmish's creatures (a fighter and a cleric against three goblins).
@@ -215,6 +220,38 @@ fn skirmish_bundled_reset(bencher: Bencher) {
         black_box(&mut skirmish).play(20, &mut rolls);
         skirmish.rounds(20)
     });
+}
+
+/// Skirmishes per iteration of [`skirmish_against_its_draws`].
+const SKIRMISHES: usize = 100;
+
+/// A hundred bundled skirmishes as the lab plays them (`skirmish`) beside the same random
+/// draws made alone (`draws alone`): the ratio of the two lines is the skirmish's cost
+/// over the random-number bound.
+#[divan::bench(args = ["skirmish", "draws alone"])]
+fn skirmish_against_its_draws(bencher: Bencher, what: &str) {
+    let mut skirmish = fray::conditions::policy::Skirmish::new(&bundled_skirmish());
+    let mut recorder = Recorder {
+        rolls: SeededRolls::new(3),
+        log: Vec::new(),
+    };
+    for _ in 0..SKIRMISHES {
+        skirmish.play(20, &mut recorder);
+    }
+    let log = recorder.log;
+    if what == "skirmish" {
+        bencher.bench_local(|| {
+            let mut rolls = SeededRolls::new(3);
+            (0..SKIRMISHES)
+                .map(|_| {
+                    black_box(&mut skirmish).play(20, &mut rolls);
+                    skirmish.rounds(20)
+                })
+                .sum::<u32>()
+        });
+    } else {
+        bencher.bench_local(|| draws_alone(&log, 3));
+    }
 }
 
 #[divan::bench]
