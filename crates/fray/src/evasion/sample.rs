@@ -24,8 +24,8 @@ pub fn roll_hit(model: ToHitModel, margin: f64, rolls: &mut impl Rolls) -> bool 
             // cosine's zeros (a quarter and three quarters of a turn) its sign is plain
             // from `u2`, so the cosine is skipped too.
             const NEAR_ZERO: f64 = 1e-6;
-            let negative_cos = u2 > 0.25 + NEAR_ZERO && u2 < 0.75 - NEAR_ZERO;
-            let positive_cos = u2 < 0.25 - NEAR_ZERO || u2 > 0.75 + NEAR_ZERO;
+            let negative_cos = (0.25 + NEAR_ZERO..0.75 - NEAR_ZERO).contains(&u2);
+            let positive_cos = !(0.25 - NEAR_ZERO..=0.75 + NEAR_ZERO).contains(&u2);
             if sigma >= 0.0 && ((negative_cos && margin >= 0.0) || (positive_cos && margin < 0.0)) {
                 return positive_cos;
             }
