@@ -1,0 +1,252 @@
+"""The playground (`fray serve`) in a real browser: each scenario of issue 18, asserting
+what a designer would see, checked against the API's own answers (never against numbers
+written here).
+
+Drives Debian's headless Chromium with Python's playwright (its own driver, no Node; never
+a downloaded browser). One `fray serve` on a free loopback port and one browser serve the
+whole session; each test gets a fresh context, and its screenshot is saved under
+target/browser-screenshots/ (pass or fail).
+
+Usage: pip install playwright pytest; pytest tests/browser. The server is `$FRAY_BIN`, or
+the release binary, built if need be; the browser is `$CHROMIUM`, or chromium on the PATH.
+A missing browser or binary fails the session; nothing is skipped.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "target" / "browser-screenshots"
+# This closed network refuses Chromium's background connections; these flags stop them.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def fray_binary():
+    """The binary under test: `$FRAY_BIN`, else the release build (built here if need be)."""
+    given = os.environ.get("FRAY_BIN")
+    if given:
+        path = Path(given)
+        if not path.is_file():
+            pytest.fail(f"FRAY_BIN={given} is not a file")
+        return path.resolve()
+    subprocess.run(
+        ["cargo", "build", "-q", "--release", "--locked", "--bin", "fray"], cwd=ROOT, check=True
+    )
+    return ROOT / "target" / "release" / "fray"
+
+
+@pytest.fixture(scope="session")
+def url():
+    """One `fray serve` on a free loopback port for the session; its base URL."""
+    binary = fray_binary()
+    with tempfile.TemporaryFile(mode="w+") as log:
+        server = subprocess.Popen(
+            [str(binary), "serve", "--addr", "127.0.0.1:0"], stdout=log, stderr=subprocess.STDOUT
+        )
+        try:
+            found = None
+            for _ in range(100):
+                log.seek(0)
+                found = re.search(r"open (http://[0-9.:]+/)", log.read())
+                if found or server.poll() is not None:
+                    break
+                time.sleep(0.1)
+            if not found:
+                log.seek(0)
+                pytest.fail("fray serve did not start:\n" + log.read())
+            yield found.group(1)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for the session (never a browser playwright downloads)."""
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    if not executable:
+        pytest.fail("no chromium found; install it (apt-get install chromium)")
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh context and page; its screenshot is saved whatever the outcome, and a script
+    error in the page fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(60_000)
+    errors = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    name = request.node.name.removeprefix("test_").replace("_", "-")
+    try:
+        yield tab
+    finally:
+        try:
+            tab.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+        finally:
+            context.close()
+    assert not errors, "script errors in the page: " + "; ".join(errors)
+
+
+def api(url, path, body=None):
+    """The API's own answer (GET without a body, POST with one), as text."""
+    data = None if body is None else json.dumps(body).encode()
+    with urllib.request.urlopen(urllib.request.Request(url + path.lstrip("/"), data=data)) as r:
+        return r.read().decode()
+
+
+def ready(page, url, hash=""):
+    """Opens the page (with a state in its address) and waits until its script is ready."""
+    page.goto(url + hash)
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def text_of(element_id):
+    """A JS expression's body reading an element's text, for wait_for_function."""
+    return f"document.getElementById('{element_id}').textContent"
+
+
+def test_damage_trace(page, url):
+    ready(page, url)
+    page.fill("#d-amount", "23")
+    page.fill("#d-types", "fire cold")
+    page.fill("#d-vs", "Resist 10 Fire\nVulnerable 5 Cold")
+    request = {"amount": "23", "types": ["fire", "cold"], "vs": "Resist 10 Fire\nVulnerable 5 Cold"}
+    expected = json.loads(api(url, "/api/damage", request))
+    page.wait_for_function(
+        f"f => {text_of('d-final')}.startsWith(`final damage: ${{f}} `)",
+        arg=expected["final"],
+    )
+    steps = page.locator("#d-trace li").all_text_contents()
+    assert len(steps) == len(expected["trace"]), (
+        f"{len(steps)} trace steps shown, the API gives {len(expected['trace'])}"
+    )
+    assert all(s["text"] in shown for shown, s in zip(steps, expected["trace"])), (
+        "the trace shown is not the API's"
+    )
+    page.screenshot(path=str(OUT / "damage-trace-shown.png"))
+    # A bad trait: the error names its line and points at the column.
+    page.fill("#d-vs", "Resist 10 Fire\nFrobnicate Cold")
+    page.wait_for_selector("#d-error:not([hidden])")
+    error = page.text_content("#d-error")
+    assert "line 2, column 1" in error and "^" in error, "the error does not point at line 2: " + error
+    assert page.text_content("#d-final") == "", "a stale answer is still shown beside the error"
+
+
+def test_odds_chart(page, url):
+    ready(page, url, "#tab=odds")
+    page.fill("#o-bonus", "2")
+    expected = json.loads(api(url, "/api/check", {"rung": "3/6", "bonus": 2, "penalty": 0}))
+    pct = f"{expected['p_success'] * 100:.2f}"
+    page.wait_for_function(f"p => {text_of('o-check')}.includes(`${{p}}%`)", arg=pct)
+    bars = page.locator("#o-chart svg rect").count()
+    assert bars > 2, f"the distribution chart has {bars} bars"
+    page.wait_for_function(f"() => {text_of('o-tohit')}.startsWith('to-hit:')")
+
+
+def test_battle_report(page, url):
+    ready(page, url, "#tab=battle")
+    page.select_option("#b-example", "duel")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
+    page.fill("#b-trials", "3000")
+    page.fill("#b-seed", "5")
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')} === 'done'")
+    frame = page.frame_locator("#b-report")
+    assert "Valkyrie" in frame.locator("body").text_content(), "the report does not name the Valkyrie"
+    # The report is the one `--report` writes for the same request.
+    streamed = api(url, "/api/battle?stream=true", {"example": "duel", "trials": 3000, "seed": 5})
+    last = json.loads(streamed.strip().split("\n")[-1])
+    shown = page.eval_on_selector("#b-report", "f => f.srcdoc")
+    assert shown == last["html"], "the report shown differs from the API's HTML report"
+    assert frame.locator("svg").count() > 0, "the report has no chart"
+
+
+def test_battle_cancel(page, url):
+    ready(page, url, "#tab=battle")
+    page.select_option("#b-example", "pikes")
+    page.fill("#b-trials", "2000000")
+    page.click("#b-run")
+    page.wait_for_function("() => Number(document.getElementById('b-progress').value) > 0")
+    page.click("#b-cancel")
+    page.wait_for_function(f"() => {text_of('b-status')} === 'cancelled'")
+    # The server stops the run once the page lets go of it (polled, up to 30 s).
+    runs = -1
+    for _ in range(300):
+        runs = json.loads(api(url, "/api/status"))["runs"]
+        if runs == 0:
+            break
+        time.sleep(0.1)
+    assert runs == 0, "the cancelled battle still runs on the server"
+
+
+def test_sweep_chart(page, url):
+    ready(page, url, "#tab=sweep")
+    page.fill("#s-trials", "500")
+    page.fill("#s-vary1", "evasion.b.defense.hp=30..70:10")
+    page.click("#s-run")
+    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    images = page.locator("#s-charts img")
+    assert images.count() > 0, "no chart shown"
+    width = images.first.evaluate("async img => { await img.decode(); return img.naturalWidth; }")
+    assert width > 100, f"the chart did not render (width {width})"
+    # A heat map for two axes of an odds sweep.
+    page.select_option("#s-kind", "evasion")
+    page.fill("#s-vary1", "attacker.level=1..10")
+    page.fill("#s-vary2", "defender.ev=0..5")
+    page.click("#s-run")
+    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    assert page.locator("#s-charts img").count() > 0, "no heat map shown"
+
+
+def test_shared_link(page, url):
+    ready(page, url)
+    page.fill("#d-amount", "2d6+3")
+    page.fill("#d-types", "cold")
+    page.fill("#d-vs", "Vulnerable 5 Cold")
+    page.check("#d-critical")
+    page.wait_for_function(f"() => {text_of('d-final')}.startsWith('mean final damage')")
+    headline = page.text_content("#d-final")
+    link = page.url
+    assert "d.amount=2d6%2B3" in link, "the link does not hold the amount: " + link
+    # A second visitor opens the link: the same inputs and the same answer.
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("body[data-ready='1']")
+    other.wait_for_function(f"h => {text_of('d-final')} === h", arg=headline)
+    assert other.input_value("#d-vs") == "Vulnerable 5 Cold", "the stat block was not restored"
+    assert other.is_checked("#d-critical"), "the critical flag was not restored"
+    assert other.locator("#d-chart svg rect").count() > 0, "the distribution chart is missing"
+    other.screenshot(path=str(OUT / "shared-link-opened.png"), full_page=True)
+    # A battle tab's state, too.
+    other.goto(url + "#tab=battle&b.example=minions&b.trials=77")
+    other.wait_for_selector("body[data-ready='1']")
+    assert other.is_visible("#battle"), "the battle tab is not shown"
+    assert other.input_value("#b-example") == "minions" and other.input_value("#b-trials") == "77", (
+        "the battle inputs were not restored"
+    )
+    assert "[minions" in other.input_value("#b-scenario"), "the scenario text is not the example's"
