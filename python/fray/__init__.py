@@ -33,6 +33,7 @@ __all__ = [
     "battle",
     "check",
     "damage",
+    "design_check",
     "encounter",
     "evasion_damage",
     "evasion_table",
@@ -243,6 +244,19 @@ def encounter(script: Source, *, seed: Optional[int] = None, reading: Sequence[s
     text, source = _text(script, "a script")
     request = _given(script=text, seed=seed, reading=list(reading))
     return _call("encounter", request, _sources(script=source))
+
+
+def design_check(text: str = "all") -> Result:
+    """The rules texts' stated goals measured under their baselines and under the new
+    rules (``fray design-check``): ``{"goals": [...]}``, one entry a goal with its
+    ``baseline`` and ``new`` figures; ``to_pandas()``: a row a goal. ``text`` is
+    ``"evasion"``, ``"damage"`` or ``"all"``.
+
+    >>> goals = design_check("damage")["goals"]
+    >>> all(g["id"].startswith("damage.") for g in goals)
+    True
+    """
+    return _call("design-check", {"text": text})
 
 
 def battle(

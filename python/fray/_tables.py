@@ -61,6 +61,7 @@ ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
     "minions": lambda r: r["result"]["minions"],
     "sweep": _sweep,
     "odds_sweep": _odds,
+    "design-check": lambda r: r["goals"],
 }
 
 

@@ -98,6 +98,7 @@ fn answer(
             r.scenario_source = source("scenario");
             json(&r.validate()?.run()?)
         }
+        "design-check" => json(&parse::<fray_lab::design::Request>(command, request)?.run()),
         other => Err(Refusal::new(format!("no command `{other}`"))),
     }
 }

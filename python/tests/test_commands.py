@@ -31,6 +31,15 @@ def test_types(cli):
     assert "physical" in fray.types(including_physical=True)["choosable"]
 
 
+def test_design_check(cli):
+    assert fray.design_check() == cli("design-check")
+    damage = fray.design_check("damage")
+    assert damage == cli("design-check", "damage")
+    assert {g["id"].split(".")[0] for g in damage["goals"]} == {"damage"}
+    with pytest.raises(fray.FrayError, match="unknown variant"):
+        fray.design_check("luck")
+
+
 def test_pool_check_and_sides(cli):
     assert fray.check("3/6", bonus=2) == cli("check", "3/6", "--bonus", "2")
     assert fray.check("7/8", steps=-1, penalty=1) == cli("check", "7/8", "--steps", "-1", "--penalty", "1")
@@ -116,6 +125,7 @@ def test_odds_sweep(cli):
         (lambda: fray.sides("2x3/6", "1x4/6"), {"side", "hits", "p"}),
         (lambda: fray.evasion_table(levels="0..6", evs="0..2"), {"attacker", "defender_ev", "p_hit"}),
         (lambda: fray.damage("2d6"), {"damage", "p"}),
+        (lambda: fray.design_check("evasion"), {"id", "goal", "baseline", "new"}),
         (lambda: fray.odds_sweep("pool", {"tn": "1..3"}), {"tn", "p_success", "mean_degree"}),
     ],
 )

@@ -109,6 +109,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/evasion-table", post(quick::evasion_table))
         .route("/api/appraise", post(quick::appraise))
         .route("/api/encounter", post(quick::encounter))
+        .route("/api/design-check", post(quick::design_check))
         .route("/api/battle", post(runs::battle))
         .route("/api/sweep", post(runs::sweep))
         .fallback(not_found)

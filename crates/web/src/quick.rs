@@ -140,6 +140,14 @@ endpoint!(
     |r| Ok((r.validate()?.run(), Vec::new()))
 );
 
+endpoint!(
+    /// `POST /api/design-check`: `fray design-check --json` (`{"text": "evasion"}`,
+    /// `"damage"` or `"all"`, the default).
+    design_check,
+    fray_lab::design::Request,
+    |r| Ok((r.run(), Vec::new()))
+);
+
 /// The query of `GET /api/types`.
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]

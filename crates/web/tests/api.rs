@@ -156,6 +156,12 @@ async fn every_command_answers_what_its_json_prints() {
         |r| r.validate().unwrap().run()
     );
     check!(
+        "/api/design-check",
+        fray_lab::design::Request,
+        json!({"text": "damage"}),
+        |r| r.run()
+    );
+    check!(
         "/api/battle",
         fray_lab::request::BattleRequest,
         json!({"example": "duel", "trials": 500, "seed": 4}),
