@@ -195,3 +195,34 @@ impl ValidMinions {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log exactly at the cap is kept whole; one event more is refused, naming the count.
+    #[test]
+    fn the_log_cap_is_inclusive() {
+        let battle = "[a]\nname = \"A\"\n[[a.minions]]\nname = \"x\"\nkind = \"recruit\"\nhp = 3\ndamage = 1\n\
+                      [b]\nname = \"B\"\n[[b.minions]]\nname = \"y\"\nkind = \"monster\"\nhp = 2\ndamage = 1\n";
+        let valid = MinionsRequest {
+            battle: battle.into(),
+            ..MinionsRequest::default()
+        }
+        .validate()
+        .unwrap();
+        let mut log = Vec::new();
+        super::super::play(&valid.battle, &mut log);
+        let events = log.len() as u64;
+        assert!(events > 3);
+        assert_eq!(valid.run_capped(events, "").unwrap().log.len(), log.len());
+        let e = valid.run_capped(events - 1, " as JSON").unwrap_err();
+        assert!(
+            e.to_string().contains(&format!(
+                "has {events} events, more than the {} fray prints as JSON",
+                events - 1
+            )),
+            "{e}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Hand-worked combats of the minions text, checked through
 //! the event log.
 
+mod battle_state;
 mod log_text;
 mod ranges;
 mod rules_as_written;
