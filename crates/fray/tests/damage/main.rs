@@ -2,7 +2,9 @@
 //! the notation, and property tests of the invariants the text states.
 
 mod declared;
+mod exact;
 mod examples;
+mod names;
 mod notation;
 mod properties;
 mod robust;
