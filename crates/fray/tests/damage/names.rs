@@ -53,3 +53,37 @@ fn bundled_examples_are_found_by_name_in_any_case() {
     }
     assert!(examples::find("no-such-example").is_none());
 }
+
+#[test]
+fn a_hits_types_are_kept_once_each_and_never_empty() {
+    let types =
+        fray::damage::DamageTypes::new([DamageType::Fire, DamageType::Cold, DamageType::Fire]);
+    assert_eq!(types.len(), 2);
+    assert!(types.contains(&DamageType::Cold));
+    assert!(!types.contains(&DamageType::Radiant));
+    assert!(!types.is_empty());
+    let none = fray::damage::DamageTypes::new([]);
+    assert_eq!(
+        (none.len(), none.contains(&DamageType::Physical)),
+        (1, true)
+    );
+}
+
+#[test]
+fn modifications_gain_and_become_a_type_in_either_verb_form() {
+    use fray::damage::Modification;
+    for text in ["gain fire", "Gains fire"] {
+        assert_eq!(
+            text.parse::<Modification>(),
+            Ok(Modification::Gain(DamageType::Fire)),
+            "{text}"
+        );
+    }
+    for text in ["become cold", "becomes cold"] {
+        assert_eq!(
+            text.parse::<Modification>(),
+            Ok(Modification::Become(DamageType::Cold)),
+            "{text}"
+        );
+    }
+}

@@ -418,3 +418,22 @@ fn hits_and_defenders_round_trip_through_json() {
         serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
     assert_eq!(back, d);
 }
+
+/// Among several resistances to one type, no limit beats any limit and a higher limit
+/// beats a lower one, wherever each is listed.
+#[test]
+fn the_best_of_several_resistances_applies_wherever_it_is_listed() {
+    let hit = fire(30);
+    let alone = |traits: &str| final_damage(&hit, traits);
+    assert_ne!(alone("Resist 5 Fire"), alone("Resist 10 Fire"));
+    assert_ne!(alone("Resist 10 Fire"), alone("Resist Fire"));
+    assert_eq!(
+        alone("Resist 5 Fire; Resist 10 Fire"),
+        alone("Resist 10 Fire")
+    );
+    assert_eq!(
+        alone("Resist 10 Fire; Resist 5 Fire"),
+        alone("Resist 10 Fire")
+    );
+    assert_eq!(alone("Resist 10 Fire; Resist Fire"), alone("Resist Fire"));
+}
