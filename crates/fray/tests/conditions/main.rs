@@ -4,6 +4,7 @@
 
 use fray::conditions::{Modifier, ModifierType, parse_script, run_script, stack};
 
+mod engine;
 mod properties;
 mod robust;
 

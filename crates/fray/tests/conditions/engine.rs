@@ -1,0 +1,137 @@
+//! The encounter's queries and a script's outer limits, checked directly (the example
+//! scripts reach them only through their expectations).
+
+use fray::conditions::script::{MAX_CREATURES, MAX_STEPS};
+use fray::conditions::{Duration, Encounter, Square, parse_script};
+
+/// A fighter with a defender aura of 2 and enemies at distances 1, 2 and 3.
+const AURA: &str = r#"
+[[creature]]
+name = "Fighter"
+side = "a"
+hp = 30
+position = [0, 0]
+aura = 2
+[[creature]]
+name = "Near"
+side = "b"
+hp = 10
+position = [1, 1]
+[[creature]]
+name = "Edge"
+side = "b"
+hp = 10
+position = [2, 0]
+[[creature]]
+name = "Far"
+side = "b"
+hp = 10
+position = [3, 0]
+[[creature]]
+name = "Friend"
+side = "a"
+hp = 10
+position = [0, 1]
+"#;
+
+#[test]
+fn a_defender_aura_covers_enemies_up_to_its_size_while_its_owner_is_up() {
+    let creatures = parse_script(AURA).unwrap().creatures;
+    let mut e = Encounter::new(creatures);
+    let marked = |e: &Encounter| (0..5).map(|c| e.aura_markers(c)).collect::<Vec<_>>();
+    assert_eq!(
+        marked(&e),
+        [vec![], vec![0], vec![0], vec![], vec![]],
+        "Near and Edge (distance 2) are covered; Far, the Fighter's friend and the Fighter are not"
+    );
+    e.creatures[0].hp = 0;
+    assert_eq!(
+        marked(&e),
+        vec![Vec::<usize>::new(); 5],
+        "a fallen defender's aura covers no one"
+    );
+}
+
+#[test]
+fn squares_convert_to_coordinate_pairs() {
+    let pair: [i32; 2] = Square { x: 3, y: -7 }.into();
+    assert_eq!(pair, [3, -7]);
+}
+
+#[test]
+fn durations_read_as_a_powers_text_gives_them() {
+    let cases = [
+        (
+            Duration::EndOfNextTurn("Orc".into()),
+            "until the end of Orc's next turn",
+        ),
+        (Duration::SaveEnds, "save ends"),
+        (Duration::UntilEnded, "until ended"),
+        (Duration::EndOfEncounter, "until the end of the encounter"),
+    ];
+    for (duration, text) in cases {
+        assert_eq!(duration.to_string(), text);
+    }
+}
+
+#[test]
+fn area_and_ranged_powers_provoke_and_melee_powers_do_not() {
+    let text = |keywords: &str| {
+        format!(
+            "[[creature]]\nname = \"C\"\nside = \"a\"\nhp = 5\nposition = [0, 0]\n\
+             [[creature.power]]\nname = \"P\"\nkeywords = [{keywords}]\nattack = 1\n"
+        )
+    };
+    for (keywords, area, provokes) in [
+        ("\"melee\"", false, false),
+        ("\"ranged\"", false, true),
+        ("\"burst\"", true, true),
+        ("\"blast\"", true, true),
+        ("\"area\"", true, true),
+    ] {
+        let script = parse_script(&text(keywords)).unwrap();
+        let power = &script.creatures[0].powers[0];
+        assert_eq!(
+            (power.is_area(), power.provokes()),
+            (area, provokes),
+            "{keywords}"
+        );
+    }
+}
+
+/// A script of `creatures` creatures and `steps` steps.
+fn sized_script(creatures: usize, steps: usize) -> String {
+    let mut s = String::new();
+    for i in 0..creatures {
+        s += &format!("[[creature]]\nname = \"C{i}\"\nside = \"a\"\nhp = 5\n");
+    }
+    for _ in 0..steps {
+        s += "[[step]]\ndo = \"next-turn\"\n";
+    }
+    s
+}
+
+#[test]
+fn a_script_at_its_size_limits_is_read_and_one_more_is_refused() {
+    assert!(parse_script(&sized_script(MAX_CREATURES, 1)).is_ok());
+    assert!(parse_script(&sized_script(1, MAX_STEPS)).is_ok());
+    for (creatures, steps) in [(MAX_CREATURES + 1, 1), (1, MAX_STEPS + 1)] {
+        let e = parse_script(&sized_script(creatures, steps))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("at most {MAX_CREATURES} creatures")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn an_effect_named_by_blanks_is_refused() {
+    let text = format!(
+        "{}[[step]]\ndo = \"apply\"\ncreature = \"C0\"\ncondition = \"dazed\"\neffect = \"  \"\nduration = \"save-ends\"\n",
+        sized_script(1, 0)
+    );
+    let e = parse_script(&text).unwrap_err().to_string();
+    assert!(e.contains("expected the name of an effect"), "{e}");
+}
