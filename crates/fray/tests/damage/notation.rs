@@ -281,3 +281,11 @@ fn probable_typos_are_warnings_not_errors() {
     assert_eq!(block.errors.len(), 1);
     assert!(block.errors[0].message.contains("did you mean `advantage`"));
 }
+
+#[test]
+fn immune_is_short_for_damage_immune() {
+    assert_eq!(
+        parse_traits("Immune Poison").unwrap(),
+        parse_traits("Damage Immune: Poison").unwrap()
+    );
+}
