@@ -2,7 +2,10 @@
 //! scripts reach them only through their expectations).
 
 use fray::conditions::script::{MAX_CREATURES, MAX_STEPS};
-use fray::conditions::{Duration, Encounter, Square, parse_script};
+use fray::conditions::{
+    ActionType, AttackOptions, CharacterCondition, Duration, Encounter, Square, parse_script,
+};
+use fray::rng::SeededRolls;
 
 /// A fighter with a defender aura of 2 and enemies at distances 1, 2 and 3.
 const AURA: &str = r#"
@@ -134,4 +137,146 @@ fn an_effect_named_by_blanks_is_refused() {
     );
     let e = parse_script(&text).unwrap_err().to_string();
     assert!(e.contains("expected the name of an effect"), "{e}");
+}
+
+/// The Hero (a minor-action jab) beside an Orc, and a Bystander, on the Hero's turn.
+fn hero_turn() -> Encounter {
+    let text = r#"
+[[creature]]
+name = "Hero"
+side = "a"
+hp = 30
+position = [0, 0]
+[[creature.power]]
+name = "Jab"
+action = "minor"
+keywords = ["melee"]
+attack = 1
+[[creature]]
+name = "Orc"
+side = "b"
+hp = 100
+position = [1, 0]
+[[creature]]
+name = "Bystander"
+side = "a"
+hp = 10
+position = [0, 5]
+"#;
+    let mut e = Encounter::new(parse_script(text).unwrap().creatures);
+    e.start_turn(0, &mut SeededRolls::new(1));
+    e
+}
+
+/// Which of standard, move and minor the Hero may still take.
+fn left(e: &Encounter) -> [bool; 3] {
+    [ActionType::Standard, ActionType::Move, ActionType::Minor].map(|a| e.can_take(0, a).is_ok())
+}
+
+fn jab(e: &mut Encounter) {
+    e.attack_with(
+        0,
+        0,
+        &[1],
+        &AttackOptions::default(),
+        &mut SeededRolls::new(2),
+    )
+    .unwrap();
+}
+
+fn step(e: &mut Encounter, x: i32) {
+    e.walk(0, &[Square { x, y: 1 }]).unwrap();
+}
+
+#[test]
+fn a_turns_actions_trade_down_standard_to_move_to_minor() {
+    let mut e = hero_turn();
+    assert_eq!(left(&e), [true, true, true]);
+    e.total_defense(0).unwrap();
+    assert_eq!(left(&e), [false, true, true], "the move and minor are left");
+    jab(&mut e);
+    assert_eq!(
+        left(&e),
+        [false, true, true],
+        "the move can serve as a minor"
+    );
+    step(&mut e, 0);
+    assert_eq!(left(&e), [false, false, false], "all three spent");
+
+    let mut e = hero_turn();
+    step(&mut e, 0);
+    step(&mut e, 1);
+    assert_eq!(
+        left(&e),
+        [false, false, true],
+        "two moves spend the standard; the minor is left"
+    );
+
+    let mut e = hero_turn();
+    jab(&mut e);
+    step(&mut e, 0);
+    assert_eq!(
+        left(&e),
+        [true, true, true],
+        "the standard can still serve as a move or a minor"
+    );
+}
+
+#[test]
+fn a_dazed_creature_has_one_main_action_and_one_minor() {
+    let mut e = hero_turn();
+    e.apply(
+        0,
+        CharacterCondition::Dazed,
+        None,
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    jab(&mut e);
+    assert_eq!(left(&e), [true, true, false]);
+    step(&mut e, 0);
+    assert_eq!(left(&e), [false, false, false]);
+}
+
+#[test]
+fn a_stunned_creature_takes_one_action_and_no_reactions() {
+    let mut e = hero_turn();
+    e.apply(
+        0,
+        CharacterCondition::Stunned,
+        None,
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    assert_eq!(left(&e), [true, true, true]);
+    e.total_defense(0).unwrap();
+    assert_eq!(left(&e), [false, false, false]);
+    assert!(
+        e.can_take(0, ActionType::Free).is_ok(),
+        "a free action is not counted"
+    );
+    assert!(e.can_take(0, ActionType::Opportunity).is_err());
+}
+
+#[test]
+fn only_free_actions_and_reactions_are_taken_out_of_turn() {
+    let e = hero_turn();
+    for action in [ActionType::Standard, ActionType::Move, ActionType::Minor] {
+        assert!(
+            e.can_take(2, action).is_err(),
+            "{action:?} on the Hero's turn"
+        );
+    }
+    for action in [
+        ActionType::Free,
+        ActionType::Opportunity,
+        ActionType::Immediate,
+    ] {
+        assert!(
+            e.can_take(2, action).is_ok(),
+            "{action:?} on the Hero's turn"
+        );
+    }
 }
