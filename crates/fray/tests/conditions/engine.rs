@@ -152,6 +152,11 @@ name = "Jab"
 action = "minor"
 keywords = ["melee"]
 attack = 1
+[[creature.power]]
+name = "Taunt"
+action = "free"
+keywords = ["melee"]
+attack = 1
 [[creature]]
 name = "Orc"
 side = "b"
@@ -278,5 +283,23 @@ fn only_free_actions_and_reactions_are_taken_out_of_turn() {
             e.can_take(2, action).is_ok(),
             "{action:?} on the Hero's turn"
         );
+    }
+}
+
+#[test]
+fn a_free_action_is_not_counted_against_a_one_action_turn() {
+    for condition in [CharacterCondition::Swallowed, CharacterCondition::Dazed] {
+        let mut e = hero_turn();
+        e.apply(0, condition, Some(1), &Duration::SaveEnds, None)
+            .unwrap();
+        e.attack_with(
+            0,
+            1,
+            &[1],
+            &AttackOptions::default(),
+            &mut SeededRolls::new(3),
+        )
+        .unwrap();
+        assert!(e.can_take(0, ActionType::Standard).is_ok(), "{condition:?}");
     }
 }
