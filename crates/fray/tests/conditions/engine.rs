@@ -303,3 +303,27 @@ fn a_free_action_is_not_counted_against_a_one_action_turn() {
         assert!(e.can_take(0, ActionType::Standard).is_ok(), "{condition:?}");
     }
 }
+
+#[test]
+fn only_a_forced_attack_is_logged_as_ignoring_marks() {
+    let mut e = hero_turn();
+    e.keep_log = true;
+    e.apply(
+        0,
+        CharacterCondition::Marked,
+        Some(1),
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    jab(&mut e);
+    assert!(
+        e.log.iter().any(|s| s.text.contains("Jab")),
+        "the attack is logged"
+    );
+    assert!(
+        !e.log.iter().any(|s| s.text.contains("forced attack")),
+        "{:#?}",
+        e.log
+    );
+}

@@ -289,3 +289,12 @@ fn immune_is_short_for_damage_immune() {
         parse_traits("Damage Immune: Poison").unwrap()
     );
 }
+
+#[test]
+fn a_resistance_without_a_type_is_located_just_after_its_word() {
+    let e = parse_traits("Swarm; Resist").unwrap_err().to_string();
+    assert!(
+        e.contains("needs a damage type") && e.contains("column 14"),
+        "{e}"
+    );
+}
