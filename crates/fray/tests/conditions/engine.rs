@@ -3,7 +3,8 @@
 
 use fray::conditions::script::{MAX_CREATURES, MAX_STEPS};
 use fray::conditions::{
-    ActionType, AttackOptions, CharacterCondition, Duration, Encounter, Square, parse_script,
+    ActionType, AttackOptions, CharacterCondition, Duration, Encounter, Forced, Square,
+    parse_script,
 };
 use fray::rng::SeededRolls;
 
@@ -325,5 +326,35 @@ fn only_a_forced_attack_is_logged_as_ignoring_marks() {
         !e.log.iter().any(|s| s.text.contains("forced attack")),
         "{:#?}",
         e.log
+    );
+}
+
+/// An out-of-range value that TOML locates at its whole `[[step]]` table is pointed at
+/// itself, not at the same digits inside another number of the line.
+#[test]
+fn an_out_of_range_roll_is_located_at_itself() {
+    for (rolls, column) in [("[10, 0]", 14), ("[1_0, 0]", 15), ("[0x10, 0]", 16)] {
+        let text = format!(
+            "{}[[step]]\ndo = \"next-turn\"\nrolls = {rolls}\n",
+            sized_script(1, 0)
+        );
+        let e = parse_script(&text).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("line 7, column {column}")),
+            "{rolls}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_powers_forced_movement_is_read() {
+    let text = format!(
+        "{}[[creature.power]]\nname = \"Shove\"\nkeywords = [\"melee\"]\nattack = 2\nforced = [\"push\", 2]\n",
+        sized_script(1, 0)
+    );
+    let script = parse_script(&text).unwrap();
+    assert_eq!(
+        script.creatures[0].powers[0].forced,
+        Some((Forced::Push, 2))
     );
 }
