@@ -7,6 +7,7 @@ use fray::conditions::{Modifier, ModifierType, parse_script, run_script, stack};
 mod engine;
 mod properties;
 mod robust;
+mod skirmish;
 
 fn examples() -> Vec<(String, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/encounters");
