@@ -210,3 +210,75 @@ position = [1, 0]
         assert_eq!(e.creatures[1].hp, 99, "log kept: {keep_log}");
     }
 }
+
+/// Hit points the Orc loses to one hit of 10 fire damage, with `traits`; the Hero is of
+/// `level`, its power has `keywords`, the Orc may be prone (combat advantage), and the
+/// d20 shows `roll`.
+fn lost_to_one_hit(traits: &str, level: u32, keywords: &str, prone: bool, roll: u32) -> i64 {
+    let text = format!(
+        r#"
+[[creature]]
+name = "Hero"
+side = "a"
+hp = 30
+level = {level}
+position = [0, 0]
+[[creature.power]]
+name = "Strike"
+keywords = [{keywords}]
+attack = 10
+damage = "10"
+types = ["fire"]
+[[creature]]
+name = "Orc"
+side = "b"
+hp = 100
+position = [1, 0]
+traits = "{traits}"
+"#
+    );
+    let mut e = Encounter::new(parse_script(&text).unwrap().creatures);
+    e.start_turn(0, &mut ScriptedRolls::dice([]));
+    if prone {
+        e.apply(
+            1,
+            CharacterCondition::Prone,
+            None,
+            &Duration::UntilEnded,
+            None,
+        )
+        .unwrap();
+    }
+    e.attack_with(
+        0,
+        0,
+        &[1],
+        &AttackOptions::default(),
+        &mut ScriptedRolls::dice([roll]),
+    )
+    .unwrap();
+    100 - e.creatures[1].hp
+}
+
+#[test]
+fn a_hit_carries_its_facts_to_the_targets_traits() {
+    let melee = "\"melee\"";
+    let cases = [
+        ("Vulnerable Fire (Advantage)", 1, melee, true, 10),
+        ("Vulnerable Fire (Critical)", 1, melee, false, 20),
+        ("Vulnerable Fire (Area)", 1, "\"burst\"", false, 10),
+        ("Vulnerable Fire (Epic)", 21, melee, false, 10),
+    ];
+    for (traits, level, keywords, prone, roll) in cases {
+        assert_eq!(
+            lost_to_one_hit(traits, level, keywords, prone, roll),
+            15,
+            "{traits}"
+        );
+        assert_eq!(
+            lost_to_one_hit(traits, 1, melee, false, 10),
+            10,
+            "{traits} without its fact"
+        );
+    }
+}

@@ -298,3 +298,26 @@ fn a_resistance_without_a_type_is_located_just_after_its_word() {
         "{e}"
     );
 }
+
+#[test]
+fn a_list_after_a_colon_may_be_joined_by_and() {
+    assert_eq!(
+        parse_traits("Damage Immune: Poison and Fire").unwrap(),
+        parse_traits("Damage Immune: Poison, Fire").unwrap()
+    );
+}
+
+#[test]
+fn an_immunity_without_its_colon_is_read_or_refused_without_a_crash() {
+    for text in [
+        "Damage Immune Poison",
+        "Condition Immune Stunned",
+        "Damage Immune",
+    ] {
+        let block = parse_stat_block(text);
+        assert!(
+            !block.traits.is_empty() || !block.errors.is_empty(),
+            "{text}"
+        );
+    }
+}
