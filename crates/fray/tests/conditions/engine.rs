@@ -6,6 +6,7 @@ use fray::conditions::{
     ActionType, AttackOptions, CharacterCondition, Duration, Encounter, Forced, Square,
     parse_script,
 };
+use fray::damage::{DamageType, Hit};
 use fray::rng::SeededRolls;
 
 /// A fighter with a defender aura of 2 and enemies at distances 1, 2 and 3.
@@ -356,5 +357,69 @@ fn a_powers_forced_movement_is_read() {
     assert_eq!(
         script.creatures[0].powers[0].forced,
         Some((Forced::Push, 2))
+    );
+}
+
+#[test]
+fn healing_is_halved_for_the_weakened_and_stops_at_full_hit_points() {
+    let mut e = hero_turn();
+    e.keep_log = true;
+    e.creatures[2].hp = 2;
+    e.heal(2, 5);
+    assert_eq!(e.creatures[2].hp, 7);
+    e.heal(2, 50);
+    assert_eq!(e.creatures[2].hp, 10, "no more than its maximum");
+    assert!(!e.log.iter().any(|s| s.text.contains("halved")));
+    e.creatures[2].hp = 2;
+    e.apply(
+        2,
+        CharacterCondition::Weakened,
+        None,
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    e.heal(2, 5);
+    assert_eq!(e.creatures[2].hp, 4, "5 halved, rounded down");
+    assert!(
+        e.log.last().is_some_and(|s| s
+            .text
+            .contains("heals 2 (weakened: healing halved), to 4 hp")),
+        "{:?}",
+        e.log.last()
+    );
+}
+
+#[test]
+fn damage_is_counted_under_its_types_and_a_reset_starts_again() {
+    let creatures = parse_script(AURA).unwrap().creatures;
+    let mut e = Encounter::new(creatures.clone());
+    let mut rolls = SeededRolls::new(1);
+    e.take_damage(1, &Hit::new(3, [DamageType::Fire]), &mut rolls);
+    e.take_damage(1, &Hit::new(4, [DamageType::Cold]), &mut rolls);
+    e.take_damage(2, &Hit::new(2, [DamageType::Fire]), &mut rolls);
+    let counted: Vec<(&str, u64)> = e
+        .stats
+        .damage_by_type
+        .iter()
+        .map(|(k, n)| (k.as_str(), *n))
+        .collect();
+    assert_eq!(counted, [("cold", 4), ("fire", 5)]);
+    e.apply(
+        1,
+        CharacterCondition::Dazed,
+        None,
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    e.reset(&creatures);
+    assert_eq!(e.creatures[1].hp, 10);
+    assert!(!e.has(1, CharacterCondition::Dazed));
+    assert!(e.stats.damage_by_type.values().all(|n| *n == 0));
+    e.take_damage(1, &Hit::new(1, [DamageType::Fire]), &mut rolls);
+    assert_eq!(
+        e.stats.damage_by_type["fire"], 1,
+        "counted from zero after a reset"
     );
 }

@@ -321,3 +321,11 @@ fn an_immunity_without_its_colon_is_read_or_refused_without_a_crash() {
         );
     }
 }
+
+#[test]
+fn a_list_cut_short_is_located_after_its_last_token() {
+    let e = parse_traits("Damage Immune: Poison,")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("column 23") && e.contains("after this"), "{e}");
+}
