@@ -423,3 +423,27 @@ fn damage_is_counted_under_its_types_and_a_reset_starts_again() {
         "counted from zero after a reset"
     );
 }
+
+#[test]
+fn damage_wakes_an_unconscious_creature_only_if_it_keeps_a_hit_point() {
+    let creatures = parse_script(AURA).unwrap().creatures;
+    let mut e = Encounter::new(creatures);
+    let mut rolls = SeededRolls::new(1);
+    for (hp, damage, still_unconscious) in [(10, 3, false), (10, 12, true)] {
+        e.creatures[1].hp = hp;
+        e.apply(
+            1,
+            CharacterCondition::Unconscious,
+            None,
+            &Duration::UntilEnded,
+            None,
+        )
+        .unwrap();
+        e.take_damage(1, &Hit::new(damage, [DamageType::Fire]), &mut rolls);
+        assert_eq!(
+            e.has(1, CharacterCondition::Unconscious),
+            still_unconscious,
+            "{hp} hp, {damage} damage"
+        );
+    }
+}

@@ -329,3 +329,9 @@ fn a_list_cut_short_is_located_after_its_last_token() {
         .to_string();
     assert!(e.contains("column 23") && e.contains("after this"), "{e}");
 }
+
+#[test]
+fn forced_alone_is_not_forced_movement() {
+    assert!(parse_traits("Condition Immune: Forced Movement").is_ok());
+    assert!(parse_traits("Condition Immune: Forced").is_err());
+}
