@@ -447,3 +447,47 @@ fn damage_wakes_an_unconscious_creature_only_if_it_keeps_a_hit_point() {
         );
     }
 }
+
+#[test]
+fn an_aura_does_not_mark_a_creature_immune_to_marks() {
+    let text = AURA.replacen(
+        "name = \"Near\"\nside = \"b\"\nhp = 10\n",
+        "name = \"Near\"\nside = \"b\"\nhp = 10\ntraits = \"Condition Immune: Marked\"\n",
+        1,
+    );
+    let e = Encounter::new(parse_script(&text).unwrap().creatures);
+    assert_eq!(e.aura_markers(1), [0], "inside the aura");
+    assert!(!e.has(1, CharacterCondition::Marked), "but immune");
+    assert!(e.has(2, CharacterCondition::Marked));
+}
+
+#[test]
+fn falling_unconscious_knocks_prone_once() {
+    let creatures = parse_script(AURA).unwrap().creatures;
+    for already_prone in [false, true] {
+        let mut e = Encounter::new(creatures.clone());
+        if already_prone {
+            e.apply(
+                3,
+                CharacterCondition::Prone,
+                None,
+                &Duration::UntilEnded,
+                None,
+            )
+            .unwrap();
+        }
+        e.apply(
+            3,
+            CharacterCondition::Unconscious,
+            None,
+            &Duration::UntilEnded,
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            e.instances_of(3, CharacterCondition::Prone).count(),
+            1,
+            "{already_prone}"
+        );
+    }
+}

@@ -335,3 +335,15 @@ fn forced_alone_is_not_forced_movement() {
     assert!(parse_traits("Condition Immune: Forced Movement").is_ok());
     assert!(parse_traits("Condition Immune: Forced").is_err());
 }
+
+#[test]
+fn an_unfinished_damage_trigger_is_located_where_the_missing_part_goes() {
+    for (text, column) in [
+        ("Damage Trigger", 15),
+        ("Damage Trigger Cold", 20),
+        ("Damage Trigger Cold slowed", 21),
+    ] {
+        let e = parse_traits(text).unwrap_err().to_string();
+        assert!(e.contains(&format!("column {column}")), "{text}: {e}");
+    }
+}
