@@ -3,8 +3,8 @@
 
 use fray::conditions::script::{MAX_CREATURES, MAX_STEPS};
 use fray::conditions::{
-    ActionType, AttackOptions, CharacterCondition, Duration, Encounter, Forced, Square,
-    parse_script,
+    ActionType, AttackOptions, CharacterCondition, Defense, Duration, Encounter, Forced, Modifier,
+    ModifierType, Square, Target, parse_script,
 };
 use fray::damage::{DamageType, Hit};
 use fray::rng::SeededRolls;
@@ -489,5 +489,36 @@ fn falling_unconscious_knocks_prone_once() {
             1,
             "{already_prone}"
         );
+    }
+}
+
+#[test]
+fn ending_a_sources_modifiers_ends_them_on_that_creature_only() {
+    let creatures = parse_script(AURA).unwrap().creatures;
+    let mut e = Encounter::new(creatures);
+    let bless = || Modifier::new(ModifierType::Power, 1, "Bless");
+    for c in [0, 4] {
+        e.add_modifier(c, Target::Defenses, bless(), &Duration::EndOfEncounter)
+            .unwrap();
+    }
+    e.end_modifier(0, "Bless").unwrap();
+    let ac = |e: &Encounter, c| e.defense_modifiers_of(c, Defense::Ac).total;
+    assert_eq!((ac(&e, 0), ac(&e, 4)), (0, 1));
+    assert!(e.end_modifier(0, "Bless").is_err(), "nothing left to end");
+}
+
+#[test]
+fn modifier_targets_read_in_words() {
+    let words = [
+        (Target::Attack, "attack rolls"),
+        (Target::Defenses, "all defenses"),
+        (Target::Ac, "AC"),
+        (Target::Fortitude, "Fortitude"),
+        (Target::Reflex, "Reflex"),
+        (Target::Will, "Will"),
+        (Target::Perception, "Perception"),
+    ];
+    for (target, text) in words {
+        assert_eq!(target.to_string(), text);
     }
 }

@@ -347,3 +347,16 @@ fn an_unfinished_damage_trigger_is_located_where_the_missing_part_goes() {
         assert!(e.contains(&format!("column {column}")), "{text}: {e}");
     }
 }
+
+#[test]
+fn a_misspelt_fact_in_a_condition_draws_a_warning() {
+    let block = parse_stat_block("Resist Fire (Critcal)");
+    assert!(block.errors.is_empty(), "{block:?}");
+    assert!(
+        block
+            .warnings
+            .iter()
+            .any(|w| w.to_string().contains("did you mean")),
+        "{block:?}"
+    );
+}
