@@ -522,3 +522,32 @@ fn modifier_targets_read_in_words() {
         assert_eq!(target.to_string(), text);
     }
 }
+
+#[test]
+fn a_modifier_until_the_end_of_a_creatures_next_turn_outlasts_the_current_one() {
+    let creatures = parse_script(AURA).unwrap().creatures;
+    let mut e = Encounter::new(creatures);
+    let mut rolls = SeededRolls::new(1);
+    let ac = |e: &Encounter| e.defense_modifiers_of(0, Defense::Ac).total;
+    e.start_turn(1, &mut rolls);
+    let until = Duration::EndOfNextTurn("Near".into());
+    e.add_modifier(
+        0,
+        Target::Defenses,
+        Modifier::new(ModifierType::Power, 2, "Shield"),
+        &until,
+    )
+    .unwrap();
+    e.end_turn(1, &mut rolls);
+    assert_eq!(
+        ac(&e),
+        2,
+        "the turn it was given in is not Near's next turn"
+    );
+    e.start_turn(0, &mut rolls);
+    e.end_turn(0, &mut rolls);
+    assert_eq!(ac(&e), 2, "another creature's turn");
+    e.start_turn(1, &mut rolls);
+    e.end_turn(1, &mut rolls);
+    assert_eq!(ac(&e), 0, "ended with Near's next turn");
+}
