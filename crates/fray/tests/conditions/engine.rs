@@ -7,7 +7,7 @@ use fray::conditions::{
     ModifierType, Square, Target, parse_script,
 };
 use fray::damage::{DamageType, Hit};
-use fray::rng::SeededRolls;
+use fray::rng::{ScriptedRolls, SeededRolls};
 
 /// A fighter with a defender aura of 2 and enemies at distances 1, 2 and 3.
 const AURA: &str = r#"
@@ -141,7 +141,7 @@ fn an_effect_named_by_blanks_is_refused() {
     assert!(e.contains("expected the name of an effect"), "{e}");
 }
 
-/// The Hero (a minor-action jab) beside an Orc, and a Bystander, on the Hero's turn.
+/// The Hero (a minor-action jab of 1 damage) beside an Orc, and a Bystander, on the Hero's turn.
 fn hero_turn() -> Encounter {
     let text = r#"
 [[creature]]
@@ -154,6 +154,7 @@ name = "Jab"
 action = "minor"
 keywords = ["melee"]
 attack = 1
+damage = "1"
 [[creature.power]]
 name = "Taunt"
 action = "free"
@@ -550,4 +551,87 @@ fn a_modifier_until_the_end_of_a_creatures_next_turn_outlasts_the_current_one() 
     e.start_turn(1, &mut rolls);
     e.end_turn(1, &mut rolls);
     assert_eq!(ac(&e), 0, "ended with Near's next turn");
+}
+
+/// The Hero beside an Orc, and an Ally on the Orc's far side.
+const FLANK: &str = r#"
+[[creature]]
+name = "Hero"
+side = "a"
+hp = 30
+position = [0, 0]
+[[creature]]
+name = "Orc"
+side = "b"
+hp = 30
+position = [1, 0]
+[[creature]]
+name = "Ally"
+side = "a"
+hp = 30
+position = [2, 0]
+"#;
+
+#[test]
+fn flanking_needs_an_adjacent_attacker_and_a_living_ally_opposite() {
+    let creatures = parse_script(FLANK).unwrap().creatures;
+    let mut e = Encounter::new(creatures.clone());
+    assert_eq!(e.flanking_ally(0, 1), Some(2));
+    e.creatures[2].hp = 0;
+    assert_eq!(e.flanking_ally(0, 1), None, "a fallen ally flanks no one");
+    let mut far = creatures;
+    far[0].position = Some(Square { x: -1, y: 0 });
+    far[2].position = Some(Square { x: 3, y: 0 });
+    let e = Encounter::new(far);
+    assert_eq!(
+        e.flanking_ally(0, 1),
+        None,
+        "two squares away on both sides"
+    );
+}
+
+#[test]
+fn every_reason_for_combat_advantage_is_given() {
+    let mut e = Encounter::new(parse_script(FLANK).unwrap().creatures);
+    e.apply(
+        1,
+        CharacterCondition::Prone,
+        None,
+        &Duration::UntilEnded,
+        None,
+    )
+    .unwrap();
+    let why = e.combat_advantage(0, 1);
+    assert_eq!(
+        why,
+        [
+            "Orc is prone and the attacker is adjacent",
+            "Hero flanks with Ally"
+        ]
+    );
+    assert!(e.has_combat_advantage(0, 1));
+}
+
+#[test]
+fn an_attack_without_a_log_counts_the_targets_defense_modifiers() {
+    for (keep_log, shield) in [(true, 0), (false, 0), (false, 11), (true, 11)] {
+        let mut e = hero_turn();
+        e.keep_log = keep_log;
+        if shield > 0 {
+            let m = Modifier::new(ModifierType::Power, shield, "Shield");
+            e.add_modifier(1, Target::Ac, m, &Duration::EndOfEncounter)
+                .unwrap();
+        }
+        // 19 + 1 reaches the Orc's AC 10, not 21.
+        e.attack_with(
+            0,
+            0,
+            &[1],
+            &AttackOptions::default(),
+            &mut ScriptedRolls::dice([19]),
+        )
+        .unwrap();
+        let hit = e.creatures[1].hp < 100;
+        assert_eq!(hit, shield == 0, "log kept: {keep_log}, shield {shield}");
+    }
 }
