@@ -360,3 +360,22 @@ fn a_misspelt_fact_in_a_condition_draws_a_warning() {
         "{block:?}"
     );
 }
+
+#[test]
+fn long_phrases_of_facts_read_as_their_short_forms() {
+    for (long, short) in [
+        ("Combat Advantage", "Advantage"),
+        ("Critical Hit", "Critical"),
+        ("Ongoing Damage", "Ongoing"),
+        ("Burst or Blast", "Area"),
+        ("Blast or Burst", "Area"),
+        ("Environmental", "Not Attack"),
+        ("Not Environmental", "Attack"),
+    ] {
+        assert_eq!(
+            parse_traits(&format!("Resist 5 Fire ({long})")).unwrap(),
+            parse_traits(&format!("Resist 5 Fire ({short})")).unwrap(),
+            "{long}"
+        );
+    }
+}
