@@ -1,10 +1,12 @@
 //! The encounter's queries and a script's outer limits, checked directly (the example
 //! scripts reach them only through their expectations).
 
+use std::collections::HashMap;
+
 use fray::conditions::script::{MAX_CREATURES, MAX_STEPS};
 use fray::conditions::{
-    ActionType, AttackOptions, CharacterCondition, Defense, Duration, Encounter, Forced, Modifier,
-    ModifierType, Square, Target, parse_script,
+    ActionType, AttackOptions, CharacterCondition, Defense, Duration, Encounter, EscapeChoice,
+    Forced, Modifier, ModifierType, Square, Target, parse_script,
 };
 use fray::damage::{DamageType, Hit};
 use fray::rng::{ScriptedRolls, SeededRolls};
@@ -634,4 +636,99 @@ fn an_attack_without_a_log_counts_the_targets_defense_modifiers() {
         let hit = e.creatures[1].hp < 100;
         assert_eq!(hit, shield == 0, "log kept: {keep_log}, shield {shield}");
     }
+}
+
+/// A Hero (Acrobatics +5) grabbed by an Orc (Reflex 20, Fortitude 10) that dominates a
+/// Thrall, on the Hero's turn.
+const GRAB: &str = r#"
+[[creature]]
+name = "Hero"
+side = "a"
+hp = 30
+acrobatics = 5
+position = [0, 0]
+[[creature]]
+name = "Orc"
+side = "b"
+hp = 30
+reflex = 20
+fortitude = 10
+position = [1, 0]
+[[creature]]
+name = "Thrall"
+side = "a"
+hp = 30
+speed = 3
+position = [0, 4]
+"#;
+
+#[test]
+fn an_escape_uses_the_skill_with_the_better_margin() {
+    let mut e = Encounter::new(parse_script(GRAB).unwrap().creatures);
+    e.apply(
+        0,
+        CharacterCondition::Grabbed,
+        Some(1),
+        &Duration::UntilEnded,
+        None,
+    )
+    .unwrap();
+    e.start_turn(0, &mut SeededRolls::new(1));
+    // Acrobatics: 10 + 5 against Reflex 20 fails; Athletics: 10 against Fortitude 10 escapes.
+    let choice = EscapeChoice {
+        roll: 10,
+        skill: None,
+    };
+    assert_eq!(
+        e.escape(0, 1, Some(CharacterCondition::Grabbed), choice),
+        Ok(true)
+    );
+    assert!(!e.has(0, CharacterCondition::Grabbed));
+}
+
+#[test]
+fn a_dominator_moves_its_thrall_up_to_the_thralls_speed() {
+    let mut e = Encounter::new(parse_script(GRAB).unwrap().creatures);
+    e.apply(
+        2,
+        CharacterCondition::Dominated,
+        Some(1),
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    let path = |n: i32| (1..=n).map(|x| Square { x, y: 4 }).collect::<Vec<_>>();
+    e.start_turn(1, &mut SeededRolls::new(1));
+    assert!(
+        e.dominator_moves(1, 2, &path(4), &HashMap::new()).is_err(),
+        "past its speed"
+    );
+    assert!(
+        e.dominator_moves(1, 2, &path(3), &HashMap::new()).is_ok(),
+        "its speed, 3"
+    );
+    assert_eq!(e.creatures[2].position, Some(Square { x: 3, y: 4 }));
+}
+
+#[test]
+fn leaving_a_living_enemys_side_provokes() {
+    for (orc_hp, provokes) in [(30, true), (0, false)] {
+        let mut e = Encounter::new(parse_script(GRAB).unwrap().creatures);
+        e.keep_log = true;
+        e.creatures[1].hp = orc_hp;
+        e.start_turn(0, &mut SeededRolls::new(1));
+        e.walk(0, &[Square { x: -1, y: 0 }]).unwrap();
+        let said = e
+            .log
+            .iter()
+            .any(|s| s.text.contains("provokes an opportunity attack"));
+        assert_eq!(said, provokes, "Orc at {orc_hp} hp");
+    }
+    // Walking along the Orc's side, from a square not next to it, provokes nothing.
+    let mut e = Encounter::new(parse_script(GRAB).unwrap().creatures);
+    e.keep_log = true;
+    e.creatures[0].position = Some(Square { x: -2, y: 0 });
+    e.start_turn(0, &mut SeededRolls::new(1));
+    e.walk(0, &[Square { x: -3, y: 0 }]).unwrap();
+    assert!(!e.log.iter().any(|s| s.text.contains("provokes")));
 }

@@ -379,3 +379,11 @@ fn long_phrases_of_facts_read_as_their_short_forms() {
         );
     }
 }
+
+#[test]
+fn declared_conditions_may_hold_dashes_and_underscores() {
+    let block =
+        parse_stat_block("Conditions: on-fire, half_dead; Resist 5 Fire (on-fire or half_dead)");
+    assert!(block.errors.is_empty(), "{block:?}");
+    assert_eq!(block.declared.len(), 2);
+}
