@@ -638,7 +638,7 @@ fn an_attack_without_a_log_counts_the_targets_defense_modifiers() {
     }
 }
 
-/// A Hero (Acrobatics +5) grabbed by an Orc (Reflex 20, Fortitude 10) that dominates a
+/// A Hero (Acrobatics +5, Athletics +4) grabbed by an Orc (Reflex 17, Fortitude 10) that dominates a
 /// Thrall, on the Hero's turn.
 const GRAB: &str = r#"
 [[creature]]
@@ -646,12 +646,13 @@ name = "Hero"
 side = "a"
 hp = 30
 acrobatics = 5
+athletics = 4
 position = [0, 0]
 [[creature]]
 name = "Orc"
 side = "b"
 hp = 30
-reflex = 20
+reflex = 17
 fortitude = 10
 position = [1, 0]
 [[creature]]
@@ -674,7 +675,8 @@ fn an_escape_uses_the_skill_with_the_better_margin() {
     )
     .unwrap();
     e.start_turn(0, &mut SeededRolls::new(1));
-    // Acrobatics: 10 + 5 against Reflex 20 fails; Athletics: 10 against Fortitude 10 escapes.
+    // Acrobatics: 10 + 5 against Reflex 17 fails (margin −2); Athletics: 10 + 4 against
+    // Fortitude 10 escapes (margin +4).
     let choice = EscapeChoice {
         roll: 10,
         skill: None,
