@@ -349,16 +349,24 @@ fn an_unfinished_damage_trigger_is_located_where_the_missing_part_goes() {
 }
 
 #[test]
-fn a_misspelt_fact_in_a_condition_draws_a_warning() {
-    let block = parse_stat_block("Resist Fire (Critcal)");
-    assert!(block.errors.is_empty(), "{block:?}");
-    assert!(
-        block
-            .warnings
-            .iter()
-            .any(|w| w.to_string().contains("did you mean")),
-        "{block:?}"
-    );
+fn a_near_miss_of_a_fact_is_named_and_only_then() {
+    use fray::damage::predicate::near_miss;
+    assert_eq!(near_miss("Critcal"), Some("critical"));
+    assert_eq!(near_miss("paragn"), Some("paragon"));
+    assert_eq!(near_miss("critical"), None, "the fact itself is no miss");
+    assert_eq!(near_miss("fear"), None, "a keyword far from every fact");
+    // A word that names nothing is refused, with the near fact as its hint.
+    let e = parse_traits("Resist Fire (Critcal)")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("did you mean `critical`"), "{e}");
+}
+
+#[test]
+fn a_condition_lists_its_literals() {
+    let p: fray::damage::Predicate = "Advantage and Not Critical or Fear".parse().unwrap();
+    let literals: Vec<String> = p.literals().map(|l| format!("{l:?}")).collect();
+    assert_eq!(literals.len(), 3, "{literals:?}");
 }
 
 #[test]
@@ -386,4 +394,16 @@ fn declared_conditions_may_hold_dashes_and_underscores() {
         parse_stat_block("Conditions: on-fire, half_dead; Resist 5 Fire (on-fire or half_dead)");
     assert!(block.errors.is_empty(), "{block:?}");
     assert_eq!(block.declared.len(), 2);
+}
+
+#[test]
+fn every_trait_a_template_grants_prints_as_a_stat_block_reads_it() {
+    use fray::damage::{Template, expand_template};
+    for template in [Template::Insubstantial, Template::Swarm, Template::Regiment] {
+        for granted in expand_template(template) {
+            let text = granted.to_string();
+            let read = parse_traits(&text).unwrap_or_else(|e| panic!("{template:?}: {text}: {e}"));
+            assert_eq!(read.len(), 1, "{text}");
+        }
+    }
 }
