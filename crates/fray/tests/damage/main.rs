@@ -7,6 +7,7 @@ mod examples;
 mod names;
 mod notation;
 mod properties;
+mod request;
 mod robust;
 mod rules;
 
