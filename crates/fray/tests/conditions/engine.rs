@@ -734,3 +734,20 @@ fn leaving_a_living_enemys_side_provokes() {
     e.walk(0, &[Square { x: -3, y: 0 }]).unwrap();
     assert!(!e.log.iter().any(|s| s.text.contains("provokes")));
 }
+
+#[test]
+fn only_a_placed_creature_on_the_grid_occupies_space() {
+    let mut e = Encounter::new(parse_script(&sized_script(2, 0)).unwrap().creatures);
+    assert!(!e.occupies_space(0), "not placed");
+    e.creatures[1].position = Some(Square { x: 0, y: 0 });
+    assert!(e.occupies_space(1));
+    e.apply(
+        1,
+        CharacterCondition::Exiled,
+        None,
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    assert!(!e.occupies_space(1), "exiled");
+}

@@ -57,3 +57,29 @@ fn a_fixed_amount_is_never_negative_but_dice_may_roll_below_zero() {
     let e = with("-3").validate().unwrap_err().to_string();
     assert!(e.contains("comes to -3"), "{e}");
 }
+
+#[test]
+fn a_seed_goes_with_a_roll_and_a_roll_of_dice_with_a_seed() {
+    let request = |amount: &str, roll: bool, seed: Option<u64>| DamageRequest {
+        amount: Some(Amount::Text(amount.into())),
+        roll,
+        seed,
+        ..DamageRequest::default()
+    };
+    let e = request("2d6", false, Some(3))
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a seed applies only to a roll"), "{e}");
+    let e = request("2d6", true, None)
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a roll needs a seed"), "{e}");
+    assert!(
+        request("7", true, None).validate().is_ok(),
+        "a fixed amount needs no seed"
+    );
+    assert!(request("2d6", true, Some(3)).validate().is_ok());
+    assert!(request("2d6", false, None).validate().is_ok());
+}
