@@ -227,28 +227,13 @@ fn declared(
     names: &mut HashSet<String>,
 ) -> Result<Vec<Minion>, ScenarioError> {
     let name = c.name(&raw.name, "minion")?;
+    // `whole::level` and `whole::spell_levels` refused anything out of range while the
+    // file was read, so the values fit in `i32`.
     let level = match &raw.level {
         None => raw.kind.starting_level(),
-        Some(l) if (0..=i64::from(MAX_LEVEL)).contains(l.get_ref()) => {
-            Level::clamped(*l.get_ref() as i32)
-        }
-        Some(l) => {
-            return Err(c.at(
-                l,
-                format!("level {} is outside 0 to {MAX_LEVEL}", l.get_ref()),
-            ));
-        }
+        Some(l) => Level::clamped(*l.get_ref() as i32),
     };
-    let spell_levels = match &raw.spell_levels {
-        None => 0,
-        Some(s) if (-10..=10).contains(s.get_ref()) => *s.get_ref() as i32,
-        Some(s) => {
-            return Err(c.at(
-                s,
-                "spell_levels must be a whole number from -10 to 10 (levels stay within 0 to 5 anyway)",
-            ));
-        }
-    };
+    let spell_levels = raw.spell_levels.as_ref().map_or(0, |s| *s.get_ref() as i32);
     let template = Minion {
         name: name.clone(),
         kind: raw.kind,
@@ -347,19 +332,8 @@ fn spell(
             SpellTarget::Minion(name.to_string())
         }
     };
-    let levels = match &s.levels {
-        None => 0,
-        Some(l) if (-10..=10).contains(l.get_ref()) => *l.get_ref() as i32,
-        Some(l) => {
-            return Err(c.at(
-                l,
-                format!(
-                    "levels is {}: expected a whole number from -10 to 10",
-                    l.get_ref()
-                ),
-            ));
-        }
-    };
+    // `whole::levels` refused anything outside -10 to 10 while the file was read.
+    let levels = s.levels.as_ref().map_or(0, |l| *l.get_ref() as i32);
     let armor_penalty = c.optional(&s.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?;
     let damage = c.optional(&s.damage, "damage", 0, 0, MAX_STAT)?;
     if levels == 0 && armor_penalty == 0 && damage == 0 {

@@ -169,3 +169,23 @@ fn the_request_keeps_the_whole_log_of_a_short_battle() {
         assert_eq!(answer.result, play(&valid.battle, &mut NoTrace));
     }
 }
+
+#[test]
+fn the_work_bound_counts_attacks_times_rounds_times_turns_inclusively() {
+    use fray::minions::scenario::MAX_WORK;
+    // 20 attacks a round, 10,000 rounds a combat, 1,000 turns: exactly the bound.
+    let mut b = battle(
+        Rules {
+            max_rounds: 10_000,
+            turns: 1_000,
+            ..Rules::default()
+        },
+        vec![Minion::new("A", Kind::Monster, 5, 1).attacks(10)],
+        vec![Minion::new("B", Kind::Monster, 5, 1).attacks(10)],
+    );
+    assert_eq!(20 * 10_000 * 1_000, MAX_WORK);
+    assert!(fray::minions::check_work(&b).is_ok());
+    b.a.minions[0].attacks = 11;
+    let e = fray::minions::check_work(&b).unwrap_err().to_string();
+    assert!(e.contains("210000000 attacks"), "{e}");
+}

@@ -349,3 +349,16 @@ fn malformed_spells_and_learns_are_located() {
         assert!(e.message.contains(phrase), "{to}: {e}");
     }
 }
+
+#[test]
+fn learns_true_is_accepted_on_a_recruit_only() {
+    let b = parse_battle(&file("turns = 2", "learns = true", "")).unwrap();
+    assert!(b.a.minions[0].learns);
+    let monster = file("turns = 2", "learns = true", "").replacen(
+        "kind = \"recruit\"",
+        "kind = \"monster\"",
+        1,
+    );
+    let e = parse_battle(&monster).unwrap_err().to_string();
+    assert!(e.contains("never gains an experience level"), "{e}");
+}
