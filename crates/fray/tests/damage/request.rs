@@ -83,3 +83,134 @@ fn a_seed_goes_with_a_roll_and_a_roll_of_dice_with_a_seed() {
     assert!(request("2d6", true, Some(3)).validate().is_ok());
     assert!(request("2d6", false, None).validate().is_ok());
 }
+
+/// The hit a fixed-amount request resolves.
+fn hit_of(request: DamageRequest) -> fray::damage::Hit {
+    match request.validate().unwrap().run() {
+        DamageResult::Resolved(r) => r.hit,
+        DamageResult::Distribution(_) => panic!("a fixed amount is resolved"),
+    }
+}
+
+#[test]
+fn every_attack_field_reaches_the_hit() {
+    use fray::damage::{AttackFacts, DamageType, Effect, Hit, HitSource, Keyword, TypeSelector};
+    let request = DamageRequest {
+        amount: Some(Amount::Fixed(10)),
+        types: vec!["fire".into()],
+        advantage: true,
+        critical: true,
+        silvered: true,
+        area: true,
+        ongoing: true,
+        attacker_level: Some(12),
+        keyword: vec!["fear".into(), "bloodied".into()],
+        declare: vec!["bloodied".into(), "shaken".into()],
+        met: vec!["shaken".into()],
+        reduce: vec!["fire:5".into()],
+        effect: vec!["dazed".into()],
+        ..DamageRequest::default()
+    };
+    let mut expected = Hit::new(10, [DamageType::Fire]);
+    expected.source = HitSource::Attack(
+        AttackFacts {
+            advantage: true,
+            critical: true,
+            silvered: true,
+            area: true,
+            attacker_level: Some(12),
+            ..AttackFacts::default()
+        }
+        .with_reduction(TypeSelector::Only(DamageType::Fire), 5),
+    );
+    expected.ongoing = true;
+    expected.keywords = vec![Keyword::new("fear"), Keyword::new("bloodied")];
+    expected.met = vec![Keyword::new("shaken")];
+    expected.effects = vec!["dazed".parse::<Effect>().unwrap()];
+    assert_eq!(hit_of(request), expected);
+}
+
+#[test]
+fn environmental_damage_takes_no_attacker_facts() {
+    let environmental = || DamageRequest {
+        amount: Some(Amount::Fixed(10)),
+        types: vec!["fire".into()],
+        environmental: true,
+        ..DamageRequest::default()
+    };
+    let hit = hit_of(environmental());
+    assert_eq!(hit.source, fray::damage::HitSource::Environmental);
+    for (request, flag) in [
+        (
+            DamageRequest {
+                advantage: true,
+                ..environmental()
+            },
+            "--advantage",
+        ),
+        (
+            DamageRequest {
+                reduce: vec!["fire:5".into()],
+                ..environmental()
+            },
+            "--reduce",
+        ),
+        (
+            DamageRequest {
+                attacker_level: Some(3),
+                ..environmental()
+            },
+            "--attacker-level",
+        ),
+    ] {
+        let e = request.validate().unwrap_err().to_string();
+        assert!(e.contains(&format!("{flag} describes an attacker")), "{e}");
+    }
+}
+
+#[test]
+fn extra_damage_may_bring_the_amount_to_its_bound_and_no_further() {
+    use fray::damage::modify::MAX_AMOUNT;
+    use fray::dice::MAX_MODIFIER;
+    let amount = MAX_MODIFIER as u32;
+    let with = |extra: u32| DamageRequest {
+        amount: Some(Amount::Fixed(MAX_MODIFIER)),
+        modify: vec![format!("extra {extra} fire")],
+        ..DamageRequest::default()
+    };
+    assert!(
+        with(MAX_AMOUNT - amount).validate().is_ok(),
+        "exactly the bound"
+    );
+    let e = with(MAX_AMOUNT - amount + 1)
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("would bring the hit above"), "{e}");
+}
+
+#[test]
+fn a_distribution_too_costly_to_compute_is_refused_but_may_be_rolled() {
+    let dice = |roll: bool| DamageRequest {
+        amount: Some(Amount::Text("1000d10000".into())),
+        roll,
+        seed: roll.then_some(1),
+        ..DamageRequest::default()
+    };
+    assert!(dice(false).validate().is_err());
+    assert!(dice(true).validate().is_ok());
+}
+
+#[test]
+fn a_stat_block_with_many_errors_shows_the_first_twenty() {
+    let bad = |n: usize| DamageRequest {
+        amount: Some(Amount::Fixed(1)),
+        vs: Some(vec!["Resist"; n].join("; ")),
+        ..DamageRequest::default()
+    };
+    let e = bad(20).validate().unwrap_err().to_string();
+    assert!(!e.contains("more errors"), "{e}");
+    let e = bad(25).validate().unwrap_err().to_string();
+    assert!(e.contains("... and 5 more errors"), "{e}");
+    assert_eq!(e.matches("needs a damage type").count(), 20);
+}
