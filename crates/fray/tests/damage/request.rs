@@ -214,3 +214,176 @@ fn a_stat_block_with_many_errors_shows_the_first_twenty() {
     assert!(e.contains("... and 5 more errors"), "{e}");
     assert_eq!(e.matches("needs a damage type").count(), 20);
 }
+
+fn resolved(request: DamageRequest) -> fray::damage::request::Resolved {
+    match request.validate().unwrap().run() {
+        DamageResult::Resolved(r) => *r,
+        DamageResult::Distribution(_) => panic!("expected a resolved hit"),
+    }
+}
+
+const VS: &str = "Conditions: shaken; Resist 5 Fire; Vulnerable Cold (shaken)";
+
+#[test]
+fn a_fixed_amount_is_explained_as_the_library_explains_it() {
+    use fray::damage::{DamageType, Defender, Hit, Keyword, Readings, explain, parse_traits};
+    let r = resolved(DamageRequest {
+        amount: Some(Amount::Fixed(12)),
+        types: vec!["fire".into(), "cold".into()],
+        vs: Some(VS.into()),
+        met: vec!["shaken".into()],
+        ..DamageRequest::default()
+    });
+    let traits = parse_traits(VS).unwrap();
+    assert_eq!(
+        r.traits,
+        traits.iter().map(ToString::to_string).collect::<Vec<_>>()
+    );
+    assert_eq!(r.declared, [Keyword::new("shaken")]);
+    let mut hit = Hit::new(12, [DamageType::Fire, DamageType::Cold]);
+    hit.met = vec![Keyword::new("shaken")];
+    let library = explain(&hit, &Defender::new(traits), &Readings::default());
+    assert_eq!(r.explained.outcome, library.outcome);
+    assert_eq!(r.hit.amount, 12);
+    assert_eq!(
+        (r.dice, r.seed, r.rolled, r.example),
+        (None, None, None, None)
+    );
+}
+
+#[test]
+fn a_seeded_roll_is_the_librarys_roll_with_that_seed() {
+    use fray::damage::{DamageType, Defender, Hit, Readings, parse_traits, sample};
+    use fray::rng::SeededRolls;
+    let r = resolved(DamageRequest {
+        amount: Some(Amount::Text("3d6+2".into())),
+        types: vec!["fire".into()],
+        vs: Some("Resist 5 Fire".into()),
+        roll: true,
+        seed: Some(11),
+        ..DamageRequest::default()
+    });
+    let (total, library) = sample::roll(
+        &"3d6+2".parse().unwrap(),
+        &Hit::new(0, [DamageType::Fire]),
+        &Defender::new(parse_traits("Resist 5 Fire").unwrap()),
+        &Readings::default(),
+        &mut SeededRolls::new(11),
+    );
+    assert_eq!(
+        (r.dice.as_deref(), r.seed, r.rolled),
+        (Some("3d6+2"), Some(11), Some(total))
+    );
+    assert_eq!(r.explained.outcome, library.outcome);
+    assert_eq!(i64::from(r.hit.amount), total);
+}
+
+#[test]
+fn dice_without_a_roll_give_the_exact_distribution() {
+    use fray::damage::{DamageType, Defender, Hit, Readings, exact, parse_traits};
+    let request = |declare: bool| DamageRequest {
+        amount: Some(Amount::Text("2d6+3".into())),
+        types: vec!["fire".into()],
+        vs: Some("Resist 5 Fire".into()),
+        declare: if declare {
+            vec!["shaken".into()]
+        } else {
+            Vec::new()
+        },
+        ..DamageRequest::default()
+    };
+    let DamageResult::Distribution(d) = request(false).validate().unwrap().run() else {
+        panic!("dice without a roll are a distribution");
+    };
+    let dice = "2d6+3".parse().unwrap();
+    let hit = Hit::new(0, [DamageType::Fire]);
+    let defender = Defender::new(parse_traits("Resist 5 Fire").unwrap());
+    let finals = exact::final_damage(&dice, &hit, &defender, &Readings::default());
+    let originals = exact::original_damage(&dice, &hit);
+    assert_eq!((d.dice.as_str(), d.exact), ("2d6+3", true));
+    assert_eq!(
+        (d.mean_original, d.mean_final),
+        (originals.mean(), finals.mean())
+    );
+    assert_eq!((d.min, d.max), (finals.min(), finals.max()));
+    let listed: Vec<(i64, f64)> = d.distribution.iter().map(|x| (x.damage, x.p)).collect();
+    let library: Vec<(i64, f64)> = finals.iter().map(|m| (m.value, m.p)).collect();
+    assert_eq!(listed, library);
+    assert_eq!(d.traits, ["Resist Fire 5"]);
+    assert_eq!(d.declared, None);
+    let DamageResult::Distribution(d) = request(true).validate().unwrap().run() else {
+        panic!("a distribution");
+    };
+    assert_eq!(d.declared.map(|k| k.len()), Some(1));
+}
+
+#[test]
+fn changes_to_the_attack_open_its_explanation() {
+    let r = resolved(DamageRequest {
+        amount: Some(Amount::Fixed(10)),
+        types: vec!["fire".into()],
+        modify: vec!["become cold".into(), "extra 4 fire".into()],
+        vs: Some("Resist 5 Cold".into()),
+        ..DamageRequest::default()
+    });
+    assert_eq!(r.hit.amount, 14, "10 and the extra 4");
+    assert_eq!(r.explained.outcome.original, 14);
+    let first: Vec<&str> = r
+        .explained
+        .trace
+        .steps
+        .iter()
+        .take(2)
+        .map(|s| s.text.as_str())
+        .collect();
+    assert!(
+        first[0].contains("cold") && first[1].contains('4'),
+        "{first:?}"
+    );
+}
+
+#[test]
+fn probable_typos_of_built_in_types_are_warned_wherever_a_type_is_named() {
+    let valid = DamageRequest {
+        amount: Some(Amount::Fixed(10)),
+        types: vec!["fier".into()],
+        reduce: vec!["colde:2".into()],
+        modify: vec!["gain acdi".into()],
+        ..DamageRequest::default()
+    }
+    .validate()
+    .unwrap();
+    let w = valid.warnings.join("\n");
+    assert!(
+        w.contains("`fier` is read as a custom damage type; did you mean `fire`?"),
+        "{w}"
+    );
+    assert!(w.contains("--reduce: `colde`"), "{w}");
+    assert!(w.contains("--modify: `acdi`"), "{w}");
+    let clean = DamageRequest {
+        amount: Some(Amount::Fixed(10)),
+        types: vec!["fire".into()],
+        ..DamageRequest::default()
+    };
+    assert!(clean.validate().unwrap().warnings.is_empty());
+}
+
+#[test]
+fn attacker_level_and_reductions_have_their_ranges() {
+    use fray::damage::notation::MAX_LIMIT;
+    use fray::damage::request::MAX_ATTACKER_LEVEL;
+    let with = |level: u32, reduce: u32| DamageRequest {
+        amount: Some(Amount::Fixed(10)),
+        attacker_level: Some(level),
+        reduce: vec![format!("fire:{reduce}")],
+        ..DamageRequest::default()
+    };
+    assert!(with(MAX_ATTACKER_LEVEL, MAX_LIMIT).validate().is_ok());
+    let e = with(MAX_ATTACKER_LEVEL + 1, 1)
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("--attacker-level"), "{e}");
+    let e = with(1, MAX_LIMIT + 1).validate().unwrap_err().to_string();
+    assert!(e.contains("--reduce"), "{e}");
+}
