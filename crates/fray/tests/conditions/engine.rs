@@ -751,3 +751,77 @@ fn only_a_placed_creature_on_the_grid_occupies_space() {
     .unwrap();
     assert!(!e.occupies_space(1), "exiled");
 }
+
+#[test]
+fn a_save_at_the_end_of_a_turn_ends_one_instance_on_10_or_more() {
+    let mut e = Encounter::new(parse_script(FLANK).unwrap().creatures);
+    for (c, condition) in [
+        (1, CharacterCondition::Dazed),
+        (1, CharacterCondition::Slowed),
+        (0, CharacterCondition::Dazed),
+    ] {
+        e.apply(c, condition, None, &Duration::SaveEnds, None)
+            .unwrap();
+    }
+    let mut rolls = ScriptedRolls::dice([9, 10]);
+    e.end_turn(1, &mut rolls);
+    assert_eq!(
+        rolls.remaining(),
+        0,
+        "one save for each of the Orc's two instances"
+    );
+    assert!(e.has(1, CharacterCondition::Dazed), "9 fails");
+    assert!(!e.has(1, CharacterCondition::Slowed), "10 saves");
+    assert!(
+        e.has(0, CharacterCondition::Dazed),
+        "another creature's save is not rolled"
+    );
+}
+
+#[test]
+fn a_save_against_ongoing_damage_ends_that_damage_only() {
+    let text = FLANK.replace(
+        "name = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n",
+        "name = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n[[creature.power]]\nname = \"Burn\"\nkeywords = [\"melee\"]\nattack = 5\ntypes = [\"fire\"]\nongoing = 3\n",
+    )
+    .replace(
+        "name = \"Ally\"\nside = \"a\"\nhp = 30\nposition = [2, 0]\n",
+        "name = \"Ally\"\nside = \"a\"\nhp = 30\nposition = [2, 0]\n[[creature.power]]\nname = \"Chill\"\nkeywords = [\"melee\"]\nattack = 5\ntypes = [\"cold\"]\nongoing = 5\n",
+    );
+    for (saves, lost) in [([10, 9], 5), ([9, 10], 3), ([10, 10], 0)] {
+        let mut e = Encounter::new(parse_script(&text).unwrap().creatures);
+        for attacker in [0, 2] {
+            e.start_turn(attacker, &mut ScriptedRolls::dice([]));
+            e.attack_with(
+                attacker,
+                0,
+                &[1],
+                &AttackOptions::default(),
+                &mut ScriptedRolls::dice([19]),
+            )
+            .unwrap();
+        }
+        let mut rolls = ScriptedRolls::dice(saves);
+        e.end_turn(1, &mut rolls);
+        assert_eq!(rolls.remaining(), 0);
+        e.start_turn(1, &mut ScriptedRolls::dice([]));
+        assert_eq!(30 - e.creatures[1].hp, lost, "saves {saves:?}");
+    }
+}
+
+#[test]
+fn an_expectation_naming_an_effect_counts_only_that_effects_instances() {
+    let text = format!(
+        "{}[[step]]\ndo = \"apply\"\ncreature = \"C0\"\ncondition = \"restrained\"\neffect = \"Web\"\nduration = \"until-ended\"\n\
+         [[step]]\ndo = \"expect\"\ncheck = \"condition\"\ncreature = \"C0\"\ncondition = \"restrained\"\neffect = \"Net\"\npresent = false\n\
+         [[step]]\ndo = \"expect\"\ncheck = \"condition\"\ncreature = \"C0\"\ncondition = \"restrained\"\neffect = \"Web\"\n",
+        sized_script(1, 0)
+    );
+    let report = fray::conditions::run_script(&parse_script(&text).unwrap(), None);
+    assert_eq!(
+        (report.expectations_met, report.failures.len()),
+        (2, 0),
+        "{:?}",
+        report.failures
+    );
+}
