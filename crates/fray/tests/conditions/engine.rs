@@ -825,3 +825,20 @@ fn an_expectation_naming_an_effect_counts_only_that_effects_instances() {
         report.failures
     );
 }
+
+#[test]
+fn an_expected_refusal_must_mention_its_words() {
+    let text = format!(
+        "{}[[step]]\ndo = \"end\"\ncreature = \"C0\"\ncondition = \"restrained\"\n\
+         [[step]]\ndo = \"expect\"\ncheck = \"refused\"\ncontains = \"C0\"\n\
+         [[step]]\ndo = \"expect\"\ncheck = \"refused\"\ncontains = \"a word it does not say\"\n",
+        sized_script(1, 0)
+    );
+    let report = fray::conditions::run_script(&parse_script(&text).unwrap(), None);
+    assert_eq!(
+        (report.expectations_met, report.failures.len()),
+        (1, 1),
+        "{:?}",
+        report.failures
+    );
+}
