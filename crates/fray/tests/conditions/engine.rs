@@ -842,3 +842,40 @@ fn an_expected_refusal_must_mention_its_words() {
         report.failures
     );
 }
+
+#[test]
+fn every_name_in_an_expectation_must_be_known() {
+    for (field, line) in [
+        ("creature = \"Nobody\"\ncondition = \"dazed\"\n", 8),
+        (
+            "creature = \"C0\"\ncondition = \"dazed\"\nsource = \"Nobody\"\n",
+            10,
+        ),
+    ] {
+        let text = format!(
+            "{}[[step]]\ndo = \"expect\"\ncheck = \"condition\"\n{field}",
+            sized_script(1, 0)
+        );
+        let e = parse_script(&text).unwrap_err().to_string();
+        assert!(
+            e.contains("Nobody") && e.contains(&format!("line {line}")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn steps_without_fixed_rolls_draw_from_the_seed() {
+    let text = FLANK.replace(
+        "name = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n",
+        "name = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n[[creature.power]]\nname = \"Axe\"\nkeywords = [\"melee\"]\nattack = 5\ndamage = \"1d12\"\n",
+    ) + "[[step]]\ndo = \"attack\"\nattacker = \"Hero\"\npower = \"Axe\"\ntargets = [\"Orc\"]\n";
+    let script = parse_script(&text).unwrap();
+    let logs: std::collections::HashSet<Vec<String>> = (0..8)
+        .map(|seed| {
+            let report = fray::conditions::run_script(&script, Some(seed));
+            report.log.iter().map(|s| s.text.clone()).collect()
+        })
+        .collect();
+    assert!(logs.len() > 1, "eight seeds played one way");
+}
