@@ -879,3 +879,26 @@ fn steps_without_fixed_rolls_draw_from_the_seed() {
         .collect();
     assert!(logs.len() > 1, "eight seeds played one way");
 }
+
+#[test]
+fn fixed_rolls_a_step_does_not_use_are_reported() {
+    let text = format!(
+        "{}[[step]]\ndo = \"next-turn\"\nrolls = [3, 4]\n",
+        sized_script(1, 0)
+    );
+    let report = fray::conditions::run_script(&parse_script(&text).unwrap(), None);
+    assert_eq!(report.failures.len(), 1, "{:?}", report.failures);
+    assert!(
+        report.failures[0]
+            .message
+            .contains("2 fixed roll(s) were not used"),
+        "{:?}",
+        report.failures
+    );
+    let plain = format!("{}[[step]]\ndo = \"next-turn\"\n", sized_script(1, 0));
+    assert!(
+        fray::conditions::run_script(&parse_script(&plain).unwrap(), None)
+            .failures
+            .is_empty()
+    );
+}

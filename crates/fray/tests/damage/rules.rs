@@ -437,3 +437,18 @@ fn the_best_of_several_resistances_applies_wherever_it_is_listed() {
     );
     assert_eq!(alone("Resist 10 Fire; Resist Fire"), alone("Resist Fire"));
 }
+
+/// The trace says why one of several resistances was chosen.
+#[test]
+fn the_trace_says_why_a_resistance_was_chosen() {
+    let says = |traits: &str, why: &str| {
+        let e = explained(&fire(30), traits);
+        assert!(
+            e.trace.steps.iter().any(|s| s.text.contains(why)),
+            "{traits}: {:#?}",
+            e.trace.steps
+        );
+    };
+    says("Resist 5 Fire; Resist 10 Fire", "it has the highest limit");
+    says("Resist 5 Fire; Resist Fire", "it has no limit");
+}
