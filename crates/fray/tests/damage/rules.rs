@@ -452,3 +452,34 @@ fn the_trace_says_why_a_resistance_was_chosen() {
     says("Resist 5 Fire; Resist 10 Fire", "it has the highest limit");
     says("Resist 5 Fire; Resist Fire", "it has no limit");
 }
+
+#[test]
+fn a_vulnerability_adds_half_when_its_limit_is_higher() {
+    assert_eq!(final_damage(&fire(12), "Vulnerable Fire 10"), 18);
+    assert_eq!(final_damage(&fire(12), "Vulnerable Fire 4"), 16);
+}
+
+#[test]
+fn the_trace_names_discarded_vulnerabilities_and_applied_reductions() {
+    let discarded = |hit: &Hit| {
+        explained(hit, "Vulnerable Fire (Advantage)")
+            .trace
+            .steps
+            .iter()
+            .any(|s| s.text.contains("discarded: its condition is not met"))
+    };
+    assert!(discarded(&fire(10)));
+    assert!(!discarded(&with_advantage(fire(10))));
+    let reduced = fire(10).by(fray::damage::AttackFacts::default().with_reduction(
+        fray::damage::TypeSelector::Only(fray::damage::DamageType::Fire),
+        5,
+    ));
+    let e = explained(&reduced, "Resist 10 Fire");
+    assert!(
+        e.trace.steps.iter().any(|s| s
+            .text
+            .contains("Resistance reduction Fire 5 against Resist Fire 10")),
+        "{:#?}",
+        e.trace.steps
+    );
+}
