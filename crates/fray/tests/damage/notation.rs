@@ -407,3 +407,41 @@ fn every_trait_a_template_grants_prints_as_a_stat_block_reads_it() {
         }
     }
 }
+
+#[test]
+fn several_errors_print_one_a_line() {
+    let e = parse_traits("Resist; Vulnerable").unwrap_err();
+    assert_eq!(e.0.len(), 2);
+    let text = e.to_string();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains("needs a damage type"))
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        !text.starts_with('\n') && text.contains(&format!("{}\n{}", e.0[0], e.0[1])),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_group_too_many_is_underlined_whole() {
+    let e = parse_traits("Resist Fire (Advantage) (Critical)").unwrap_err();
+    assert_eq!((e.0[0].column, e.0[0].len), (25, "(Critical)".len()), "{e}");
+}
+
+#[test]
+fn a_resistance_names_its_types_once() {
+    let e = parse_traits("Resist Fire Cold").unwrap_err().to_string();
+    assert!(e.contains("unexpected `Cold`"), "{e}");
+}
+
+#[test]
+fn condition_immunities_may_be_joined_by_and() {
+    assert_eq!(
+        parse_traits("Condition Immune: Dazed and Stunned").unwrap(),
+        parse_traits("Condition Immune: Dazed, Stunned").unwrap()
+    );
+}

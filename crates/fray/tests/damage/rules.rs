@@ -483,3 +483,42 @@ fn the_trace_names_discarded_vulnerabilities_and_applied_reductions() {
         e.trace.steps
     );
 }
+
+#[test]
+fn several_types_name_the_two_largest_first_of_equals_and_count_what_they_mitigate() {
+    let hit = Hit::new(20, types(&["fire", "cold", "acid"]));
+    let e = explained(&hit, "Resist 10 Fire; Resist 6 Cold; Resist 6 Acid");
+    let step = e
+        .trace
+        .steps
+        .iter()
+        .find(|s| s.text.contains("the two largest are"))
+        .unwrap_or_else(|| panic!("{:#?}", e.trace.steps));
+    assert!(step.text.contains("fire 10 and cold 6"), "{}", step.text);
+    assert!(
+        step.numbers.iter().any(|(name, _)| *name == "mitigated"),
+        "{step:?}"
+    );
+    assert!(
+        !step.numbers.iter().any(|(name, _)| *name == "added"),
+        "{step:?}"
+    );
+}
+
+#[test]
+fn a_single_resistance_is_not_said_to_be_chosen() {
+    let e = explained(&fire(30), "Resist 5 Fire");
+    assert!(
+        !e.trace
+            .steps
+            .iter()
+            .any(|s| s.text.contains("chosen among"))
+    );
+}
+
+#[test]
+fn the_types_listing_says_whether_physical_may_be_chosen() {
+    use fray::damage::types_listing;
+    assert!(types_listing(ChoiceRule::IncludingPhysical).including_physical);
+    assert!(!types_listing(ChoiceRule::ExcludingPhysical).including_physical);
+}
