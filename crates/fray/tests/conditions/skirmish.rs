@@ -140,7 +140,8 @@ fn a_skirmish_ends_when_a_side_is_down_and_names_the_side_standing() {
 
 #[test]
 fn a_round_limit_of_one_still_plays_the_first_round() {
-    // Adjacent, and the goblin falls to any hit: some seeds end in round 1.
+    // Adjacent, and the goblin falls to any hit. It cannot fall unconscious, so only its
+    // 0 hit points put it down.
     let text = r#"
 [[creature]]
 name = "Knight"
@@ -158,6 +159,7 @@ name = "Goblin"
 side = "b"
 hp = 1
 position = [1, 0]
+traits = "Condition Immune: Unconscious"
 "#;
     let creatures = parse_script(text).unwrap().creatures;
     let out = play_skirmish(&creatures, 1, &mut SeededRolls::new(4));
@@ -281,4 +283,23 @@ fn a_hit_carries_its_facts_to_the_targets_traits() {
             "{traits} without its fact"
         );
     }
+}
+
+#[test]
+fn an_encounter_power_is_used_once_a_skirmish() {
+    let creatures = roster();
+    let mut used = 0;
+    for seed in 0..20 {
+        let (_, log) = play_skirmish_logged(&creatures, 30, &mut SeededRolls::new(seed));
+        let shoves = log
+            .iter()
+            .filter(|s| s.text.contains("with `Shove`"))
+            .count();
+        assert!(shoves <= 1, "seed {seed}: {shoves} shoves");
+        used += shoves;
+    }
+    assert!(
+        used > 10,
+        "the knight's best power is used in most skirmishes: {used}"
+    );
 }
