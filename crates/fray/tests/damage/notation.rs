@@ -292,11 +292,17 @@ fn immune_is_short_for_damage_immune() {
 
 #[test]
 fn a_resistance_without_a_type_is_located_just_after_its_word() {
-    let e = parse_traits("Swarm; Resist").unwrap_err().to_string();
-    assert!(
-        e.contains("needs a damage type") && e.contains("column 14"),
-        "{e}"
-    );
+    for (text, column) in [
+        ("Swarm; Resist", 14),
+        ("Resist; Swarm", 7),
+        ("Swarm;  Vulnerable; Swarm", 19),
+    ] {
+        let e = parse_traits(text).unwrap_err().to_string();
+        assert!(
+            e.contains("needs a damage type") && e.contains(&format!("column {column}")),
+            "{text}: {e}"
+        );
+    }
 }
 
 #[test]
@@ -444,4 +450,16 @@ fn condition_immunities_may_be_joined_by_and() {
         parse_traits("Condition Immune: Dazed and Stunned").unwrap(),
         parse_traits("Condition Immune: Dazed, Stunned").unwrap()
     );
+}
+
+#[test]
+fn a_condition_immunity_of_a_condition_alone_is_refused_as_unexpected() {
+    let e = parse_traits("Condition Immune: (Area)")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("unexpected `(Area)`: expected a condition name or a (condition)"),
+        "{e}"
+    );
+    assert!(parse_traits("Condition Immune: Dazed (Area)").is_ok());
 }
