@@ -303,3 +303,52 @@ fn an_encounter_power_is_used_once_a_skirmish() {
         "the knight's best power is used in most skirmishes: {used}"
     );
 }
+
+/// Where the Knight (speed 6) stands after one round of walking toward a Goblin ten
+/// squares east that cannot move, with objects on `walls`.
+fn after_one_round(walls: &[[i32; 2]]) -> fray::conditions::Square {
+    let mut text = String::from(
+        r#"
+[[creature]]
+name = "Knight"
+side = "a"
+hp = 30
+position = [0, 0]
+[[creature.power]]
+name = "Sword"
+keywords = ["melee"]
+attack = 5
+damage = "1d8"
+[[creature]]
+name = "Goblin"
+side = "b"
+hp = 50
+speed = 0
+position = [10, 0]
+"#,
+    );
+    for (i, [x, y]) in walls.iter().enumerate() {
+        text += &format!("[[object]]\nname = \"Wall {i}\"\nhp = 10\nposition = [{x}, {y}]\n");
+    }
+    let mut s = Skirmish::new(&parse_script(&text).unwrap().creatures);
+    s.play(1, &mut SeededRolls::new(1));
+    s.encounter.creatures[0].position.unwrap()
+}
+
+#[test]
+fn a_creature_walks_its_speed_toward_the_nearest_enemy_around_what_is_in_the_way() {
+    let goblin = fray::conditions::Square { x: 10, y: 0 };
+    assert_eq!(
+        after_one_round(&[]),
+        fray::conditions::Square { x: 6, y: 0 }
+    );
+    let around = after_one_round(&[[1, 0]]);
+    assert_eq!(
+        around.distance(goblin),
+        4,
+        "six squares closer, around the wall: {around}"
+    );
+    // Walled in: no square brings it closer, so it stays rather than wander.
+    let walled = after_one_round(&[[1, -1], [1, 0], [1, 1]]);
+    assert_eq!(walled, fray::conditions::Square { x: 0, y: 0 });
+}
