@@ -346,6 +346,7 @@ fn forced_alone_is_not_forced_movement() {
 fn an_unfinished_damage_trigger_is_located_where_the_missing_part_goes() {
     for (text, column) in [
         ("Damage Trigger", 15),
+        ("Damage Trigger; Swarm", 15),
         ("Damage Trigger Cold", 20),
         ("Damage Trigger Cold slowed", 21),
     ] {
