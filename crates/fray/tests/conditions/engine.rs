@@ -902,3 +902,31 @@ fn fixed_rolls_a_step_does_not_use_are_reported() {
             .is_empty()
     );
 }
+
+#[test]
+fn minor_actions_spend_the_minor_then_the_move_then_the_standard() {
+    let mut e = hero_turn();
+    let mut after = Vec::new();
+    for _ in 0..3 {
+        jab(&mut e);
+        after.push(left(&e));
+    }
+    assert_eq!(
+        after,
+        [
+            [true, true, true],
+            [true, true, true],
+            [false, false, false]
+        ],
+        "a second minor takes the move, a third the standard"
+    );
+    let mut e = hero_turn();
+    jab(&mut e);
+    jab(&mut e);
+    e.total_defense(0).unwrap();
+    assert_eq!(
+        left(&e),
+        [false, false, false],
+        "the second minor took the move"
+    );
+}
