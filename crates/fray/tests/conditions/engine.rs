@@ -930,3 +930,79 @@ fn minor_actions_spend_the_minor_then_the_move_then_the_standard() {
         "the second minor took the move"
     );
 }
+
+/// Whether the Fighter's triggered strike hits the Orc that violated its mark, on a d20
+/// of 11 against AC 10 (no flanking: the Hero is not opposite), when the Fighter is
+/// `marked` by the Goblin itself.
+fn triggered_strike_hits(marked: bool) -> bool {
+    let text = r#"
+[[creature]]
+name = "Fighter"
+side = "a"
+hp = 30
+position = [0, 0]
+[[creature.power]]
+name = "Challenge"
+action = "immediate"
+keywords = ["melee"]
+attack = 0
+damage = "1"
+trigger = "mark-violated"
+[[creature]]
+name = "Hero"
+side = "a"
+hp = 30
+position = [2, 1]
+[[creature]]
+name = "Orc"
+side = "b"
+hp = 30
+ac = 10
+position = [1, 0]
+[[creature.power]]
+name = "Club"
+keywords = ["melee"]
+attack = 5
+[[creature]]
+name = "Goblin"
+side = "b"
+hp = 30
+position = [0, 5]
+"#;
+    let mut e = Encounter::new(parse_script(text).unwrap().creatures);
+    e.apply(
+        2,
+        CharacterCondition::Marked,
+        Some(0),
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    if marked {
+        e.apply(
+            0,
+            CharacterCondition::Marked,
+            Some(3),
+            &Duration::SaveEnds,
+            None,
+        )
+        .unwrap();
+    }
+    e.start_turn(2, &mut ScriptedRolls::dice([]));
+    // The Orc attacks the Hero, not its marker: the Fighter's Challenge triggers.
+    e.attack_with(
+        2,
+        0,
+        &[1],
+        &AttackOptions::default(),
+        &mut ScriptedRolls::dice([15, 11]),
+    )
+    .unwrap();
+    e.creatures[2].hp < 30
+}
+
+#[test]
+fn a_triggered_attack_that_violates_its_owners_own_mark_takes_the_penalty() {
+    assert!(triggered_strike_hits(false), "11 reaches AC 10");
+    assert!(!triggered_strike_hits(true), "11 − 2 does not");
+}
