@@ -1006,3 +1006,30 @@ fn a_triggered_attack_that_violates_its_owners_own_mark_takes_the_penalty() {
     assert!(triggered_strike_hits(false), "11 reaches AC 10");
     assert!(!triggered_strike_hits(true), "11 − 2 does not");
 }
+
+#[test]
+fn a_dominated_creature_that_is_damaged_saves_unless_it_declines() {
+    for decline in [false, true] {
+        let mut e = hero_turn();
+        e.apply(
+            1,
+            CharacterCondition::Dominated,
+            Some(2),
+            &Duration::SaveEnds,
+            None,
+        )
+        .unwrap();
+        let o = AttackOptions {
+            decline_dominated_save: decline,
+            ..AttackOptions::default()
+        };
+        let mut rolls = ScriptedRolls::dice(if decline { vec![19] } else { vec![19, 10] });
+        e.attack_with(0, 0, &[1], &o, &mut rolls).unwrap();
+        assert_eq!(rolls.remaining(), 0);
+        assert_eq!(
+            e.has(1, CharacterCondition::Dominated),
+            decline,
+            "declined: {decline}"
+        );
+    }
+}
