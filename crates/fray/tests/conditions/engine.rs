@@ -1033,3 +1033,43 @@ fn a_dominated_creature_that_is_damaged_saves_unless_it_declines() {
         );
     }
 }
+
+#[test]
+fn a_forced_path_longer_than_the_power_allows_is_cut_and_said_so() {
+    let text = r#"
+[[creature]]
+name = "Hero"
+side = "a"
+hp = 30
+position = [0, 0]
+[[creature.power]]
+name = "Shove"
+keywords = ["melee"]
+attack = 5
+forced = ["push", 1]
+[[creature]]
+name = "Orc"
+side = "b"
+hp = 30
+position = [1, 0]
+"#;
+    for (squares, cut) in [(1, false), (2, true)] {
+        let mut e = Encounter::new(parse_script(text).unwrap().creatures);
+        e.keep_log = true;
+        e.start_turn(0, &mut ScriptedRolls::dice([]));
+        let path: Vec<Square> = (2..2 + squares).map(|x| Square { x, y: 0 }).collect();
+        let o = AttackOptions {
+            forced_paths: HashMap::from([(1, path)]),
+            ..AttackOptions::default()
+        };
+        e.attack_with(0, 0, &[1], &o, &mut ScriptedRolls::dice([19]))
+            .unwrap();
+        assert_eq!(
+            e.creatures[1].position,
+            Some(Square { x: 2, y: 0 }),
+            "{squares} squares asked"
+        );
+        let said = e.log.iter().any(|s| s.text.contains("the path is cut"));
+        assert_eq!(said, cut, "{squares} squares asked");
+    }
+}
