@@ -431,6 +431,7 @@ fn damage_is_counted_under_its_types_and_a_reset_starts_again() {
 fn damage_wakes_an_unconscious_creature_only_if_it_keeps_a_hit_point() {
     let creatures = parse_script(AURA).unwrap().creatures;
     let mut e = Encounter::new(creatures);
+    e.keep_log = true;
     let mut rolls = SeededRolls::new(1);
     for (hp, damage, still_unconscious) in [(10, 3, false), (10, 12, true)] {
         e.creatures[1].hp = hp;
@@ -442,11 +443,18 @@ fn damage_wakes_an_unconscious_creature_only_if_it_keeps_a_hit_point() {
             None,
         )
         .unwrap();
+        e.log.clear();
         e.take_damage(1, &Hit::new(damage, [DamageType::Fire]), &mut rolls);
         assert_eq!(
             e.has(1, CharacterCondition::Unconscious),
             still_unconscious,
             "{hp} hp, {damage} damage"
+        );
+        let woke = e.log.iter().any(|s| s.text.contains("unconscious ends"));
+        assert_eq!(
+            woke, !still_unconscious,
+            "{hp} hp, {damage} damage: {:#?}",
+            e.log
         );
     }
 }
