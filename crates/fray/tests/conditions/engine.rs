@@ -1081,3 +1081,32 @@ position = [1, 0]
         assert_eq!(said, cut, "{squares} squares asked");
     }
 }
+
+#[test]
+fn a_grab_from_afar_pulls_the_target_to_the_nearest_free_square_beside_the_grabber() {
+    let text = |blocked: bool| {
+        let mut t = String::from(
+            "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n\
+             [[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 30\nposition = [5, 0]\n",
+        );
+        if blocked {
+            t += "[[object]]\nname = \"Crate\"\nhp = 5\nposition = [4, 0]\n";
+        }
+        t
+    };
+    for (blocked, to) in [
+        (false, Square { x: 4, y: 0 }),
+        (true, Square { x: 4, y: -1 }),
+    ] {
+        let mut e = Encounter::new(parse_script(&text(blocked)).unwrap().creatures);
+        e.apply(
+            0,
+            CharacterCondition::Grabbed,
+            Some(1),
+            &Duration::UntilEnded,
+            None,
+        )
+        .unwrap();
+        assert_eq!(e.creatures[0].position, Some(to), "blocked: {blocked}");
+    }
+}
