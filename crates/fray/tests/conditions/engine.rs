@@ -1110,3 +1110,21 @@ fn a_grab_from_afar_pulls_the_target_to_the_nearest_free_square_beside_the_grabb
         assert_eq!(e.creatures[0].position, Some(to), "blocked: {blocked}");
     }
 }
+
+#[test]
+fn a_modifier_until_the_end_of_the_encounter_ends_with_it() {
+    let mut e = Encounter::new(parse_script(AURA).unwrap().creatures);
+    let shield = Modifier::new(ModifierType::Power, 2, "Shield");
+    e.add_modifier(0, Target::Defenses, shield, &Duration::EndOfEncounter)
+        .unwrap();
+    let mut rolls = SeededRolls::new(1);
+    e.start_turn(0, &mut rolls);
+    e.end_turn(0, &mut rolls);
+    assert_eq!(
+        e.defense_modifiers_of(0, Defense::Ac).total,
+        2,
+        "a turn's end leaves it"
+    );
+    e.end_encounter();
+    assert_eq!(e.defense_modifiers_of(0, Defense::Ac).total, 0);
+}
