@@ -1128,3 +1128,61 @@ fn a_modifier_until_the_end_of_the_encounter_ends_with_it() {
     e.end_encounter();
     assert_eq!(e.defense_modifiers_of(0, Defense::Ac).total, 0);
 }
+
+#[test]
+fn total_defense_adds_4_to_every_defense() {
+    let mut e = hero_turn();
+    assert_eq!(e.defense_modifiers(0).total, 0);
+    e.total_defense(0).unwrap();
+    assert_eq!(e.defense_modifiers(0).total, 4);
+    assert_eq!(e.defense_modifiers_of(0, Defense::Will).total, 4);
+}
+
+/// The Fighter's aura marks from it on `c`, by duration kind.
+fn aura_and_other_marks(e: &Encounter, c: usize) -> (usize, usize) {
+    let from_fighter: Vec<_> = e
+        .instances_of(c, CharacterCondition::Marked)
+        .filter(|i| i.source == Some(0))
+        .collect();
+    let aura = from_fighter
+        .iter()
+        .filter(|i| i.duration == fray::conditions::InstanceDuration::WhileInAura)
+        .count();
+    (aura, from_fighter.len() - aura)
+}
+
+#[test]
+fn an_aura_marks_each_creature_in_it_once_beside_other_marks_from_its_owner() {
+    let mut e = Encounter::new(parse_script(AURA).unwrap().creatures);
+    assert_eq!(
+        [1, 2, 3].map(|c| aura_and_other_marks(&e, c)),
+        [(1, 0), (1, 0), (0, 0)]
+    );
+    e.apply(
+        1,
+        CharacterCondition::Marked,
+        Some(0),
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    e.start_turn(1, &mut SeededRolls::new(1));
+    e.walk(1, &[Square { x: 1, y: 0 }]).unwrap();
+    assert_eq!(
+        aura_and_other_marks(&e, 1),
+        (1, 1),
+        "still one aura mark, and the other"
+    );
+    assert_eq!(aura_and_other_marks(&e, 2), (1, 0));
+}
+
+#[test]
+fn knocked_prone_onto_a_chasm_without_falling_damage_takes_none() {
+    let text = "[[terrain]]\nname = \"shallow pit\"\nsquares = [[0, 0]]\n\
+                [[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n\
+                [[step]]\ndo = \"apply\"\ncreature = \"Hero\"\ncondition = \"prone\"\n";
+    let report = fray::conditions::run_script(&parse_script(text).unwrap(), None);
+    let said = |words: &str| report.log.iter().any(|s| s.text.contains(words));
+    assert!(said("it falls"), "{:#?}", report.log);
+    assert!(!said("damage"), "{:#?}", report.log);
+}

@@ -387,3 +387,25 @@ fn attacker_level_and_reductions_have_their_ranges() {
     let e = with(1, MAX_LIMIT + 1).validate().unwrap_err().to_string();
     assert!(e.contains("--reduce"), "{e}");
 }
+
+#[test]
+fn a_reading_switch_changes_the_reading_it_names() {
+    use fray::damage::request::ReadingSwitch;
+    let with = |reading: Vec<ReadingSwitch>| {
+        resolved(DamageRequest {
+            amount: Some(Amount::Fixed(10)),
+            types: vec!["fire".into()],
+            vs: Some("Resist 10 Fire (Advantage)".into()),
+            reduce: vec!["fire:5".into()],
+            reading,
+            ..DamageRequest::default()
+        })
+        .explained
+        .outcome
+        .final_damage
+    };
+    // By default a reduction looks only at resistances whose condition the hit meets:
+    // none here, so the 10 stands. Switched, it reduces the unmet one all the same.
+    assert_eq!(with(Vec::new()), 10);
+    assert_ne!(with(vec![ReadingSwitch::ReductionIgnoresConditions]), 10);
+}
