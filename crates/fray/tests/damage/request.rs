@@ -409,3 +409,15 @@ fn a_reading_switch_changes_the_reading_it_names() {
     assert_eq!(with(Vec::new()), 10);
     assert_ne!(with(vec![ReadingSwitch::ReductionIgnoresConditions]), 10);
 }
+
+#[test]
+fn a_fixed_amount_asked_to_roll_is_not_rolled() {
+    let r = resolved(DamageRequest {
+        amount: Some(Amount::Fixed(7)),
+        roll: true,
+        seed: Some(3),
+        ..DamageRequest::default()
+    });
+    assert_eq!((r.rolled, r.seed, r.dice), (None, None, None));
+    assert_eq!(r.explained.outcome.final_damage, 7);
+}
