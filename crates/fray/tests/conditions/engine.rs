@@ -1186,3 +1186,30 @@ fn knocked_prone_onto_a_chasm_without_falling_damage_takes_none() {
     assert!(said("it falls"), "{:#?}", report.log);
     assert!(!said("damage"), "{:#?}", report.log);
 }
+
+#[test]
+fn a_step_refused_for_a_bad_fixed_roll_draws_nothing_from_the_seed() {
+    let base = "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n\
+                [[creature.power]]\nname = \"Axe\"\nkeywords = [\"melee\"]\nattack = 5\ndamage = \"2d6\"\n\
+                [[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 40\nposition = [1, 0]\n";
+    let attack =
+        "[[step]]\ndo = \"attack\"\nattacker = \"Hero\"\npower = \"Axe\"\ntargets = [\"Orc\"]\n";
+    // A d20 of 15, then a 9 on the first d6: refused, the second d6 still to come.
+    let refused = format!("{attack}rolls = [15, 9]\n");
+    let plays = |text: &str, seed: u64| -> Vec<String> {
+        let report = fray::conditions::run_script(&parse_script(text).unwrap(), Some(seed));
+        report
+            .log
+            .iter()
+            .map(|s| s.text.clone())
+            .filter(|t| !t.contains("refused") && !t.contains("FAILED"))
+            .collect()
+    };
+    for seed in 0..6 {
+        assert_eq!(
+            plays(&format!("{base}{refused}{attack}"), seed),
+            plays(&format!("{base}{attack}"), seed),
+            "seed {seed}"
+        );
+    }
+}
