@@ -1213,3 +1213,19 @@ fn a_step_refused_for_a_bad_fixed_roll_draws_nothing_from_the_seed() {
         );
     }
 }
+
+#[test]
+fn a_dominated_creature_that_falls_rolls_no_save_and_says_so() {
+    let text = "[[terrain]]\nname = \"chasm\"\nsquares = [[0, 0]]\nfall = 4\n\
+                [[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n\
+                [[creature]]\nname = \"Witch\"\nside = \"b\"\nhp = 30\nposition = [5, 5]\n\
+                [[step]]\ndo = \"apply\"\ncreature = \"Hero\"\ncondition = \"dominated\"\nsource = \"Witch\"\nduration = \"save-ends\"\n\
+                [[step]]\ndo = \"apply\"\ncreature = \"Hero\"\ncondition = \"prone\"\n";
+    let report = fray::conditions::run_script(&parse_script(text).unwrap(), None);
+    let said = |words: &str| report.log.iter().any(|s| s.text.contains(words));
+    assert!(
+        said("a fall rolls nothing: no saving throw this time"),
+        "{:#?}",
+        report.log
+    );
+}
