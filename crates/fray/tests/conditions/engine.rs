@@ -1229,3 +1229,63 @@ fn a_dominated_creature_that_falls_rolls_no_save_and_says_so() {
         report.log
     );
 }
+
+/// A crowd of objects on every square within 19 of the origin but the origin itself.
+fn crowd_around_origin() -> Vec<fray::conditions::Creature> {
+    let crate_ = parse_script("[[object]]\nname = \"Crate\"\nhp = 5\nposition = [1, 0]\n")
+        .unwrap()
+        .creatures
+        .remove(0);
+    let mut crowd = Vec::new();
+    for x in -19..=19 {
+        for y in -19..=19 {
+            if (x, y) != (0, 0) {
+                let mut c = crate_.clone();
+                c.name = format!("Crate {x},{y}");
+                c.position = Some(Square { x, y });
+                crowd.push(c);
+            }
+        }
+    }
+    crowd
+}
+
+#[test]
+fn a_crowd_pushes_a_pull_or_a_return_out_to_the_first_free_ring() {
+    let two = parse_script(
+        "[[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 30\nposition = [0, 0]\n\
+         [[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [50, 0]\n",
+    )
+    .unwrap()
+    .creatures;
+    let mut creatures = two.clone();
+    creatures.extend(crowd_around_origin());
+    // Grabbed from afar: pulled to the nearest free square around the Orc, 20 away.
+    let mut e = Encounter::new(creatures.clone());
+    e.apply(
+        1,
+        CharacterCondition::Grabbed,
+        Some(0),
+        &Duration::UntilEnded,
+        None,
+    )
+    .unwrap();
+    assert_eq!(e.creatures[1].position, Some(Square { x: 20, y: 0 }));
+    // Exiled from the origin, which the Orc then takes: it returns 20 squares away.
+    creatures.swap(0, 1);
+    creatures[0].position = Some(Square { x: 0, y: 0 });
+    creatures[1].position = Some(Square { x: 50, y: 50 });
+    let mut e = Encounter::new(creatures);
+    e.apply(
+        0,
+        CharacterCondition::Exiled,
+        None,
+        &Duration::SaveEnds,
+        None,
+    )
+    .unwrap();
+    e.creatures[1].position = Some(Square { x: 0, y: 0 });
+    e.end_all(0, CharacterCondition::Exiled);
+    let back = e.creatures[0].position.expect("it reappears");
+    assert_eq!(back.distance(Square { x: 0, y: 0 }), 20, "{back}");
+}
