@@ -328,17 +328,22 @@ fn changes_to_the_attack_open_its_explanation() {
     });
     assert_eq!(r.hit.amount, 14, "10 and the extra 4");
     assert_eq!(r.explained.outcome.original, 14);
-    let first: Vec<&str> = r
+    let first: Vec<_> = r
         .explained
         .trace
         .steps
         .iter()
         .take(2)
-        .map(|s| s.text.as_str())
+        .map(|s| s.rule)
         .collect();
-    assert!(
-        first[0].contains("cold") && first[1].contains('4'),
-        "{first:?}"
+    assert_eq!(
+        first,
+        [
+            fray::damage::rules::CHANGE_TYPE,
+            fray::damage::rules::EXTRA_DAMAGE
+        ],
+        "{:#?}",
+        r.explained.trace.steps
     );
 }
 
