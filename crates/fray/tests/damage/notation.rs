@@ -295,6 +295,7 @@ fn a_resistance_without_a_type_is_located_just_after_its_word() {
     for (text, column) in [
         ("Swarm; Resist", 14),
         ("Resist; Swarm", 7),
+        ("Resist 25; Swarm", 10),
         ("Swarm;  Vulnerable; Swarm", 19),
     ] {
         let e = parse_traits(text).unwrap_err().to_string();
