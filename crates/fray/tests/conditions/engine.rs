@@ -1289,3 +1289,51 @@ fn a_crowd_pushes_a_pull_or_a_return_out_to_the_first_free_ring() {
     let back = e.creatures[0].position.expect("it reappears");
     assert_eq!(back.distance(Square { x: 0, y: 0 }), 20, "{back}");
 }
+
+/// The script of one attack by the Hero (+5) on an Orc (AC 10) with a d20 of `roll`, and
+/// `extra` fields on the attack step; then whether the Orc lost hit points.
+fn scripted_hit(roll: u32, extra: &str, setup: &str) -> bool {
+    let text = format!(
+        "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n\
+         [[creature.power]]\nname = \"Axe\"\nkeywords = [\"melee\"]\nattack = 5\ndamage = \"3\"\n\
+         [[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 40\nac = 10\nposition = [1, 0]\n\
+         [[creature]]\nname = \"Witch\"\nside = \"a\"\nhp = 40\nposition = [5, 5]\n\
+         {setup}\
+         [[step]]\ndo = \"attack\"\nattacker = \"Hero\"\npower = \"Axe\"\ntargets = [\"Orc\"]\nrolls = [{roll}]\n{extra}\
+         [[step]]\ndo = \"expect\"\ncheck = \"hp\"\ncreature = \"Orc\"\nvalue = 37\n"
+    );
+    let report = fray::conditions::run_script(&parse_script(&text).unwrap(), None);
+    report.failures.is_empty()
+}
+
+#[test]
+fn an_attack_steps_cover_and_concealment_count() {
+    // 6 + 5 = 11 reaches AC 10, but not AC 10 with cover (+2) or concealment (−2).
+    assert!(scripted_hit(6, "", ""));
+    assert!(!scripted_hit(6, "cover = \"cover\"\n", ""));
+    assert!(!scripted_hit(6, "concealment = \"concealment\"\n", ""));
+}
+
+#[test]
+fn an_attack_step_may_decline_a_dominated_targets_save() {
+    let dominated = "[[step]]\ndo = \"apply\"\ncreature = \"Orc\"\ncondition = \"dominated\"\nsource = \"Witch\"\nduration = \"save-ends\"\n";
+    let still = |extra: &str, rolls: &str| {
+        let text = format!(
+            "[[creature]]\nname = \"Hero\"\nside = \"a\"\nhp = 30\nposition = [0, 0]\n\
+             [[creature.power]]\nname = \"Axe\"\nkeywords = [\"melee\"]\nattack = 5\ndamage = \"3\"\n\
+             [[creature]]\nname = \"Orc\"\nside = \"b\"\nhp = 40\nposition = [1, 0]\n\
+             [[creature]]\nname = \"Witch\"\nside = \"a\"\nhp = 40\nposition = [5, 5]\n\
+             {dominated}\
+             [[step]]\ndo = \"attack\"\nattacker = \"Hero\"\npower = \"Axe\"\ntargets = [\"Orc\"]\nrolls = {rolls}\n{extra}\
+             [[step]]\ndo = \"expect\"\ncheck = \"condition\"\ncreature = \"Orc\"\ncondition = \"dominated\"\n"
+        );
+        fray::conditions::run_script(&parse_script(&text).unwrap(), None)
+            .failures
+            .is_empty()
+    };
+    assert!(!still("", "[15, 12]"), "saves on 12 and is free");
+    assert!(
+        still("dominated_save = false\n", "[15]"),
+        "declined: still dominated"
+    );
+}
