@@ -297,3 +297,60 @@ fn malformed_battle_files_are_located() {
             .contains("at most")
     );
 }
+
+#[test]
+fn a_mass_battle_is_over_when_a_side_has_no_one_standing_or_at_its_round_limit() {
+    let mut s = MassState::new(&duel_of_pairs());
+    assert!(!s.over());
+    assert_eq!(s.winner(), None);
+    s.hp[1] = vec![0, 0];
+    assert!(s.over());
+    assert_eq!(
+        (s.winner(), s.living(Side::A), s.living(Side::B)),
+        (Some(Side::A), vec![0, 1], vec![])
+    );
+    s.hp = [vec![0, 0], vec![3, 0]];
+    assert!(s.over());
+    assert_eq!((s.winner(), s.living(Side::B)), (Some(Side::B), vec![0]));
+    s.hp = [vec![0, 0], vec![0, 0]];
+    assert!(s.over());
+    assert_eq!(s.winner(), None);
+    s.hp = [vec![1, 0], vec![0, 2]];
+    assert!(!s.over());
+    s.round = 10;
+    assert!(s.over(), "the round limit");
+    assert_eq!(s.winner(), None);
+    // Played out, a decided battle stops before its limit.
+    let done = play_mass_battle(&duel_of_pairs(), &mut SeededRolls::new(3), &mut NoTrace).unwrap();
+    assert!(
+        done.winner().is_some() && done.round < 10,
+        "round {}",
+        done.round
+    );
+}
+
+#[test]
+fn more_attackers_than_targets_pair_round_the_targets_again() {
+    let mut battle = duel_of_pairs();
+    battle.a.combatants = fighters("a", 3, 10);
+    let s = MassState::new(&battle);
+    let pairs = s.pairings(Side::A);
+    let targets: Vec<usize> = pairs.iter().map(|p| p.1).collect();
+    assert_eq!(pairs.iter().map(|p| p.0).collect::<Vec<_>>(), [0, 1, 2]);
+    assert_eq!(
+        (targets[0], targets[2]),
+        (targets[0], targets[0]),
+        "{pairs:?}"
+    );
+    assert_ne!(targets[0], targets[1]);
+}
+
+#[test]
+fn heavier_armor_scores_a_defender_harder_to_take_on() {
+    let mut battle = duel_of_pairs();
+    battle.b.combatants[0].armor = ArmorWeight::Heavy;
+    let s = MassState::new(&battle);
+    let heavy = s.defense_score(Side::A, &[0, 1], 0);
+    let plain = s.defense_score(Side::A, &[0, 1], 1);
+    assert!(heavy > plain, "{heavy} against {plain}");
+}
