@@ -438,3 +438,27 @@ fn absurd_damage_is_refused_for_exact_answers() {
         .is_err()
     );
 }
+
+#[test]
+fn exact_damage_odds_reach_their_bound_and_no_further() {
+    use fray::evasion::EvasionError;
+    use fray::evasion::exact::MAX_EXACT_DAMAGE;
+    let odds = |amount: i64| {
+        damage_odds(
+            &dice(&amount.to_string()),
+            DamageKind::Physical,
+            &Attacker::default(),
+            &Defender::default(),
+            &Options::default(),
+        )
+    };
+    // The largest fixed amount accepted; one more would go past the bound by exactly 1.
+    let largest = (0..=MAX_EXACT_DAMAGE)
+        .rev()
+        .find(|&m| odds(m).is_ok())
+        .unwrap();
+    match odds(largest + 1) {
+        Err(EvasionError::TooMuchDamage(most)) => assert_eq!(most, MAX_EXACT_DAMAGE + 1),
+        other => panic!("{other:?}"),
+    }
+}

@@ -784,3 +784,33 @@ fn sampled_hits_agree_with_exact_chances() {
         }
     }
 }
+
+#[test]
+fn a_to_hit_keeps_its_model() {
+    let model = fray::evasion::ToHitModel::UniformSum { k: 3, r: 4 };
+    assert_eq!(fray::evasion::ToHit::new(model).unwrap().model(), model);
+}
+
+#[test]
+fn luck_on_either_side_shifts_the_margin_its_way() {
+    use fray::evasion::{LuckDice, ToHit, ToHitModel};
+    let to_hit = ToHit::new(ToHitModel::Normal { sigma: 3.0 }).unwrap();
+    let plus_d2 = LuckDice::Die {
+        negative: false,
+        sides: 2,
+    };
+    // The defender's +1d2 (1 or 2) raises its total: the margin grows by 1 or 2.
+    let with_luck = to_hit.p_hit_with_luck(10.0, LuckDice::None, 12.0, plus_d2);
+    let by_hand = (to_hit.p_hit(3.0) + to_hit.p_hit(4.0)) / 2.0;
+    assert!(
+        (with_luck - by_hand).abs() < 1e-15,
+        "{with_luck} against {by_hand}"
+    );
+    // The attacker's own +1d2 lowers it by as much.
+    let attacker_luck = to_hit.p_hit_with_luck(10.0, plus_d2, 12.0, LuckDice::None);
+    let by_hand = (to_hit.p_hit(1.0) + to_hit.p_hit(0.0)) / 2.0;
+    assert!(
+        (attacker_luck - by_hand).abs() < 1e-15,
+        "{attacker_luck} against {by_hand}"
+    );
+}
