@@ -462,3 +462,16 @@ fn exact_damage_odds_reach_their_bound_and_no_further() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_bound_after_damage_reduction_allows_one_for_rounding_up() {
+    use fray::evasion::exact::most_after_dr;
+    assert_eq!(
+        most_after_dr(10, DamageKind::Physical, &Defender::default()),
+        11.0
+    );
+    assert_eq!(
+        most_after_dr(-3, DamageKind::Physical, &Defender::default()),
+        1.0
+    );
+}
