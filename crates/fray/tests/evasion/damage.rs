@@ -475,3 +475,33 @@ fn the_bound_after_damage_reduction_allows_one_for_rounding_up() {
         1.0
     );
 }
+
+#[test]
+fn an_attack_that_cannot_hit_deals_nothing_and_only_nothing() {
+    use fray::evasion::ToHitModel;
+    let o = Options {
+        model: ToHitModel::UniformSum { k: 1, r: 1 },
+        ..Options::default()
+    };
+    let d = Defender {
+        ev: 50.0,
+        ..Defender::default()
+    };
+    let odds = damage_odds(
+        &dice("2d6"),
+        DamageKind::Physical,
+        &Attacker::default(),
+        &d,
+        &o,
+    )
+    .unwrap();
+    assert_eq!(odds.p_hit, 0.0);
+    assert_eq!(
+        (
+            odds.per_attack.min(),
+            odds.per_attack.max(),
+            odds.per_attack.p(0)
+        ),
+        (0, 0, 1.0)
+    );
+}
