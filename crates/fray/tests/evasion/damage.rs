@@ -505,3 +505,16 @@ fn an_attack_that_cannot_hit_deals_nothing_and_only_nothing() {
         (0, 0, 1.0)
     );
 }
+
+#[test]
+fn damage_without_reduction_keeps_the_dice_range() {
+    let odds = damage_odds(
+        &dice("2d6"),
+        DamageKind::Physical,
+        &Attacker::default(),
+        &Defender::default(),
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!((odds.per_hit.min(), odds.per_hit.max()), (2, 12));
+}

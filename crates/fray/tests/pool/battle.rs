@@ -354,3 +354,16 @@ fn heavier_armor_scores_a_defender_harder_to_take_on() {
     let plain = s.defense_score(Side::A, &[0, 1], 1);
     assert!(heavy > plain, "{heavy} against {plain}");
 }
+
+#[test]
+fn the_log_names_the_slain_and_only_them() {
+    let mut log = Vec::new();
+    let state = play_mass_battle(&duel_of_pairs(), &mut SeededRolls::new(5), &mut log).unwrap();
+    let slain = log
+        .iter()
+        .filter(|e| matches!(e, MassEvent::Slain { .. }))
+        .count();
+    let at_zero = state.hp.iter().flatten().filter(|h| **h == 0).count();
+    assert!(at_zero > 0);
+    assert_eq!(slain, at_zero);
+}
