@@ -534,3 +534,14 @@ fn every_number_of_a_side_spec_at_its_edges() {
     let e = parse_side(&long, &ladder).unwrap_err().to_string();
     assert!(e.len() < 300, "{}", e.len());
 }
+
+#[test]
+fn a_probability_of_zero_is_never_negative_zero() {
+    let odds = CheckOdds::new(check("3/6", 1, 0));
+    for success in [false, true] {
+        for degree in 0..6 {
+            let p = odds.p(success, degree);
+            assert!(p.is_sign_positive(), "p({success}, {degree}) = {p}");
+        }
+    }
+}
