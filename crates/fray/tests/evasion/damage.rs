@@ -518,3 +518,53 @@ fn damage_without_reduction_keeps_the_dice_range() {
     .unwrap();
     assert_eq!((odds.per_hit.min(), odds.per_hit.max()), (2, 12));
 }
+
+#[test]
+fn exact_damage_lists_only_values_that_can_happen() {
+    // A frail defender, so high damage cuts in, under each rounding.
+    for rounding in [
+        Rounding::Nearest,
+        Rounding::Down,
+        Rounding::Up,
+        Rounding::Stochastic,
+    ] {
+        let o = Options {
+            rounding,
+            ..Options::default()
+        };
+        for d in [
+            armored(),
+            Defender {
+                hp: 12,
+                ..armored()
+            },
+            Defender::default(),
+        ] {
+            let odds = damage_odds(
+                &dice("4d6+3"),
+                DamageKind::Physical,
+                &Attacker::default(),
+                &d,
+                &o,
+            )
+            .unwrap();
+            for m in odds.per_hit.iter() {
+                assert!(m.p > 0.0, "{rounding:?}: {} listed with p {}", m.value, m.p);
+            }
+        }
+    }
+}
+
+#[test]
+fn skill_levels_print_as_profile_files_spell_them() {
+    use fray::evasion::SkillLevel;
+    for level in [
+        SkillLevel::Restricted,
+        SkillLevel::Unskilled,
+        SkillLevel::Basic,
+        SkillLevel::Skilled,
+        SkillLevel::Expert,
+    ] {
+        assert_eq!(serde_json::to_value(level).unwrap(), level.to_string());
+    }
+}
