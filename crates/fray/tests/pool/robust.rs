@@ -545,3 +545,13 @@ fn a_probability_of_zero_is_never_negative_zero() {
         }
     }
 }
+
+#[test]
+fn the_longest_explosion_an_f64_can_hold_still_counts() {
+    // One die: success at degree 1, then an explosion chain. 400 explosions more is
+    // about 1e-311, a subnormal f64 but not 0; far beyond, 0, with no overflow in the
+    // exponent.
+    let odds = CheckOdds::new(check("3/6", 0, 0));
+    assert!(odds.p(true, 401) > 0.0, "{}", odds.p(true, 401));
+    assert_eq!(odds.p(true, 4_000_000_000), 0.0);
+}
