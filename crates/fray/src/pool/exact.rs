@@ -113,7 +113,8 @@ impl CheckOdds {
             .map(|o| match (o.explodes, degree - o.degree) {
                 (false, 0) => o.p,
                 (false, _) => 0.0,
-                // 6^-400 is below every f64; the cast to i32 must not wrap.
+                // 6^-400 (about 1e-311) is near the smallest f64: longer chains count as 0,
+                // and the cast to i32 must not wrap.
                 (true, extra) if extra > 400 => 0.0,
                 (true, extra) => o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(extra as i32),
             })
