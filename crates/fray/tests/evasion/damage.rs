@@ -568,3 +568,29 @@ fn skill_levels_print_as_profile_files_spell_them() {
         assert_eq!(serde_json::to_value(level).unwrap(), level.to_string());
     }
 }
+
+#[test]
+fn only_a_monsters_luckstone_waits_to_be_drawn() {
+    use fray::evasion::Kind;
+    let with = |kind, luckstone| Defender {
+        kind,
+        luckstone,
+        ..Defender::default()
+    };
+    assert!(with(Kind::Monster, true).undrawn_luckstone());
+    assert!(!with(Kind::Player, true).undrawn_luckstone());
+    assert!(!with(Kind::Monster, false).undrawn_luckstone());
+}
+
+#[test]
+fn damage_kinds_print_as_the_rules_text_names_them() {
+    let names: Vec<String> = [
+        DamageKind::Physical,
+        DamageKind::Elemental,
+        DamageKind::Spell,
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    assert_eq!(names, ["physical", "elemental", "spell"]);
+}

@@ -555,3 +555,18 @@ fn the_longest_explosion_an_f64_can_hold_still_counts() {
     assert!(odds.p(true, 401) > 0.0, "{}", odds.p(true, 401));
     assert_eq!(odds.p(true, 4_000_000_000), 0.0);
 }
+
+#[test]
+fn a_checks_contribution_agrees_with_its_exact_odds() {
+    let odds = CheckOdds::new(check("3/6", 1, 0));
+    let (d, error) = odds.contribution(1e-12);
+    assert!(error < 1e-9, "{error}");
+    for degree in 1..8 {
+        let exact = odds.p(true, degree);
+        assert!(
+            (d.p(i64::from(degree)) - exact).abs() < 1e-15,
+            "degree {degree}"
+        );
+    }
+    assert!((d.p(0) - (1.0 - odds.p_success())).abs() < 1e-15);
+}
