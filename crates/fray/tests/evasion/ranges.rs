@@ -208,6 +208,23 @@ fn the_fast_integer_model_matches_repeated_convolution() {
     }
 }
 
+/// The top of the integer model's sum, every uniform at its highest, has probability
+/// (2r + 1)^-k: the upper tail is as precise, relative to its size, as the lower one
+/// (computed from prefix sums near 1, it would lose every digit).
+#[test]
+fn the_integer_models_upper_tail_keeps_its_relative_precision() {
+    for (k, r) in [(12u32, 40u32), (64, 1000)] {
+        let to_hit = ToHit::new(ToHitModel::UniformSum { k, r }).unwrap();
+        let top = f64::from(2 * r + 1).powi(-(k as i32));
+        // S > k·margin with k·margin = k·r − ½: P(S = k·r).
+        let got = to_hit.p_hit(f64::from(r) - 0.5 / f64::from(k));
+        assert!(
+            (got - top).abs() <= top * 1e-12,
+            "k {k} r {r}: {got:e} vs {top:e}"
+        );
+    }
+}
+
 /// A Monk in body armor: the attacker term is exactly −20, and the defender's
 /// martial-arts term counts only free of body armor, shield and weapon.
 #[test]
