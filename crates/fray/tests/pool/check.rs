@@ -363,3 +363,32 @@ fn the_attack_roll_moves_from_3_6() {
             .any(|s| s.text.contains("stopped at the end of the ladder"))
     );
 }
+
+/// The listing holds exactly the (success, degree) pairs whose probability reaches `eps`,
+/// far down the explosion tails included: a single die's all-hits and all-misses explode
+/// from degree 1.
+#[test]
+fn the_listing_holds_every_outcome_that_reaches_eps() {
+    for (c, eps) in [
+        (check("3/6", 0, 0), 1e-6),
+        (check("1/6", 0, 0), 1e-9),
+        (check("5/6", 1, 0), 1e-4),
+        (check("2/6", 0, 2), 1e-12),
+    ] {
+        let odds = CheckOdds::new(c);
+        let listed: Vec<(bool, u32)> = odds
+            .listing(eps)
+            .iter()
+            .map(|(r, _)| (r.success, r.degree))
+            .collect();
+        let mut wanted = Vec::new();
+        for success in [true, false] {
+            for degree in 0..200 {
+                if odds.p(success, degree) >= eps {
+                    wanted.push((success, degree));
+                }
+            }
+        }
+        assert_eq!(listed, wanted, "{c} at {eps}");
+    }
+}
