@@ -5,5 +5,6 @@ mod damage;
 mod plan;
 mod properties;
 mod ranges;
+mod request;
 mod rules_as_written;
 mod to_hit;
