@@ -6,6 +6,7 @@ mod battle;
 mod check;
 mod fuzz_replay;
 mod properties;
+mod request;
 mod robust;
 mod rules_as_written;
 mod sides;
