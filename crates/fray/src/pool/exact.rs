@@ -10,6 +10,10 @@ use crate::dist::Distribution;
 /// The chance that the exploding die adds another degree (a 1 on a d6).
 pub const EXPLODE_P: f64 = 1.0 / 6.0;
 
+/// The longest explosion chain counted: 6^-400 (about 1e-311) is near the smallest
+/// `f64`, so a longer chain's probability is 0 (and its length fits an `i32` power).
+pub const LONGEST_CHAIN: u32 = 400;
+
 /// Values below this are trimmed from side totals; the trimmed mass is reported.
 pub const TRIM: f64 = 1e-17;
 
@@ -113,9 +117,8 @@ impl CheckOdds {
             .map(|o| match (o.explodes, degree - o.degree) {
                 (false, 0) => o.p,
                 (false, _) => 0.0,
-                // 6^-400 (about 1e-311) is near the smallest f64: longer chains count as 0,
-                // and the cast to i32 must not wrap.
-                (true, extra) if extra > 400 => 0.0,
+                // Longer chains count as 0, and the cast to i32 must not wrap.
+                (true, extra) if extra > LONGEST_CHAIN => 0.0,
                 (true, extra) => o.p * (1.0 - EXPLODE_P) * EXPLODE_P.powi(extra as i32),
             })
             .sum::<f64>()
@@ -228,11 +231,11 @@ fn expected_degree(o: &BaseOutcome) -> f64 {
 }
 
 /// How many explosion steps until the tail of an outcome of probability `p` is below
-/// `eps` (at most 60: 6^-60 is far below any f64 that matters).
+/// `eps` (at most [`LONGEST_CHAIN`], past which every probability is 0).
 fn tail_length(p: f64, eps: f64) -> u32 {
     let mut k = 0;
     let mut remaining = p * EXPLODE_P;
-    while remaining >= eps && k < 60 {
+    while remaining >= eps && k < LONGEST_CHAIN {
         k += 1;
         remaining *= EXPLODE_P;
     }

@@ -374,6 +374,9 @@ fn the_listing_holds_every_outcome_that_reaches_eps() {
         (check("1/6", 0, 0), 1e-9),
         (check("5/6", 1, 0), 1e-4),
         (check("2/6", 0, 2), 1e-12),
+        // Far past 6^-60: the tails are listed as far as they reach 1e-300.
+        (check("3/6", 0, 0), 1e-300),
+        (check("4/6", 2, 0), 1e-250),
     ] {
         let odds = CheckOdds::new(c);
         let listed: Vec<(bool, u32)> = odds
@@ -383,7 +386,7 @@ fn the_listing_holds_every_outcome_that_reaches_eps() {
             .collect();
         let mut wanted = Vec::new();
         for success in [true, false] {
-            for degree in 0..200 {
+            for degree in 0..500 {
                 if odds.p(success, degree) >= eps {
                     wanted.push((success, degree));
                 }

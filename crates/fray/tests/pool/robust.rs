@@ -570,3 +570,28 @@ fn a_checks_contribution_agrees_with_its_exact_odds() {
     }
     assert!((d.p(0) - (1.0 - odds.p_success())).abs() < 1e-15);
 }
+
+/// A check's contribution reports as its error exactly the mass it does not hold: the
+/// explosion tail past the listing and the values trimmed below `eps`, both counted.
+#[test]
+fn a_checks_contribution_error_is_the_mass_it_leaves_out() {
+    // 3/6 on one die at eps 0.08: success at degree 1 (5/12) is kept, degree 2 (5/72)
+    // is trimmed, and the tail past it (1/72) is never listed: 1/12 left out.
+    let (d, error) = CheckOdds::new(check("3/6", 0, 0)).contribution(0.08);
+    assert_eq!(d.max(), 1);
+    assert!((error - 1.0 / 12.0).abs() < 1e-15, "{error}");
+    for (c, eps) in [
+        (check("3/6", 0, 0), 0.08),
+        (check("3/6", 2, 0), 0.01),
+        (check("1/8", 3, 0), 1e-3),
+        (check("5/6", 0, 2), 1e-6),
+        (check("2/6", 4, 1), TRIM),
+    ] {
+        let (d, error) = CheckOdds::new(c).contribution(eps);
+        let missing = 1.0 - d.total();
+        assert!(
+            (error - missing).abs() <= 1e-15 + 1e-12 * missing,
+            "{c} at {eps}: {error:e} vs {missing:e}"
+        );
+    }
+}
