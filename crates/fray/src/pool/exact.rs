@@ -65,24 +65,17 @@ impl CheckOdds {
         let penalty = check.has_penalty();
         let mut outcomes: Vec<BaseOutcome> = Vec::new();
         let rung = check.rung;
+        // Each count of hits is its own outcome: the degree counts the hits of a success
+        // and the misses of a failure, so no two counts are judged alike.
         for (hits, ln_p) in ln_binomial(dice, rung.tn, rung.die).into_iter().enumerate() {
             let j = judge(hits as u32, dice, penalty);
-            match outcomes
-                .iter_mut()
-                .find(|o| (o.success, o.degree, o.explodes) == (j.success, j.degree, j.explodes))
-            {
-                Some(o) => o.ln_p = ln_add(o.ln_p, ln_p),
-                None => outcomes.push(BaseOutcome {
-                    success: j.success,
-                    degree: j.degree,
-                    explodes: j.explodes,
-                    p: 0.0,
-                    ln_p,
-                }),
-            }
-        }
-        for o in &mut outcomes {
-            o.p = o.ln_p.exp();
+            outcomes.push(BaseOutcome {
+                success: j.success,
+                degree: j.degree,
+                explodes: j.explodes,
+                p: ln_p.exp(),
+                ln_p,
+            });
         }
         outcomes.sort_by_key(|o| (!o.success, o.degree));
         Self {
@@ -263,16 +256,6 @@ fn ln_binomial(n: u32, tn: u32, die: u32) -> Vec<f64> {
     let total: f64 = ln.iter().map(|l| l.exp()).sum();
     let ln_total = total.ln();
     ln.iter().map(|l| l - ln_total).collect()
-}
-
-/// ln(e^a + e^b), without overflow or underflow.
-fn ln_add(a: f64, b: f64) -> f64 {
-    let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
-    if lo == f64::NEG_INFINITY {
-        hi
-    } else {
-        hi + (lo - hi).exp().ln_1p()
-    }
 }
 
 /// A side's total hits: the sum of the degrees of its successful checks.

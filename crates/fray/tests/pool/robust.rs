@@ -124,6 +124,34 @@ fn a_near_certain_check_with_many_bonus_dice_is_near_certain() {
     assert_eq!(odds.p(false, 3_000_000_000), 0.0);
 }
 
+/// The mirror of the check: 1/10000 with 100 bonus dice. All 101 hits is about
+/// 1e-404 and the most likely count is 0; the odds still hold all their mass.
+#[test]
+fn a_near_hopeless_check_with_many_bonus_dice_keeps_its_mass() {
+    let ladder: Ladder = "6:10000".parse().unwrap();
+    let odds = CheckOdds::new(Check::new(ladder.parse("1/10000").unwrap(), 100, 0).unwrap());
+    let total: f64 = odds.outcomes.iter().map(|o| o.p).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    let none = 0.9999f64.powi(101);
+    assert!((1.0 - odds.p_success() - none).abs() < 1e-12);
+    assert!((odds.p(true, 1) - 101.0 * 1e-4 * 0.9999f64.powi(100)).abs() < 1e-12);
+    assert!(odds.underflows());
+    // Every count of hits is an outcome of its own, and together they hold all the
+    // mass, with and without penalty dice.
+    for c in [
+        check("3/6", 0, 0),
+        check("2/6", 4, 0),
+        check("5/6", 0, 3),
+        check("1/20", 2, 2),
+        check("19/20", 7, 0),
+    ] {
+        let odds = CheckOdds::new(c);
+        assert_eq!(odds.outcomes.len() as u32, odds.dice + 1, "{c}");
+        let total: f64 = odds.outcomes.iter().map(|o| o.p).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{c}: {total}");
+    }
+}
+
 #[test]
 fn a_lost_mass_is_flagged_not_printed_as_an_answer() {
     let broken = SideHits {
