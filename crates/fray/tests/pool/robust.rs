@@ -623,3 +623,41 @@ fn a_checks_contribution_error_is_the_mass_it_leaves_out() {
         );
     }
 }
+
+/// The work estimate that bounds `fray sides` follows the supports it multiplies: one
+/// check whose contribution spans w values costs 2w² + w; a second group multiplies with
+/// the first one's support; and for thousands of combatants the estimate is within a
+/// small factor of the cost of the support the side's distribution truly has.
+#[test]
+fn the_work_estimate_follows_the_supports() {
+    let width = |c: Check| {
+        let (one, _) = CheckOdds::new(c).contribution(TRIM);
+        (one.max() - one.min() + 1) as f64
+    };
+    let ladder: Ladder = "6:10000".parse().unwrap();
+    // Its failure (all 101 dice miss, 1e-404) is trimmed: the values start above 0.
+    let sure = Check::new(ladder.parse("9999/10000").unwrap(), 100, 0).unwrap();
+    let (one, _) = CheckOdds::new(sure).contribution(TRIM);
+    assert!(one.min() > 0);
+    for c in [
+        check("3/6", 0, 0),
+        check("1/8", 3, 0),
+        check("5/6", 2, 1),
+        sure,
+    ] {
+        let w = width(c);
+        assert_eq!(SideHits::work(&[(1, c)]), 2.0 * w * w + w, "{c}");
+    }
+    let (a, b) = (check("3/6", 0, 0), check("1/8", 3, 0));
+    let (wa, wb) = (width(a), width(b));
+    assert_eq!(
+        SideHits::work(&[(1, a), (1, b)]),
+        2.0 * wa * wa + wa + 2.0 * wb * wb + (1.0 + wa) * wb
+    );
+    for (n, c) in [(20_000, check("3/6", 3, 0)), (5_000, check("1/8", 0, 0))] {
+        let side = SideHits::new(&[(n, c)]);
+        let s = (side.distribution.max() - side.distribution.min() + 1) as f64;
+        let ratio = SideHits::work(&[(n, c)]) / (2.0 * s * s + s);
+        assert!((1.0..1.5).contains(&ratio), "{n}x{c}: {ratio}");
+    }
+}
