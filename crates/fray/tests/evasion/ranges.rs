@@ -305,3 +305,70 @@ fn a_monk_in_body_armor_loses_the_martial_arts_bonus() {
     };
     assert_eq!(defender_breakdown(&armed, &o).fixed(), plain);
 }
+
+/// A value out of its range is refused with the key's whole path, its table's name
+/// included (`[armor.torso]` then `enchantment`), where both are bare TOML keys.
+#[test]
+fn a_value_out_of_range_is_named_by_its_path() {
+    let cases = [
+        ("dex = 99\n", Some("dex")),
+        (
+            "kind = \"player\"\n[weapon]\nerosion = 9\n",
+            Some("weapon.erosion"),
+        ),
+        (
+            "kind = \"player\"\n[ weapon ]\nerosion = 9\n",
+            Some("weapon.erosion"),
+        ),
+        ("[ranged]\ndistance = -1\n", Some("ranged.distance")),
+        // A quoted key is not rewritten: the location still says where.
+        ("\"dex\" = 99\n", None),
+        ("[\"weapon\"]\nerosion = 9\n", Some("erosion")),
+    ];
+    for (text, path) in cases {
+        let e = parse_attacker(text).expect_err(text);
+        match path {
+            Some(path) => assert!(
+                e.message.starts_with(&format!("{path}: invalid value")),
+                "{text}: {}",
+                e.message
+            ),
+            None => assert!(
+                e.message.starts_with("invalid value"),
+                "{text}: {}",
+                e.message
+            ),
+        }
+        assert!(e.location.is_some(), "{text}");
+    }
+    let cases = [
+        (
+            "[armor.torso]\nenchantment = 99999999999\n",
+            "armor.torso.enchantment",
+        ),
+        ("hp = -1\n", "hp"),
+    ];
+    for (text, path) in cases {
+        let e = parse_defender(text).expect_err(text);
+        assert!(
+            e.message.starts_with(&format!("{path}: invalid value")),
+            "{text}: {}",
+            e.message
+        );
+    }
+}
+
+/// Ya count as fired from a yumi only from their own launcher.
+#[test]
+fn ya_from_a_yumi_need_their_own_launcher() {
+    let ya = |launcher: &str| {
+        format!(
+            "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nprojectile = \"ammo\"\nlauncher = \"{launcher}\"\nya_from_yumi = true\n"
+        )
+    };
+    assert!(parse_attacker(&ya("matching")).is_ok());
+    for launcher in ["wrong", "none"] {
+        let e = parse_attacker(&ya(launcher)).expect_err(launcher);
+        assert!(e.message.starts_with("ranged.ya_from_yumi:"), "{e}");
+    }
+}
