@@ -70,6 +70,11 @@ fn a_check_answers_with_its_exact_odds() {
     );
     assert!(answer.explosion_tails.iter().all(|t| t.ratio == 1.0 / 6.0));
     assert!(answer.warnings.is_empty());
+    // As `--json` prints it: the rung as it is written.
+    let json = serde_json::to_value(&answer).unwrap();
+    assert_eq!(json["rung"], "3/6");
+    assert_eq!(json["check"], "3/6+2b");
+    assert_eq!(json["dice"], 3);
 }
 
 #[test]

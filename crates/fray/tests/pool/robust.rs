@@ -152,6 +152,22 @@ fn a_near_hopeless_check_with_many_bonus_dice_keeps_its_mass() {
     }
 }
 
+/// Mass that was trimmed and counted in the error bound is not lost: only what neither
+/// the distribution nor the bound holds is.
+#[test]
+fn trimmed_mass_counted_in_the_bound_is_not_a_precision_loss() {
+    let trimmed = SideHits {
+        distribution: Distribution::from_masses([(0, 0.25), (1, 0.74)]),
+        error_bound: 0.01,
+    };
+    assert!(trimmed.precision_warning().is_none());
+    let lost = SideHits {
+        error_bound: 0.0,
+        ..trimmed
+    };
+    assert!(lost.precision_warning().is_some());
+}
+
 #[test]
 fn a_lost_mass_is_flagged_not_printed_as_an_answer() {
     let broken = SideHits {
