@@ -814,3 +814,61 @@ fn luck_on_either_side_shifts_the_margin_its_way() {
         "{attacker_luck} against {by_hand}"
     );
 }
+
+/// A breakdown lists only the terms that apply: no "distance 0" for a throw at an
+/// adjacent target, no protection without any, no encumbrance term for an unencumbered
+/// player.
+#[test]
+fn a_breakdown_lists_no_term_that_does_not_apply() {
+    let thrower = Attacker {
+        ranged: Some(Ranged {
+            distance: 0,
+            projectile: Projectile::Missile,
+            ..Ranged::default()
+        }),
+        ..player()
+    };
+    let o = Options::default();
+    let d = Defender {
+        kind: Kind::Player,
+        ..Defender::default()
+    };
+    let sources = |terms: &[fray::evasion::Term]| -> Vec<String> {
+        terms.iter().map(|t| t.source.clone()).collect()
+    };
+    let a = sources(&attacker_breakdown(&thrower, &d, &o).terms);
+    assert!(!a.iter().any(|s| s.starts_with("distance")), "{a:?}");
+    let far = Attacker {
+        ranged: Some(Ranged {
+            distance: 3,
+            projectile: Projectile::Missile,
+            ..Ranged::default()
+        }),
+        ..player()
+    };
+    let b = attacker_breakdown(&far, &d, &o);
+    assert!(
+        b.terms
+            .iter()
+            .any(|t| t.source == "distance 3" && t.value == -3.0)
+    );
+    for defender in [d.clone(), Defender::default()] {
+        let terms = sources(&defender_breakdown(&defender, &o).terms);
+        assert!(
+            !terms.iter().any(|s| s.starts_with("protection")),
+            "{terms:?}"
+        );
+        assert!(!terms.iter().any(|s| s == "unencumbered"), "{terms:?}");
+    }
+    let burdened = Defender {
+        encumbrance: Encumbrance::Burdened,
+        divine_protection: 2,
+        ..d
+    };
+    let terms = sources(&defender_breakdown(&burdened, &o).terms);
+    assert!(terms.iter().any(|s| s == "burdened"), "{terms:?}");
+    assert!(
+        terms.iter().any(|s| s.starts_with("protection")),
+        "{terms:?}"
+    );
+}

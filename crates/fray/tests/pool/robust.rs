@@ -677,3 +677,25 @@ fn the_work_estimate_follows_the_supports() {
         assert!((1.0..1.5).contains(&ratio), "{n}x{c}: {ratio}");
     }
 }
+
+/// A ladder's larger dice are counted before any list is built: 64 are a ladder, 65 are
+/// refused by the count, quoting the spec cut short; a short bad spec is quoted whole.
+#[test]
+fn a_ladders_dice_are_counted_before_any_list_is_built() {
+    let dice = |n: u32| {
+        (7..7 + n)
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    assert!(format!("6:{}", dice(64)).parse::<Ladder>().is_ok());
+    let e = format!("6:{}", dice(65))
+        .parse::<Ladder>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("`6:7,8,9,") && e.contains("…`"), "{e}");
+    assert!(e.ends_with("`: at most 64 larger dice"), "{e}");
+    assert!(e.chars().count() < 100, "{e}");
+    let e = "6:x".parse::<Ladder>().unwrap_err().to_string();
+    assert!(e.starts_with("`6:x`: "), "{e}");
+}
