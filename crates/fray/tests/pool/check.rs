@@ -395,3 +395,47 @@ fn the_listing_holds_every_outcome_that_reaches_eps() {
         assert_eq!(listed, wanted, "{c} at {eps}");
     }
 }
+
+/// The trace says the ladder's end stopped the roll only when it did: six rungs down
+/// from 3/6 is 1/20, the last rung; seven is past it.
+#[test]
+fn the_ladders_end_is_named_only_when_reached() {
+    let ladder = Ladder::standard();
+    let stopped = |f: AttackFactors| {
+        let mut trace = Trace::default();
+        let check = attack_check(&ladder, &f, &mut trace).unwrap();
+        let said = trace
+            .steps
+            .iter()
+            .any(|s| s.text.contains("stopped at the end of the ladder"));
+        (check.rung.to_string(), said)
+    };
+    let easier = AttackFactors {
+        form: FormEdge::Attacker,
+        dodge: Dodge::CannotDodge,
+        armor: ArmorMatch::Penetrates,
+        ..Default::default()
+    };
+    assert_eq!(stopped(easier), ("7/8".to_string(), false));
+    for (magic_armor, rung, said) in [(6, "1/20", false), (7, "1/20", true), (1, "2/6", false)] {
+        let f = AttackFactors {
+            magic_armor,
+            ..Default::default()
+        };
+        assert_eq!(stopped(f), (rung.to_string(), said), "+{magic_armor}");
+    }
+}
+
+/// An explosion chain stops at the sampler's cap of 1,000 however many 1s are rolled.
+#[test]
+fn a_rolled_explosion_chain_stops_at_its_cap() {
+    // One die hits (all hits: it explodes), then 1,500 ones on the d6.
+    let script = std::iter::once(1).chain(std::iter::repeat_n(1, 1_500));
+    let r = roll_check(check("3/6", 0, 0), &mut ScriptedRolls::dice(script));
+    assert_eq!(r.explosions, 1_000);
+    assert_eq!(r.result.degree, 1_001);
+    // Below the cap, the chain ends at the first roll that is not a 1.
+    let script = [1, 1, 1, 4];
+    let r = roll_check(check("3/6", 0, 0), &mut ScriptedRolls::dice(script));
+    assert_eq!((r.explosions, r.result.degree), (2, 3));
+}
