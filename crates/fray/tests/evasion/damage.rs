@@ -594,3 +594,27 @@ fn damage_kinds_print_as_the_rules_text_names_them() {
     .collect();
     assert_eq!(names, ["physical", "elemental", "spell"]);
 }
+
+/// High-damage effects and caught throws print in the text's words, never a Rust name.
+#[test]
+fn effects_and_catches_print_in_words() {
+    use fray::evasion::{Caught, HighDamage};
+    let effects = [
+        (HighDamage::Stunned, "stunned"),
+        (HighDamage::Staggered, "staggered"),
+        (HighDamage::WoundedArms, "wounded arms"),
+        (HighDamage::WoundedLegs, "wounded legs"),
+        (HighDamage::CloakTorn, "cloak torn"),
+    ];
+    for (effect, words) in effects {
+        assert_eq!(effect.to_string(), words);
+    }
+    assert_eq!(
+        Caught::GemByUnicorn.to_string(),
+        "a gem thrown at a unicorn"
+    );
+    assert_eq!(
+        Caught::QuestArtifactByLeader.to_string(),
+        "a quest artifact thrown at its quest leader"
+    );
+}

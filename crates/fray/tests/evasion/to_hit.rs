@@ -3,7 +3,7 @@ use fray::evasion::{
     Options, Projectile, Ranged, SkillLevel, Thrown, ToHit, ToHitModel, Weapon, WeaponKind,
     attacker_breakdown, defender_breakdown, hit_chance, roll_hit,
 };
-use fray::rng::SeededRolls;
+use fray::rng::{ScriptedRolls, SeededRolls};
 
 fn player() -> Attacker {
     Attacker {
@@ -871,4 +871,36 @@ fn a_breakdown_lists_no_term_that_does_not_apply() {
         terms.iter().any(|s| s.starts_with("protection")),
         "{terms:?}"
     );
+}
+
+/// The normal model's sampler skips the logarithm and the cosine where their sign
+/// settles the comparison; on every pair of draws, near the cosine's zeros included,
+/// and for any sign of sigma and the margin, it answers as Box–Muller written out does.
+#[test]
+fn the_normal_samplers_shortcuts_answer_as_box_muller_does() {
+    let near = [0.25, 0.75];
+    let mut u2s: Vec<f64> = vec![0.0, 0.1, 0.3, 0.5, 0.6, 0.9, 0.999];
+    for z in near {
+        for d in [-2e-6, -1e-6, -5e-7, -1e-9, 0.0, 1e-9, 5e-7, 1e-6, 2e-6] {
+            u2s.push(z + d);
+        }
+    }
+    let margins = [-3.0, -1e-3, -1e-6, -1e-9, 0.0, 1e-9, 1e-6, 1e-3, 3.0];
+    for sigma in [2.0, 1.0, 0.0, -1.0] {
+        for &u2 in &u2s {
+            for unit in [0.0, 0.3, 0.5, 0.9, 0.999_999] {
+                for margin in margins {
+                    let u1: f64 = 1.0 - unit;
+                    let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
+                    let want = sigma * z > margin;
+                    let mut rolls = ScriptedRolls::dice([]).with_units([unit, u2]);
+                    let got = roll_hit(ToHitModel::Normal { sigma }, margin, &mut rolls);
+                    assert_eq!(
+                        got, want,
+                        "sigma {sigma} u1 {u1} u2 {u2} margin {margin}: z {z}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -367,3 +367,92 @@ fn the_log_names_the_slain_and_only_them() {
     assert!(at_zero > 0);
     assert_eq!(slain, at_zero);
 }
+
+/// Each event of a mass battle's log, as `fray mass-battle` prints it.
+#[test]
+fn every_mass_event_reads_as_printed() {
+    let cases = [
+        (MassEvent::RoundStart { round: 2 }, "round 2"),
+        (
+            MassEvent::Attack {
+                attacker: "Knight 1".into(),
+                target: "Peasant 3".into(),
+                check: "4/6+1b".into(),
+                success: true,
+                degree: 2,
+            },
+            "Knight 1 attacks Peasant 3 at 4/6+1b: success of degree 2",
+        ),
+        (
+            MassEvent::Attack {
+                attacker: "Peasant 3".into(),
+                target: "Knight 1".into(),
+                check: "1/6".into(),
+                success: false,
+                degree: 1,
+            },
+            "Peasant 3 attacks Knight 1 at 1/6: failure of degree 1",
+        ),
+        (
+            MassEvent::SideHits {
+                side: Side::A,
+                hits: 1,
+                targets: 3,
+            },
+            "side a scores 1 hit, to spread over at most 3 targets",
+        ),
+        (
+            MassEvent::Assigned {
+                side: Side::B,
+                target: "Knight 2".into(),
+                hits: 4,
+            },
+            "side b puts 4 hits on Knight 2",
+        ),
+        (
+            MassEvent::Damage {
+                target: "Knight 2".into(),
+                hits: 4,
+                full: true,
+                first_hit_roll: Some(5),
+                damage: 8,
+                hp_left: 6,
+            },
+            "Knight 2 takes full damage for 4 hits: first hit rolls 5 + 3 for the others = 8 (6 hp left)",
+        ),
+        (
+            MassEvent::Damage {
+                target: "Peasant 1".into(),
+                hits: 2,
+                full: false,
+                first_hit_roll: None,
+                damage: 2,
+                hp_left: 0,
+            },
+            "Peasant 1 takes 1 per hit for 2 hits = 2 (0 hp left)",
+        ),
+        (
+            MassEvent::Slain {
+                name: "Peasant 1".into(),
+            },
+            "Peasant 1 falls",
+        ),
+        (
+            MassEvent::End {
+                winner: Some(Side::B),
+                rounds: 1,
+            },
+            "side b won after 1 round",
+        ),
+        (
+            MassEvent::End {
+                winner: None,
+                rounds: 60,
+            },
+            "no side won after 60 rounds",
+        ),
+    ];
+    for (event, text) in cases {
+        assert_eq!(event.to_string(), text);
+    }
+}

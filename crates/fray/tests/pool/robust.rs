@@ -699,3 +699,21 @@ fn a_ladders_dice_are_counted_before_any_list_is_built() {
     let e = "6:x".parse::<Ladder>().unwrap_err().to_string();
     assert!(e.starts_with("`6:x`: "), "{e}");
 }
+
+/// A battle may ask for up to 50 million attack rolls: its combatants, both sides
+/// together, times its rounds.
+#[test]
+fn a_battle_at_the_work_bound_is_played_and_past_it_refused() {
+    let file = |rounds: u32| {
+        format!(
+            "max_rounds = {rounds}\n[a]\nname = \"A\"\n[[a.combatants]]\nname = \"x\"\ncount = 4000\nhp = 1\n[b]\nname = \"B\"\n[[b.combatants]]\nname = \"y\"\ncount = 6000\nhp = 1\n"
+        )
+    };
+    // 10,000 combatants × 5,000 rounds: exactly the bound.
+    assert!(parse_mass_battle(&file(5_000)).is_ok());
+    let e = parse_mass_battle(&file(5_001)).unwrap_err().to_string();
+    assert!(
+        e.contains("50010000 attack rolls (10000 combatants × max_rounds 5001)"),
+        "{e}"
+    );
+}

@@ -118,3 +118,83 @@ pub(super) fn profiles<T, K: std::hash::Hash + Eq>(
         .collect();
     (of, first)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pool::battle::Combatant;
+
+    fn army(combatants: Vec<Combatant>) -> Army {
+        Army {
+            name: "side".into(),
+            combatants,
+            advantage: 0,
+            disadvantage: 0,
+        }
+    }
+
+    /// `n` attackers of distinct profiles (their bonus) and `m` defenders of distinct
+    /// profiles (their magic armor), each profile twice.
+    fn armies(n: u32, m: u32) -> (Army, Army) {
+        let attackers = (0..2 * n)
+            .map(|i| Combatant {
+                bonus: i % n,
+                ..Combatant::new("a", 1)
+            })
+            .collect();
+        let defenders = (0..2 * m)
+            .map(|i| Combatant {
+                magic_armor: i % m,
+                ..Combatant::new("d", 1)
+            })
+            .collect();
+        (army(attackers), army(defenders))
+    }
+
+    /// A roll that names its pair: bonus dice = attacker, penalty dice = defender.
+    fn roll_of(a: usize, d: usize) -> Result<Check, PoolError> {
+        Check::new(Rung { tn: 3, die: 6 }, a as u32, d as u32)
+    }
+
+    #[test]
+    fn each_pair_of_profiles_is_worked_out_once() {
+        let (attackers, defenders) = armies(3, 2);
+        let mut cache = RollCache::new(&attackers, &defenders);
+        assert_eq!(cache.len(), 6);
+        let mut calls = 0;
+        for _ in 0..2 {
+            for a in 0..6 {
+                for d in 0..4 {
+                    let check = cache
+                        .get(a, d, |a, d| {
+                            calls += 1;
+                            roll_of(a, d)
+                        })
+                        .unwrap();
+                    // Worked out for the first combatant of each profile.
+                    assert_eq!(check, roll_of(a % 3, d % 2).unwrap(), "{a} {d}");
+                }
+            }
+        }
+        assert_eq!(calls, 6);
+    }
+
+    #[test]
+    fn past_the_bound_nothing_is_kept_and_every_roll_is_worked_out() {
+        let (attackers, defenders) = armies(1025, 1025);
+        let mut cache = RollCache::new(&attackers, &defenders);
+        assert_eq!(cache.len(), 0);
+        let mut calls = 0;
+        for _ in 0..2 {
+            // Worked out for the combatants themselves, not a profile's first.
+            let check = cache
+                .get(1030, 2, |a, d| {
+                    calls += 1;
+                    roll_of(a % 100, d % 100)
+                })
+                .unwrap();
+            assert_eq!(check, roll_of(30, 2).unwrap());
+        }
+        assert_eq!(calls, 2);
+    }
+}
