@@ -904,3 +904,17 @@ fn the_normal_samplers_shortcuts_answer_as_box_muller_does() {
         }
     }
 }
+
+/// A luckstone's Luck term, rolled: Luck 3 + 1d3, then 1d(Luck / 2).
+#[test]
+fn a_luckstones_term_rolls_luck_then_its_die() {
+    // (the 1d3, the term's die) → the term.
+    for (d3, die, term) in [(1, 2, 2), (2, 1, 1), (3, 3, 3), (3, 1, 1)] {
+        let mut rolls = ScriptedRolls::dice([d3, die]);
+        assert_eq!(
+            fray::evasion::sample::roll_luck(LuckDice::Luckstone, &mut rolls),
+            term
+        );
+        assert_eq!(rolls.remaining(), 0);
+    }
+}

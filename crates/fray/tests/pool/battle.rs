@@ -456,3 +456,38 @@ fn every_mass_event_reads_as_printed() {
         assert_eq!(event.to_string(), text);
     }
 }
+
+/// Only the living are targets, and only the living attackers count toward form
+/// superiority: with its second attacker fallen, the pike alone makes the cavalry
+/// inferior.
+#[test]
+fn the_fallen_are_neither_targets_nor_counted_for_form() {
+    let mut attackers = fighters("a", 2, 10);
+    attackers[0].form = Some("pike".into());
+    let mut defenders = fighters("d", 2, 10);
+    defenders[0].form = Some("sword".into());
+    defenders[1].form = Some("cavalry".into());
+    let battle = MassBattle {
+        a: army("A", attackers),
+        b: army("B", defenders),
+        forms: vec![FormRule {
+            superior: "pike".into(),
+            inferior: "cavalry".into(),
+        }],
+        max_rounds: 5,
+        first_hit_die: 6,
+        ladder: Ladder::standard(),
+        targeting: Default::default(),
+    };
+    let mut state = MassState::new(&battle);
+    // Half the attackers have the edge over the cavalry: not most of them.
+    assert_eq!(state.targets(Side::A), [0, 1]);
+    state.hp[0][1] = 0;
+    assert_eq!(state.targets(Side::A), [1, 0], "the pike alone: most");
+    state.hp[1][1] = 0;
+    assert_eq!(
+        state.targets(Side::A),
+        [0],
+        "the fallen cavalry is no target"
+    );
+}
