@@ -618,3 +618,38 @@ fn effects_and_catches_print_in_words() {
         "a quest artifact thrown at its quest leader"
     );
 }
+
+/// Stochastic rounding never moves a whole number, whatever the draw: 10 × 0.9^1 is 9
+/// even on a draw of 0.
+#[test]
+fn stochastic_rounding_leaves_a_whole_number_alone() {
+    let o = Options {
+        rounding: Rounding::Stochastic,
+        ..Options::default()
+    };
+    let d = Defender {
+        hp: 100,
+        intrinsic_dr: 1.0,
+        ..Defender::default()
+    };
+    let mut script = ScriptedRolls::dice([10, TORSO]).with_units([0.0]);
+    let r = roll_damage(
+        &Attacker::default(),
+        &d,
+        &dice("1d20"),
+        DamageKind::Physical,
+        &o,
+        &mut script,
+    );
+    assert_eq!(r.damage, 9);
+    assert_eq!(script.remaining(), 0, "the draw was made");
+}
+
+/// A monster's luckstone Luck is 3 + 1d3: its draw is the d3.
+#[test]
+fn a_luckstone_draw_is_a_d3() {
+    for d3 in 1..=3 {
+        let mut rolls = ScriptedRolls::dice([d3]);
+        assert_eq!(fray::evasion::draw_luckstone(&mut rolls), d3);
+    }
+}

@@ -458,8 +458,8 @@ fn every_mass_event_reads_as_printed() {
 }
 
 /// Only the living are targets, and only the living attackers count toward form
-/// superiority: with its second attacker fallen, the pike alone makes the cavalry
-/// inferior.
+/// superiority, of which "most" means more than half: with its second attacker fallen,
+/// the pike alone makes the cavalry inferior (and the sword superior).
 #[test]
 fn the_fallen_are_neither_targets_nor_counted_for_form() {
     let mut attackers = fighters("a", 2, 10);
@@ -470,17 +470,28 @@ fn the_fallen_are_neither_targets_nor_counted_for_form() {
     let battle = MassBattle {
         a: army("A", attackers),
         b: army("B", defenders),
-        forms: vec![FormRule {
-            superior: "pike".into(),
-            inferior: "cavalry".into(),
-        }],
+        forms: vec![
+            FormRule {
+                superior: "pike".into(),
+                inferior: "cavalry".into(),
+            },
+            FormRule {
+                superior: "sword".into(),
+                inferior: "pike".into(),
+            },
+        ],
         max_rounds: 5,
         first_hit_die: 6,
         ladder: Ladder::standard(),
         targeting: Default::default(),
     };
     let mut state = MassState::new(&battle);
-    // Half the attackers have the edge over the cavalry: not most of them.
+    // Half the attackers have the edge over the cavalry, and the sword over half of
+    // them: not most, either way.
+    assert_eq!(state.defense_score(Side::A, &[0, 1], 0), 0);
+    assert_eq!(state.defense_score(Side::A, &[0, 1], 1), 0);
+    assert_eq!(state.defense_score(Side::A, &[0], 0), 1);
+    assert_eq!(state.defense_score(Side::A, &[0], 1), -1);
     assert_eq!(state.targets(Side::A), [0, 1]);
     state.hp[0][1] = 0;
     assert_eq!(state.targets(Side::A), [1, 0], "the pike alone: most");
