@@ -492,6 +492,11 @@ fn the_fallen_are_neither_targets_nor_counted_for_form() {
     assert_eq!(state.defense_score(Side::A, &[0, 1], 1), 0);
     assert_eq!(state.defense_score(Side::A, &[0], 0), 1);
     assert_eq!(state.defense_score(Side::A, &[0], 1), -1);
+    // And the other way: the pike falls to the sword and beats the cavalry.
+    assert_eq!(state.defense_score(Side::B, &[0], 0), -1);
+    assert_eq!(state.defense_score(Side::B, &[1], 0), 1);
+    assert_eq!(state.defense_score(Side::B, &[0, 1], 0), 0);
+    assert_eq!(state.defense_score(Side::B, &[0], 1), 0);
     assert_eq!(state.targets(Side::A), [0, 1]);
     state.hp[0][1] = 0;
     assert_eq!(state.targets(Side::A), [1, 0], "the pike alone: most");
