@@ -296,3 +296,160 @@ fn extreme_inputs_do_not_overflow() {
     assert!((0.0..=1.0).contains(&monster_hit_odds(&a, i32::MIN).p()));
     assert_eq!(ac_reduced(&Distribution::point(3), i32::MIN).min(), 1);
 }
+
+/// Strength 18/xx in NetHack's encoding: 18 + xx, from 18/00 (18) to 25 (125); a
+/// percentile outside 0..=107 means nothing more.
+#[test]
+fn str18_encodes_exceptional_strength() {
+    for (percentile, encoded) in [
+        (0, 18),
+        (1, 19),
+        (50, 68),
+        (100, 118),
+        (107, 125),
+        (-1, 18),
+        (-40, 18),
+        (108, 125),
+        (500, 125),
+        (i32::MIN, 18),
+        (i32::MAX, 125),
+    ] {
+        assert_eq!(str18(percentile), encoded, "18/{percentile}");
+    }
+}
+
+/// A weapon's `hitval`: enchantment plus the object's bonus, each within ±127, plus 2
+/// for a blessed weapon against a demon or undead only.
+#[test]
+fn a_weapons_hitval() {
+    let weapon = |enchantment, hit_bonus, blessed| Weapon {
+        enchantment,
+        hit_bonus,
+        skill: Skill::Basic,
+        blessed,
+    };
+    let demon = Target {
+        demon_or_undead: true,
+        ..Target::default()
+    };
+    let plain = Target::default();
+    assert_eq!(weapon(2, 1, false).hitval(&plain), 3);
+    assert_eq!(weapon(2, 1, true).hitval(&plain), 3);
+    assert_eq!(weapon(2, 1, false).hitval(&demon), 3);
+    assert_eq!(weapon(2, 1, true).hitval(&demon), 5);
+    assert_eq!(weapon(-3, 0, true).hitval(&demon), -1);
+    assert_eq!(weapon(0, -2, false).hitval(&plain), -2);
+    assert_eq!(weapon(i32::MAX, i32::MIN, false).hitval(&plain), 0);
+    assert_eq!(weapon(500, 200, true).hitval(&demon), 256);
+}
+
+/// Odds as a ratio: hits over all outcomes.
+#[test]
+fn odds_are_hits_over_outcomes() {
+    use fray::baseline::nethack::Odds;
+    assert_eq!(Odds { hits: 3, out_of: 4 }.p(), 0.75);
+    assert_eq!(
+        Odds {
+            hits: 0,
+            out_of: 20
+        }
+        .p(),
+        0.0
+    );
+    assert_eq!(
+        Odds {
+            hits: 20,
+            out_of: 20
+        }
+        .p(),
+        1.0
+    );
+}
+
+/// The target's state adds +2 for each of stunned, fleeing and asleep and +4 when it
+/// cannot move; the Monk's bonus (level / 3 + 2) needs no body armor and no weapon.
+#[test]
+fn the_targets_state_and_the_monks_bonus() {
+    let total = |p: &Player, t: &Target| player_to_hit(p, t).total;
+    let base = total(&Player::default(), &Target::default());
+    let with = |f: fn(&mut Target)| {
+        let mut t = Target::default();
+        f(&mut t);
+        total(&Player::default(), &t) - base
+    };
+    assert_eq!(with(|t| t.paralyzed = true), 4);
+    assert_eq!(with(|t| t.stunned = true), 2);
+    assert_eq!(
+        with(|t| {
+            t.paralyzed = true;
+            t.sleeping = true;
+            t.fleeing = true;
+        }),
+        8
+    );
+    let t = Target::default();
+    let bare = Player {
+        level: 9,
+        weapon: None,
+        ..Player::default()
+    };
+    let monk = Player {
+        monk_unarmored: true,
+        ..bare
+    };
+    assert_eq!(total(&monk, &t) - total(&bare, &t), 9 / 3 + 2);
+    let armed = Player {
+        level: 9,
+        ..Player::default()
+    };
+    assert!(armed.weapon.is_some());
+    let armed_monk = Player {
+        monk_unarmored: true,
+        ..armed
+    };
+    assert_eq!(total(&armed_monk, &t), total(&armed, &t));
+}
+
+/// Experience levels outside 1 to 30 count as the nearest end.
+#[test]
+fn levels_outside_nethacks_range_are_clamped() {
+    let t = Target::default();
+    let at = |level| {
+        player_to_hit(
+            &Player {
+                level,
+                ..Player::default()
+            },
+            &t,
+        )
+        .total
+    };
+    assert_eq!(at(0), at(1));
+    assert_eq!(at(99), at(30));
+    assert_eq!(at(u32::MAX), at(30));
+    assert_eq!(at(30) - at(29), 1);
+}
+
+/// A monster's situational terms add to `tmp` as levels do: +4 against a helpless hero,
+/// −2 when it cannot see the hero, −2 when it is trapped.
+#[test]
+fn a_monsters_situation_counts_as_levels() {
+    let at = |level, hero_helpless, cannot_see, trapped| {
+        monster_hit_odds(
+            &MonsterAttack {
+                level,
+                hero_helpless,
+                cannot_see,
+                trapped,
+                ..MonsterAttack::default()
+            },
+            -8,
+        )
+    };
+    assert_eq!(at(10, false, false, true), at(8, false, false, false));
+    assert_eq!(at(10, false, true, false), at(8, false, false, false));
+    assert_eq!(at(10, false, true, true), at(6, false, false, false));
+    assert_eq!(at(10, true, false, false), at(14, false, false, false));
+    assert_eq!(at(10, true, true, true), at(10, false, false, false));
+    assert_ne!(at(10, false, false, false), at(8, false, false, false));
+}
