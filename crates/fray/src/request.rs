@@ -103,6 +103,12 @@ mod tests {
         push_capped(&mut w, &items, "x, ");
         assert_eq!(w.len(), MAX_SHOWN + 1);
         assert_eq!(w.last().unwrap(), "x, ... and 5 more warnings");
+        // Exactly as many as are shown: all of them, and no count of more.
+        let items: Vec<usize> = (0..MAX_SHOWN).collect();
+        let mut w = Vec::new();
+        push_capped(&mut w, &items, "");
+        assert_eq!(w.len(), MAX_SHOWN);
+        assert_eq!(w.last().unwrap(), &(MAX_SHOWN - 1).to_string());
     }
 
     #[test]
