@@ -142,9 +142,10 @@ fn hits_spread_evenly_over_no_more_targets_than_attackers_lightest_first() {
     );
 }
 
-#[test]
-fn form_inferior_targets_come_first_and_forms_move_the_roll() {
-    let mut attackers = fighters("a", 1, 10);
+/// Side A: `n` fighters, the first a pike and the rest of no form; side B: a sword and
+/// a cavalry. The pike beats the cavalry and the sword beats the pike.
+fn pike_against_sword_and_cavalry(n: usize) -> MassBattle {
+    let mut attackers = fighters("a", n, 10);
     attackers[0].form = Some("pike".into());
     let mut defenders = fighters("d", 2, 10);
     defenders[0].form = Some("sword".into());
@@ -159,7 +160,7 @@ fn form_inferior_targets_come_first_and_forms_move_the_roll() {
             inferior: "pike".into(),
         },
     ];
-    let battle = MassBattle {
+    MassBattle {
         a: army("A", attackers),
         b: army("B", defenders),
         forms,
@@ -167,7 +168,12 @@ fn form_inferior_targets_come_first_and_forms_move_the_roll() {
         first_hit_die: 6,
         ladder: Ladder::standard(),
         targeting: Default::default(),
-    };
+    }
+}
+
+#[test]
+fn form_inferior_targets_come_first_and_forms_move_the_roll() {
+    let battle = pike_against_sword_and_cavalry(1);
     let state = MassState::new(&battle);
     assert_eq!(
         state.targets(Side::A),
@@ -462,29 +468,7 @@ fn every_mass_event_reads_as_printed() {
 /// the pike alone makes the cavalry inferior (and the sword superior).
 #[test]
 fn the_fallen_are_neither_targets_nor_counted_for_form() {
-    let mut attackers = fighters("a", 2, 10);
-    attackers[0].form = Some("pike".into());
-    let mut defenders = fighters("d", 2, 10);
-    defenders[0].form = Some("sword".into());
-    defenders[1].form = Some("cavalry".into());
-    let battle = MassBattle {
-        a: army("A", attackers),
-        b: army("B", defenders),
-        forms: vec![
-            FormRule {
-                superior: "pike".into(),
-                inferior: "cavalry".into(),
-            },
-            FormRule {
-                superior: "sword".into(),
-                inferior: "pike".into(),
-            },
-        ],
-        max_rounds: 5,
-        first_hit_die: 6,
-        ladder: Ladder::standard(),
-        targeting: Default::default(),
-    };
+    let battle = pike_against_sword_and_cavalry(2);
     let mut state = MassState::new(&battle);
     // Half the attackers have the edge over the cavalry, and the sword over half of
     // them: not most, either way.
