@@ -28,6 +28,7 @@ from ._tables import Result
 
 __all__ = [
     "FrayError",
+    "COMMANDS",
     "Result",
     "appraise",
     "battle",
@@ -46,9 +47,10 @@ __all__ = [
     "types",
 ]
 
-#: The largest file read for a scenario, script, battle or profile: the command line's
-#: largest bound (a scenario), so an absurd file is refused before it is read whole.
-MAX_FILE_BYTES = 8 << 20
+#: The largest file read for a scenario, script, battle or profile: the command table's
+#: largest bound (a scenario, ``fray_commands::limits``), so an absurd file is refused
+#: before it is read whole.
+MAX_FILE_BYTES = _native.MAX_FILE_BYTES
 
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
@@ -101,15 +103,16 @@ def _read(path: Path, what: str) -> str:
         column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
         raise _error(
             f"{path}, line {line}, column {column}: the byte 0x{data[e.start]:02X} is not UTF-8 text: {what} must be UTF-8",
-            str(path), line, column,
+            str(path), line, column, 1,
         ) from None
 
 
 def _error(message: str, path: Optional[str] = None, line: Optional[int] = None,
-           column: Optional[int] = None) -> FrayError:
+           column: Optional[int] = None, width: Optional[int] = None) -> FrayError:
     """A refusal worded on the Python side, with the attributes fray's own refusals carry."""
     e = FrayError(message)
-    e.message, e.path, e.line, e.column = message, path, line, column
+    e.message, e.path, e.line, e.column, e.width = message, path, line, column, width
+    e.hint, e.warnings = None, []
     return e
 
 
@@ -357,3 +360,23 @@ def odds_sweep(
 def _sources(**sources: Optional[str]) -> dict:
     """The names of the texts read, for messages (only those that have one)."""
     return {k: v for k, v in sources.items() if v is not None}
+
+
+#: Each command of fray's command table (``fray_commands``) and the function that calls
+#: it; a test checks this against the table, so a new command cannot be left out.
+COMMANDS = {
+    "battle": battle,
+    "sweep": sweep,
+    "damage": damage,
+    "types": types,
+    "minions": minions,
+    "check": check,
+    "sides": sides,
+    "mass-battle": mass_battle,
+    "tohit": to_hit,
+    "evasion-damage": evasion_damage,
+    "evasion-table": evasion_table,
+    "appraise": appraise,
+    "design-check": design_check,
+    "encounter": encounter,
+}

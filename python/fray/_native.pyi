@@ -2,16 +2,27 @@
 request as JSON and returns its ``--json`` answer as JSON text (the wrappers in
 ``fray`` parse it); refusals raise :class:`FrayError`."""
 
-from typing import Dict, Optional
+from typing import Dict, List, Optional, Tuple
+
+#: The largest text file a command reads, in bytes (``fray_commands::limits``).
+MAX_FILE_BYTES: int
 
 class FrayError(ValueError):
     """fray refused the input: ``message`` as the CLI prints it, and where fray located
-    the problem, ``path`` (the file or argument), ``line`` and ``column`` (1-based)."""
+    the problem, ``path`` (the file or argument), ``line``, ``column`` (1-based) and
+    ``width``; ``hint`` and ``warnings`` when fray has them."""
 
     message: str
     path: Optional[str]
     line: Optional[int]
     column: Optional[int]
+    width: Optional[int]
+    hint: Optional[str]
+    warnings: List[str]
+
+def commands() -> List[Tuple[str, str, bool, List[str]]]:
+    """Every command of fray's command table: name, summary, whether it is a long run,
+    and the request fields whose text may come from a file."""
 
 def call(command: str, request: str, sources: Dict[str, str] = ...) -> str:
     """``fray COMMAND --json`` for ``request`` (the JSON of the command's request type);

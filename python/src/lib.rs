@@ -7,7 +7,7 @@
 //! turns that text into dicts and lists.
 //!
 //! The GIL is released while fray computes (`Python::detach`); a refusal becomes
-//! `fray.FrayError` with its location (`error.rs`). Nothing here holds a rule.
+//! `fray.FrayError` with its place as data (`error.rs`). Nothing here holds a rule.
 
 #![cfg_attr(not(doc), warn(missing_docs))]
 
@@ -22,6 +22,8 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FrayError", m.py().get_type::<error::FrayError>())?;
     m.add_function(wrap_pyfunction!(commands::call, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::commands, m)?)?;
+    m.add("MAX_FILE_BYTES", fray_commands::limits::MAX_FILE_BYTES)?;
     m.add_function(wrap_pyfunction!(commands::toml_of, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_size, m)?)?;

@@ -13,7 +13,9 @@ use pyo3::prelude::*;
 use serde::Deserialize;
 
 use crate::commands::{json, parse};
-use crate::error::Refusal;
+use fray::request::Refusal;
+
+use crate::error::{scenario, to_py};
 
 /// A sweep as the Python wrapper sends it: the scenario's text, and what `fray sweep`
 /// takes as flags (axes and search replace the scenario's `[sweep]` table when given).
@@ -64,7 +66,7 @@ impl SweepCall {
     /// The plan: the scenario's `[sweep]` with the call's axes and search in place.
     fn plan(&self, source: Option<&str>) -> Result<Plan, Refusal> {
         let mut plan = lab::plan_of(&self.scenario).map_err(|e| {
-            let mut r = Refusal::scenario(source, &e);
+            let mut r = scenario(source, e);
             r.message = format!("[sweep]: {}", r.message);
             r
         })?;
@@ -119,8 +121,7 @@ impl SweepCall {
             seed: self.seed,
             precision: self.precision,
         };
-        lab::check(&self.scenario, &self.plan(source)?, &settings)
-            .map_err(|e| Refusal::scenario(source, &e))
+        lab::check(&self.scenario, &self.plan(source)?, &settings).map_err(|e| scenario(source, e))
     }
 
     /// A rayon pool of the threads asked for (0: every core).
@@ -154,7 +155,7 @@ fn with_sweep<T: Send>(
         let s = call.check(source)?;
         work(&call, &s)
     })
-    .map_err(|r| r.into_py(py))
+    .map_err(|r| to_py(py, r))
 }
 
 /// The whole sweep and its search, as `fray sweep --json` prints it.
@@ -214,7 +215,7 @@ pub fn sweep_merge(
             Some(f) => Some(
                 call.pool()?
                     .install(|| f.search(s, &never))
-                    .map_err(|e| Refusal::scenario(source, &e))?,
+                    .map_err(|e| scenario(source, e))?,
             ),
             None => None,
         };
@@ -244,11 +245,11 @@ pub fn odds_sweep(py: Python<'_>, request: &str) -> PyResult<String> {
             *a = AxisSpec::new(&a.path, a.values.clone());
         }
         let s = lab::odds::check(&call.plan).map_err(|e| {
-            let mut r = Refusal::scenario(None, &e);
+            let mut r = scenario(None, e);
             r.message = format!("odds {:?}: {}", call.plan.system, r.message).to_lowercase();
             r
         })?;
         json(&lab::odds::run(&s, call.threads as usize).map_err(Refusal::new)?)
     })
-    .map_err(|r| r.into_py(py))
+    .map_err(|r| to_py(py, r))
 }

@@ -158,3 +158,10 @@ def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
 def test_a_result_that_is_not_a_table_says_so():
     with pytest.raises(TypeError, match="not a table"):
         fray.types().to_pandas()
+
+
+def test_every_command_of_the_table_has_a_function():
+    table = {name: long for name, _summary, long, _files in fray._native.commands()}
+    assert set(fray.COMMANDS) == set(table), "fray.COMMANDS differs from the command table"
+    for name, function in fray.COMMANDS.items():
+        assert callable(function) and function.__name__ in fray.__all__, name

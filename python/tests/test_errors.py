@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import fray
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 
 DUEL = (EXAMPLES / "battles" / "duel.toml").read_text()
 
@@ -112,3 +112,13 @@ def test_malformed_input_raises_fray_error_never_a_panic(call):
     assert e.message and str(e) == e.message
     assert type(e).__name__ == "FrayError", "a PanicException is not a FrayError"
     assert e.line is None or (e.line >= 1 and e.column >= 1)
+
+
+def test_the_bad_scenario_file_carries_its_place_as_data():
+    # The same file every front end's test refuses (tests/data/bad_duel.toml).
+    bad = ROOT / "tests" / "data" / "bad_duel.toml"
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle(bad)
+    e = caught.value
+    assert (e.path, e.line, e.column, e.width) == (str(bad), 30, 6, 3)
+    assert "evasion.a.defense.hp" in e.message and e.hint is None and e.warnings == []

@@ -4,14 +4,17 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context as _, Result};
 use clap::Args;
+use fray_commands::lab::Battle;
+use fray_commands::limits;
+use fray_commands::{Command, Context};
 use fray_lab::examples;
 use fray_lab::report;
 use fray_lab::request::BattleRequest;
 
-use crate::output;
 use crate::progress::{self, Progress};
+use crate::{output, table};
 
 #[derive(Debug, Args)]
 pub struct BattleArgs {
@@ -56,9 +59,6 @@ pub struct BattleArgs {
     json: bool,
 }
 
-/// A scenario file is small; anything larger is surely not one.
-pub(crate) const MAX_FILE_BYTES: u64 = 8 << 20;
-
 /// Set by Ctrl-C: the lab finishes the chunks under way and starts no more.
 pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -94,19 +94,16 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     if args.schema {
         return output::json(&fray_lab::json_schema());
     }
-    let valid = to_request(args)?
-        .validate()
-        .map_err(|e| anyhow!(e.message))?;
-    for n in &valid.notes {
-        output::note(n);
-    }
+    let prepared = table::prepare::<Battle>(BattleRequest::try_from(args)?)?;
     let report_file = args.report.as_deref().map(open_report).transpose()?;
-    let planned = valid.planned_trials();
+    let planned = prepared.cost.planned;
     let progress = progress(args, planned);
     catch_ctrl_c();
-    let r = valid
-        .run_with(&|n| progress.add(n, &INTERRUPTED), &INTERRUPTED)
-        .map_err(|e| anyhow!(e.message))?;
+    let cx = Context {
+        cancel: &INTERRUPTED,
+        progress: &|done| progress.at(done, &INTERRUPTED),
+    };
+    let r = Battle::perform(&prepared.valid, &cx).map_err(table::refused)?;
     progress.finish();
     if let Some(p) = r.precision.as_ref().filter(|p| !p.reached && r.complete) {
         output::warn(&format!(
@@ -129,27 +126,31 @@ pub fn run(args: &BattleArgs) -> Result<String> {
         }
     }
     if args.json {
-        output::json(&r)
+        table::json::<Battle>(&r)
     } else {
         Ok(report::text(&r))
     }
 }
 
 /// The flags as a request; a scenario file is read here (the library does no I/O).
-fn to_request(args: &BattleArgs) -> Result<BattleRequest> {
-    let scenario = match &args.file {
-        Some(path) => Some(output::read_text(path, MAX_FILE_BYTES, "a scenario")?),
-        None => None,
-    };
-    Ok(BattleRequest {
-        scenario,
-        scenario_source: args.file.as_ref().map(|p| p.display().to_string()),
-        example: args.example.clone(),
-        trials: args.trials,
-        precision: args.precision,
-        seed: args.seed,
-        threads: args.threads,
-    })
+impl TryFrom<&BattleArgs> for BattleRequest {
+    type Error = anyhow::Error;
+
+    fn try_from(args: &BattleArgs) -> Result<BattleRequest> {
+        let scenario = match &args.file {
+            Some(path) => Some(output::read_text(path, limits::SCENARIO)?),
+            None => None,
+        };
+        Ok(BattleRequest {
+            scenario,
+            scenario_source: args.file.as_ref().map(|p| p.display().to_string()),
+            example: args.example.clone(),
+            trials: args.trials,
+            precision: args.precision,
+            seed: args.seed,
+            threads: args.threads,
+        })
+    }
 }
 
 /// How `fray battle` shows progress: a bar only for more than a moment of work.

@@ -3,14 +3,18 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fray::damage::request::{self, DamageRequest, DamageResult, DistributionResult, Resolved};
-use fray::damage::{self, ChoiceRule, Hit, Keyword};
+use fray::damage::{self, Hit, Keyword};
 use fray::dice::DiceExpr;
 use fray::trace::Trace;
 
+use fray_commands::damage::{Damage, Types, TypesRequest};
+use fray_commands::limits;
+
 use crate::output;
+use crate::table::{self, Ran};
 
 #[derive(Debug, Args)]
 pub struct DamageArgs {
@@ -130,65 +134,63 @@ pub fn run(args: &DamageArgs) -> Result<String> {
     if args.list_examples {
         return list_examples(args.json);
     }
-    let request = to_request(args)?;
-    let valid = request.validate().map_err(|e| {
-        output::warn_each(&e.warnings);
-        anyhow!(e.message)
-    })?;
-    output::warn_each(&valid.warnings);
-    match valid.run() {
-        DamageResult::Resolved(r) => resolved(&r, valid.dice(), args.json),
-        DamageResult::Distribution(d) => distribution(&d, args.json),
+    let Ran { valid, answer } = table::run::<Damage>(DamageRequest::try_from(args)?)?;
+    if args.json {
+        return table::json::<Damage>(&answer);
+    }
+    match answer {
+        DamageResult::Resolved(r) => resolved(&r, valid.dice()),
+        DamageResult::Distribution(d) => distribution(&d),
     }
 }
 
 /// The flags as a request; the stat block file is read here (the library does no I/O),
 /// and a roll without a seed takes one from the clock.
-fn to_request(args: &DamageArgs) -> Result<DamageRequest> {
-    let (vs, vs_source) = match (&args.vs, &args.vs_file) {
-        (None, Some(path)) => (
-            Some(output::read_text(
-                path,
-                MAX_STAT_BLOCK_BYTES,
-                "a stat block file",
-            )?),
-            Some(path.display().to_string()),
-        ),
-        (vs, _) => (vs.clone(), None),
-    };
-    let readings = args
-        .readings
-        .iter()
-        .map(|r| match r {
-            ReadingSwitch::ReductionIgnoresConditions => {
-                request::ReadingSwitch::ReductionIgnoresConditions
-            }
-            ReadingSwitch::NondamageAttacksOnly => request::ReadingSwitch::NondamageAttacksOnly,
+impl TryFrom<&DamageArgs> for DamageRequest {
+    type Error = anyhow::Error;
+
+    fn try_from(args: &DamageArgs) -> Result<DamageRequest> {
+        let (vs, vs_source) = match (&args.vs, &args.vs_file) {
+            (None, Some(path)) => (
+                Some(output::read_text(path, limits::STAT_BLOCK)?),
+                Some(path.display().to_string()),
+            ),
+            (vs, _) => (vs.clone(), None),
+        };
+        let readings = args
+            .readings
+            .iter()
+            .map(|r| match r {
+                ReadingSwitch::ReductionIgnoresConditions => {
+                    request::ReadingSwitch::ReductionIgnoresConditions
+                }
+                ReadingSwitch::NondamageAttacksOnly => request::ReadingSwitch::NondamageAttacksOnly,
+            })
+            .collect();
+        Ok(DamageRequest {
+            amount: args.amount.clone().map(request::Amount::Text),
+            types: args.types.clone(),
+            vs,
+            vs_source,
+            advantage: args.advantage,
+            critical: args.critical,
+            ongoing: args.ongoing,
+            silvered: args.silvered,
+            area: args.area,
+            attacker_level: args.attacker_level,
+            keyword: args.keywords.clone(),
+            declare: args.declared.clone(),
+            met: args.met.clone(),
+            environmental: args.environmental,
+            reduce: args.reductions.clone(),
+            modify: args.modifications.clone(),
+            effect: args.effects.clone(),
+            roll: args.roll,
+            seed: args.roll.then(|| args.seed.unwrap_or_else(clock_seed)),
+            reading: readings,
+            example: args.example.clone(),
         })
-        .collect();
-    Ok(DamageRequest {
-        amount: args.amount.clone().map(request::Amount::Text),
-        types: args.types.clone(),
-        vs,
-        vs_source,
-        advantage: args.advantage,
-        critical: args.critical,
-        ongoing: args.ongoing,
-        silvered: args.silvered,
-        area: args.area,
-        attacker_level: args.attacker_level,
-        keyword: args.keywords.clone(),
-        declare: args.declared.clone(),
-        met: args.met.clone(),
-        environmental: args.environmental,
-        reduce: args.reductions.clone(),
-        modify: args.modifications.clone(),
-        effect: args.effects.clone(),
-        roll: args.roll,
-        seed: args.roll.then(|| args.seed.unwrap_or_else(clock_seed)),
-        reading: readings,
-        example: args.example.clone(),
-    })
+    }
 }
 
 fn clock_seed() -> u64 {
@@ -196,9 +198,6 @@ fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
-
-/// A stat block is a few lines; a file larger than this is surely not one.
-const MAX_STAT_BLOCK_BYTES: u64 = 1 << 20;
 
 /// The first lines: the example played, then the amount, types and traits.
 fn heading(
@@ -235,10 +234,7 @@ fn heading(
 }
 
 /// One resolution: a fixed amount, or dice rolled once.
-fn resolved(r: &Resolved, dice: &DiceExpr, as_json: bool) -> Result<String> {
-    if as_json {
-        return output::json(&serde_json::to_value(r)?);
-    }
+fn resolved(r: &Resolved, dice: &DiceExpr) -> Result<String> {
     let explained = &r.explained;
     let mut s = heading(
         r.example,
@@ -281,10 +277,7 @@ fn write_trace(s: &mut String, trace: &Trace) {
 }
 
 /// The exact distribution of final damage for a dice amount.
-fn distribution(d: &DistributionResult, as_json: bool) -> Result<String> {
-    if as_json {
-        return output::json(&serde_json::to_value(d)?);
-    }
+fn distribution(d: &DistributionResult) -> Result<String> {
     let amount = if d.hit.amount > 0 {
         format!("{}+{}", d.dice, d.hit.amount)
     } else {
@@ -326,14 +319,12 @@ fn list_examples(as_json: bool) -> Result<String> {
 }
 
 pub fn types(args: &TypesArgs) -> Result<String> {
-    let rule = if args.including_physical {
-        ChoiceRule::IncludingPhysical
-    } else {
-        ChoiceRule::ExcludingPhysical
+    let request = TypesRequest {
+        including_physical: args.including_physical,
     };
-    let listing = damage::types_listing(rule);
+    let listing = table::run::<Types>(request)?.answer;
     if args.json {
-        return output::json(&listing);
+        return table::json::<Types>(&listing);
     }
     let (built_in, choosable) = (&listing.built_in, &listing.choosable);
     let mut s = String::new();

@@ -9,8 +9,10 @@ use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use fray_lab::design::{self, Text};
 
+use fray_commands::lab::DesignCheckCommand;
+
 use crate::battle::open_report;
-use crate::output;
+use crate::{output, table};
 
 #[derive(Debug, Args)]
 pub struct DesignArgs {
@@ -29,7 +31,7 @@ pub struct DesignArgs {
 
 pub fn run(args: &DesignArgs) -> Result<String> {
     let text: Text = args.text.parse().map_err(|e: String| anyhow!(e))?;
-    let check = design::Request { text }.run();
+    let check = table::run::<DesignCheckCommand>(design::Request { text })?.answer;
     if let Some(dir) = &args.report {
         let (page, mut file) = open_report(dir)?;
         file.write_all(design::report::html(&check).as_bytes())
@@ -45,7 +47,7 @@ pub fn run(args: &DesignArgs) -> Result<String> {
         }
     }
     if args.json {
-        output::json(&check)
+        table::json::<DesignCheckCommand>(&check)
     } else {
         Ok(design::text(&check))
     }

@@ -3,11 +3,14 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use fray::conditions::request::{self, EncounterRequest};
 
-use crate::output;
+use fray_commands::conditions::Encounter;
+use fray_commands::limits;
+
+use crate::{output, table};
 
 #[derive(Debug, Args)]
 pub struct EncounterArgs {
@@ -34,13 +37,10 @@ enum ReadingSwitch {
     StunnedCannotEscape,
 }
 
-/// A script is small; anything larger is surely not one.
-const MAX_FILE_BYTES: u64 = 4 << 20;
-
 pub fn run(args: &EncounterArgs) -> Result<String> {
     let path = &args.file;
     let request = EncounterRequest {
-        script: output::read_text(path, MAX_FILE_BYTES, "a script")?,
+        script: output::read_text(path, limits::SCRIPT)?,
         script_source: Some(path.display().to_string()),
         seed: args.seed,
         reading: args
@@ -52,10 +52,10 @@ pub fn run(args: &EncounterArgs) -> Result<String> {
             })
             .collect(),
     };
-    let answer = request.validate().map_err(|e| anyhow!(e.message))?.run();
+    let answer = table::run::<Encounter>(request)?.answer;
     let report = &answer.report;
     let out = if args.json {
-        output::json(&answer)?
+        table::json::<Encounter>(&answer)?
     } else {
         let mut s = String::new();
         for step in &report.log {

@@ -3,16 +3,17 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fray::evasion::request::{
     self, AppraiseRequest, BreakdownAnswer, EvasionDamageRequest, ModelRequest, TableRequest,
     ToHitAnswer, ToHitRequest,
 };
 use fray::evasion::{DamageKind, Rounding, ToHitModel};
-use fray::request::RequestError;
+use fray_commands::evasion::{Appraise, EvasionDamage, EvasionTable, ToHit};
+use fray_commands::limits::{self, TextFile};
 
-use crate::output;
+use crate::{output, table};
 
 /// The to-hit model and readings, shared by every evasion command.
 #[derive(Debug, Args)]
@@ -71,21 +72,12 @@ pub struct ToHitArgs {
     json: bool,
 }
 
-/// A profile file is small; anything larger is surely not one.
-const MAX_FILE_BYTES: u64 = 1 << 20;
-
-fn read(path: &Path) -> Result<String> {
-    output::read_text(path, MAX_FILE_BYTES, "a profile")
-}
-
 /// A profile file's text and its name for messages (the library does no I/O).
-fn profile(path: &Path) -> Result<(String, Option<String>)> {
-    Ok((read(path)?, Some(path.display().to_string())))
-}
-
-/// A refusal as the command prints it.
-fn refused(e: RequestError) -> anyhow::Error {
-    anyhow!(e.message)
+fn profile(path: &Path, limit: TextFile) -> Result<(String, Option<String>)> {
+    Ok((
+        output::read_text(path, limit)?,
+        Some(path.display().to_string()),
+    ))
 }
 
 pub fn tohit(args: &ToHitArgs) -> Result<String> {
@@ -98,12 +90,12 @@ pub fn tohit(args: &ToHitArgs) -> Result<String> {
         ..ToHitRequest::default()
     };
     if let (Some(a), Some(d)) = (&args.attacker, &args.defender) {
-        (request.attacker, request.attacker_source) = unzip(profile(a)?);
-        (request.defender, request.defender_source) = unzip(profile(d)?);
+        (request.attacker, request.attacker_source) = unzip(profile(a, limits::ATTACKER)?);
+        (request.defender, request.defender_source) = unzip(profile(d, limits::DEFENDER)?);
     }
-    let answer = request.validate().map_err(refused)?.run();
+    let answer = table::run::<ToHit>(request)?.answer;
     if args.json {
-        return output::json(&serde_json::to_value(&answer)?);
+        return table::json::<ToHit>(&answer);
     }
     Ok(match &answer {
         ToHitAnswer::Bonuses {
@@ -211,8 +203,10 @@ pub struct DamageArgs {
 }
 
 pub fn damage(args: &DamageArgs) -> Result<String> {
-    let ((attacker, attacker_source), (defender, defender_source)) =
-        (profile(&args.attacker)?, profile(&args.defender)?);
+    let ((attacker, attacker_source), (defender, defender_source)) = (
+        profile(&args.attacker, limits::ATTACKER)?,
+        profile(&args.defender, limits::DEFENDER)?,
+    );
     let request = EvasionDamageRequest {
         attacker,
         defender,
@@ -232,10 +226,10 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         },
         model: args.model.request(),
     };
-    let valid = request.validate().map_err(refused)?;
-    let odds = valid.run().map_err(refused)?;
+    let ran = table::run::<EvasionDamage>(request)?;
+    let (valid, odds) = (&ran.valid, &ran.answer);
     if args.json {
-        return output::json(&serde_json::to_value(&odds)?);
+        return table::json::<EvasionDamage>(odds);
     }
     let mut s = String::new();
     let _ = writeln!(
@@ -327,9 +321,9 @@ pub fn table(args: &TableArgs) -> Result<String> {
         evs: args.evs.clone(),
         model: args.model.request(),
     };
-    let table = request.validate().map_err(refused)?.run();
+    let table = table::run::<EvasionTable>(request)?.answer;
     if args.json {
-        return output::json(&serde_json::to_value(&table)?);
+        return table::json::<EvasionTable>(&table);
     }
     let mut s = format!(
         "P(hit) in %, {}; columns: defender EV (medium size, no armor)\n",
@@ -366,20 +360,16 @@ pub struct AppraiseArgs {
 }
 
 pub fn appraisal(args: &AppraiseArgs) -> Result<String> {
-    let (defender, defender_source) = profile(&args.defender)?;
+    let (defender, defender_source) = profile(&args.defender, limits::DEFENDER)?;
     let request = AppraiseRequest {
         defender,
         defender_source,
         reference_bonus: args.reference_bonus,
         model: args.model.request(),
     };
-    let a = request
-        .validate()
-        .map_err(refused)?
-        .run()
-        .map_err(refused)?;
+    let a = table::run::<Appraise>(request)?.answer;
     if args.json {
-        return output::json(&a);
+        return table::json::<Appraise>(&a);
     }
     let mut s = format!(
         "EV {:+} (luck {})   DR {:.2} expected over the slots   ",

@@ -12,6 +12,7 @@ mod pool;
 mod progress;
 mod serve;
 mod sweep;
+mod table;
 
 use std::process::ExitCode;
 
@@ -127,6 +128,23 @@ fn main() -> ExitCode {
         Err(e) => {
             output::error(&format!("{e:#}"));
             ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_of_the_table_is_a_subcommand() {
+        let cli = Cli::command();
+        for entry in fray_commands::entries() {
+            let sub = cli
+                .find_subcommand(entry.name)
+                .unwrap_or_else(|| panic!("`fray {}` is missing", entry.name));
+            let json = sub.get_arguments().any(|a| a.get_id() == "json");
+            assert!(json, "`fray {}` has no --json", entry.name);
         }
     }
 }

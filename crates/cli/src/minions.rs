@@ -4,12 +4,15 @@ use fray::text::count;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fray::minions::request::{Groups, LoggedEvent, MinionsAnswer, MinionsRequest};
 use fray::minions::{Event, Experience, LevelExcess, Order, Outcome, Side, Targeting};
 
-use crate::output;
+use fray_commands::limits;
+use fray_commands::minions::Minions;
+
+use crate::{output, table};
 
 #[derive(Debug, Args)]
 pub struct MinionsArgs {
@@ -60,13 +63,10 @@ enum TargetingArg {
     Weakest,
 }
 
-/// A stat file is small; anything larger is surely not one.
-const MAX_FILE_BYTES: u64 = 4 << 20;
-
 pub fn run(args: &MinionsArgs) -> Result<String> {
     let path = &args.file;
     let request = MinionsRequest {
-        battle: output::read_text(path, MAX_FILE_BYTES, "a battle file")?,
+        battle: output::read_text(path, limits::BATTLE_FILE)?,
         battle_source: Some(path.display().to_string()),
         order: args.order.map(|o| match o {
             OrderArg::Precedence => Order::Precedence,
@@ -86,16 +86,12 @@ pub fn run(args: &MinionsArgs) -> Result<String> {
         turns: args.turns,
         quiet: args.quiet,
     };
-    let valid = request.validate().map_err(|e| anyhow!(e.message))?;
-    let answer = if args.json {
-        valid.run()
-    } else {
-        valid.run_for_text()
-    }
-    .map_err(|e| anyhow!(e.message))?;
     if args.json {
-        return output::json(&serde_json::to_value(&answer)?);
+        return table::json::<Minions>(&table::run::<Minions>(request)?.answer);
     }
+    // Text is longer per event than JSON: its own cap on the log.
+    let valid = table::prepare::<Minions>(request)?.valid;
+    let answer = valid.run_for_text().map_err(table::refused)?;
     let mut s = header(&answer);
     write_log(&mut s, &answer.log);
     write_result(&mut s, &answer.groups, &answer.result);

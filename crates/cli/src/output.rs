@@ -6,6 +6,8 @@
 
 use std::io::{ErrorKind, Write};
 
+use fray_commands::limits::TextFile;
+
 /// Writes `text` to standard output; a closed pipe (`fray ... | head`) is not an error.
 pub fn print(text: &str) -> anyhow::Result<()> {
     let text = fray::text::escape_controls(text);
@@ -55,13 +57,15 @@ pub fn bar(p: f64, scale: f64, width: usize) -> String {
     "#".repeat(n.min(width))
 }
 
-/// Reads a text file of at most `max_bytes`, refusing a larger one (surely not what the
-/// command expects) with a message naming the file and `what` it should be.
+/// Reads a text file of at most `limit.max_bytes` (the command table's limit for that
+/// kind of text), refusing a larger one (surely not what the command expects) with a
+/// message naming the file and what it should be.
 ///
 /// The size is counted while reading, never trusted from the file's metadata: a device
 /// (`/dev/zero`) or a pipe reports 0 bytes and would otherwise be read without end. Text
 /// that is not UTF-8 is refused with the line and column of its first bad byte.
-pub fn read_text(path: &std::path::Path, max_bytes: u64, what: &str) -> anyhow::Result<String> {
+pub fn read_text(path: &std::path::Path, limit: TextFile) -> anyhow::Result<String> {
+    let (max_bytes, what) = (limit.max_bytes, limit.what);
     use anyhow::Context;
     use std::io::Read;
     let cannot = || format!("cannot read {}", path.display());

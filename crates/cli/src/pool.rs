@@ -2,14 +2,18 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fray::dist::Distribution;
 use fray::pool::battle::Side;
 use fray::pool::request::{self, CheckRequest, MassBattleRequest, SidesRequest};
 use fray::pool::{DefenseCount, FormVote, MassEvent};
 
+use fray_commands::limits;
+use fray_commands::pool::{Check, MassBattle, Sides};
+
 use crate::output;
+use crate::table::{self, Ran};
 
 /// Rows less likely than this are left out of printed tables.
 const SHOWN: f64 = 1e-5;
@@ -87,13 +91,10 @@ enum DefensesArg {
     Armor,
 }
 
-/// A battle file is small; anything larger is surely not one.
-const MAX_FILE_BYTES: u64 = 4 << 20;
-
 pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     let path = &args.file;
     let request = MassBattleRequest {
-        battle: output::read_text(path, MAX_FILE_BYTES, "a battle file")?,
+        battle: output::read_text(path, limits::BATTLE_FILE)?,
         battle_source: Some(path.display().to_string()),
         seed: args.seed,
         form_vote: args.form_vote.map(|v| match v {
@@ -106,12 +107,9 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
         }),
         quiet: args.quiet,
     };
-    let answer = request
-        .validate()
-        .and_then(|v| v.run())
-        .map_err(|e| anyhow!(e.message))?;
+    let answer = table::run::<MassBattle>(request)?.answer;
     if args.json {
-        return output::json(&serde_json::to_value(&answer)?);
+        return table::json::<MassBattle>(&answer);
     }
     let (seed, sides, result) = (answer.seed, &answer.sides, &answer.result);
     let mut s = format!("{} (a) against {} (b), seed {seed}\n", sides.a, sides.b);
@@ -165,10 +163,9 @@ pub fn check(args: &CheckArgs) -> Result<String> {
         ladder: args.ladder.clone(),
         steps: args.steps,
     };
-    let valid = request.validate().map_err(|e| anyhow!(e.message))?;
-    let answer = valid.run();
+    let Ran { valid, answer } = table::run::<Check>(request)?;
     if args.json {
-        return output::json(&serde_json::to_value(&answer)?);
+        return table::json::<Check>(&answer);
     }
     let odds = &answer.odds;
     let c = odds.check;
@@ -225,9 +222,9 @@ pub fn sides(args: &SidesArgs) -> Result<String> {
         b: args.b.clone(),
         ladder: args.ladder.clone(),
     };
-    let answer = request.validate().map_err(|e| anyhow!(e.message))?.run();
+    let answer = table::run::<Sides>(request)?.answer;
     if args.json {
-        return output::json(&serde_json::to_value(&answer)?);
+        return table::json::<Sides>(&answer);
     }
     let mut s = String::new();
     write_side(&mut s, "A", &args.a, &answer.a);

@@ -69,18 +69,6 @@ impl Progress {
         }
     }
 
-    /// `n` more units are done.
-    pub fn add(&self, n: u64, interrupted: &AtomicBool) {
-        match self {
-            Self::Silent => {}
-            Self::Bar(bar) => bar.inc(n),
-            Self::Lines { done, .. } => {
-                let now = done.fetch_add(n, Ordering::Relaxed) + n;
-                self.line(now, interrupted);
-            }
-        }
-    }
-
     /// `done` units in all are done.
     pub fn at(&self, done: u64, interrupted: &AtomicBool) {
         match self {

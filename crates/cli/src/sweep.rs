@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use fray_lab::sweep::{self, AxisSpec, FindSpec, Plan, Settings, Values};
 
-use crate::battle::{INTERRUPTED, MAX_FILE_BYTES, catch_ctrl_c, open_report};
+use crate::battle::{INTERRUPTED, catch_ctrl_c, open_report};
 use crate::output;
 use crate::progress::{self, Progress};
 
@@ -124,7 +124,7 @@ pub fn run(args: &SweepArgs) -> Result<String> {
     let Some(file) = &args.file else {
         return odds(args);
     };
-    let text = output::read_text(file, MAX_FILE_BYTES, "a scenario")?;
+    let text = output::read_text(file, fray_commands::limits::SCENARIO)?;
     let source = file.display().to_string();
     let plan = plan(args, &text).map_err(|e| anyhow!("{source}, {e:#}"))?;
     let settings = Settings {

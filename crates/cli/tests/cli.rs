@@ -3072,7 +3072,7 @@ fn refusal(answer: Result<Value, String>, phrase: &str) {
 /// A request of type `R` from JSON, validated and run by `run`, as JSON or its refusal.
 fn request_of<R: serde::de::DeserializeOwned, A: serde::Serialize>(
     json: &str,
-    run: impl Fn(R) -> Result<A, fray::request::RequestError>,
+    run: impl Fn(R) -> Result<A, fray::request::Refusal>,
 ) -> Result<Value, String> {
     let request: R = serde_json::from_str(json).map_err(|e| e.to_string())?;
     run(request).map(|a| as_read(&a)).map_err(|e| e.message)

@@ -9,25 +9,81 @@
 use std::error::Error;
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
+use crate::scenario::ScenarioError;
+use crate::text::Location;
+
 /// Warnings of one input past this many are counted, not listed (as the command line
 /// prints them): a file of thousands of doubtful items must not flood anyone.
 pub const MAX_SHOWN: usize = 20;
 
-/// A refused request: the message a front end shows (the command line prints it after
-/// `error: `), and the warnings found before the refusal, so they are not lost.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RequestError {
-    /// What was wrong, located where the input has a place (line and column).
+/// Where in its input a refusal points: the text it is in (a file's path, a field's
+/// name, "the request body"), and the line, column and width of the bad part. Carried
+/// as data from where the error is found to every front end, so none of them reads a
+/// place back out of a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Place {
+    /// The text the place is in, when it has a name.
+    pub source: Option<String>,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// How many characters the bad part spans (at least 1).
+    pub width: usize,
+}
+
+impl Place {
+    /// The place a [`Location`] found in the text named `source`.
+    pub fn of(source: Option<&str>, location: &Location) -> Self {
+        Self {
+            source: source.map(str::to_string),
+            line: location.line,
+            column: location.column,
+            width: location.len.max(1),
+        }
+    }
+}
+
+/// A refused request, as data: the message a front end shows (the command line prints
+/// it after `error: `, with the quoted line and caret when it has a place), where the
+/// problem is, a hint, and the warnings found before the refusal, so they are not lost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// What was wrong, worded with its place as the command line prints it.
     pub message: String,
+    /// Where the problem is, when it is in a particular place of an input.
+    pub at: Option<Place>,
+    /// What to do instead, when the refusal knows.
+    pub hint: Option<String>,
     /// Doubts found on the way (probable typos), already worded for a reader.
     pub warnings: Vec<String>,
 }
 
-impl RequestError {
-    /// A refusal with no warnings.
+impl Refusal {
+    /// A refusal with no place and no warnings.
     pub fn new(message: impl Into<String>) -> Self {
         Self {
             message: message.into(),
+            at: None,
+            hint: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// A scenario, script or profile error in the text named `source`: worded
+    /// `SOURCE, line L, column C: ...` with its quote, and its place kept as data.
+    pub fn located(source: &str, e: &ScenarioError) -> Self {
+        Self::located_with(source, e, "")
+    }
+
+    /// [`Refusal::located`] with `prefix` before the error's own words (`[sweep]: `).
+    pub fn located_with(source: &str, e: &ScenarioError, prefix: &str) -> Self {
+        Self {
+            message: format!("{source}, {prefix}{e}"),
+            at: e.location.as_ref().map(|l| Place::of(Some(source), l)),
+            hint: None,
             warnings: Vec::new(),
         }
     }
@@ -38,20 +94,46 @@ impl RequestError {
         self.warnings = warnings;
         self
     }
+
+    /// The same refusal, located at `place`.
+    #[must_use]
+    pub fn at(mut self, place: Place) -> Self {
+        self.at = Some(place);
+        self
+    }
+
+    /// The same refusal, with a hint of what to do instead.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
 }
 
-impl fmt::Display for RequestError {
+/// A scenario error in a text with no name: its words, its place kept as data.
+impl From<ScenarioError> for Refusal {
+    fn from(e: ScenarioError) -> Self {
+        Self {
+            message: e.to_string(),
+            at: e.location.as_ref().map(|l| Place::of(None, l)),
+            hint: None,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl Error for RequestError {}
+impl Error for Refusal {}
 
 /// `context: error: its source: ...`, the whole chain, as the command line has always
 /// worded an error given context (so a message reads the same from every front end).
-pub fn chain(context: impl fmt::Display, error: &dyn Error) -> RequestError {
-    RequestError::new(format!("{context}: {}", full(error)))
+pub fn chain(context: impl fmt::Display, error: &dyn Error) -> Refusal {
+    Refusal::new(format!("{context}: {}", full(error)))
 }
 
 /// An error and every source under it, joined by `: `.
@@ -80,12 +162,12 @@ pub fn push_capped<T: fmt::Display>(warnings: &mut Vec<String>, items: &[T], pre
 
 /// `value` if it lies in `lo..=hi`, else the refusal `NAME VALUE: expected a whole number
 /// from LO to HI`, naming the field as the command line's flag does.
-pub fn within<T>(value: T, lo: T, hi: T, name: &str) -> Result<T, RequestError>
+pub fn within<T>(value: T, lo: T, hi: T, name: &str) -> Result<T, Refusal>
 where
     T: PartialOrd + fmt::Display + Copy,
 {
     if value < lo || value > hi {
-        return Err(RequestError::new(format!(
+        return Err(Refusal::new(format!(
             "{name} {value}: expected a whole number from {lo} to {hi}"
         )));
     }

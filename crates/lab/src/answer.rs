@@ -1,5 +1,5 @@
 //! The JSON answers every front end gives: the command line's `--json`, the web API's
-//! bodies (and, to come, the Python bindings' dicts) are built here once, so the same
+//! bodies and the Python bindings' dicts are built here once, so the same
 //! input gives the same bytes whichever front end asked.
 //!
 //! Most answers are a library result type serialized as it is ([`json_text`]); the

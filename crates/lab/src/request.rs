@@ -9,7 +9,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use fray::request::{RequestError, within};
+use fray::request::{Refusal, within};
 use serde::{Deserialize, Serialize};
 
 use crate::report::{self, Report};
@@ -76,18 +76,17 @@ pub struct ValidBattle {
 impl BattleRequest {
     /// Applies every input rule and returns the scenario ready to play, or the refusal
     /// the command line prints (a scenario's errors located at line and column).
-    pub fn validate(&self) -> Result<ValidBattle, RequestError> {
+    pub fn validate(&self) -> Result<ValidBattle, Refusal> {
         if let Some(trials) = self.trials {
             within(trials, 1, MAX_TRIALS, "--trials")?;
         }
         within(self.threads, 0, MAX_THREADS, "--threads")?;
         let (source, text) = self.scenario_text()?;
-        let mut scenario =
-            parse_scenario(text).map_err(|e| RequestError::new(format!("{source}, {e}")))?;
+        let mut scenario = parse_scenario(text).map_err(|e| Refusal::located(&source, &e))?;
         if let Some(p) = self.precision
             && !(MIN_PRECISION..=MAX_PRECISION).contains(&p)
         {
-            return Err(RequestError::new(format!(
+            return Err(Refusal::new(format!(
                 "--precision {p}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}"
             )));
         }
@@ -126,10 +125,10 @@ impl BattleRequest {
     }
 
     /// The scenario's text and how messages name it.
-    pub(crate) fn scenario_text(&self) -> Result<(String, &str), RequestError> {
+    pub(crate) fn scenario_text(&self) -> Result<(String, &str), Refusal> {
         if let Some(text) = &self.scenario {
             if self.example.is_some() {
-                return Err(RequestError::new("give a scenario or an example, not both"));
+                return Err(Refusal::new("give a scenario or an example, not both"));
             }
             let source = self
                 .scenario_source
@@ -142,7 +141,7 @@ impl BattleRequest {
             .as_deref()
             .unwrap_or(examples::EXAMPLES[0].name);
         let e = examples::find(name).ok_or_else(|| {
-            RequestError::new(format!(
+            Refusal::new(format!(
                 "no bundled scenario is named `{name}`; `fray battle --list-examples` lists them"
             ))
         })?;
@@ -157,7 +156,7 @@ impl ValidBattle {
     }
 
     /// Plays the scenario to the end and reports it.
-    pub fn run(&self) -> Result<Report, RequestError> {
+    pub fn run(&self) -> Result<Report, Refusal> {
         self.run_with(&|_| {}, &AtomicBool::new(false))
     }
 
@@ -168,7 +167,7 @@ impl ValidBattle {
         &self,
         progress: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
-    ) -> Result<Report, RequestError> {
+    ) -> Result<Report, Refusal> {
         let s = &self.scenario;
         match self.precision {
             Some(target) => {
@@ -181,12 +180,12 @@ impl ValidBattle {
                     progress,
                     cancel,
                 )
-                .map_err(RequestError::new)?;
+                .map_err(Refusal::new)?;
                 Ok(report::report_with(s, &tally, Some(&reached)))
             }
             None => {
-                let tally = run::play_on_until(s, self.threads, progress, cancel)
-                    .map_err(RequestError::new)?;
+                let tally =
+                    run::play_on_until(s, self.threads, progress, cancel).map_err(Refusal::new)?;
                 Ok(report::report(s, &tally))
             }
         }

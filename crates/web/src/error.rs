@@ -1,39 +1,38 @@
-//! How the API refuses: a status and `{"error": message, "line": .., "column": ..}`,
-//! the message worded as the command line words it (fray's own, with its location).
+//! How the API refuses: a status and the library's [`Refusal`] as JSON,
+//! `{"error": message, "line", "column", "source", "width", "hint", "warnings"}` (each
+//! of the others only when the refusal has it). The place is the refusal's own data,
+//! never read back out of its message.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use fray::request::RequestError;
-use serde_json::json;
+use fray::request::Refusal;
+use serde_json::{Value, json};
 
-/// A refused request: its status, fray's message and the warnings found before it.
+/// A refused request: its status and the library's refusal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     /// 400 for a bad request, 413 for a body over the cap, 422 for work over a cap,
     /// 503 when the server is busy, 500 when a run failed inside.
     pub status: StatusCode,
-    /// What was wrong, located where the input has a place.
-    pub message: String,
-    /// Doubts found on the way (probable typos).
-    pub warnings: Vec<String>,
+    /// What was wrong, where, and the warnings found before it (boxed: a handler's
+    /// `Result` stays small).
+    pub refusal: Box<Refusal>,
 }
 
 impl ApiError {
-    /// A refusal with `status` and `message`.
+    /// A refusal with `status` and `message`, at no place.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         Self {
             status,
-            message: message.into(),
-            warnings: Vec::new(),
+            refusal: Box::new(Refusal::new(message)),
         }
     }
 
-    /// A request the library refused: 400 with its message and warnings.
-    pub fn refused(e: RequestError) -> Self {
+    /// A request the library refused: 400 with its refusal whole.
+    pub fn refused(refusal: Refusal) -> Self {
         Self {
             status: StatusCode::BAD_REQUEST,
-            message: e.message,
-            warnings: e.warnings,
+            refusal: Box::new(refusal),
         }
     }
 
@@ -51,42 +50,32 @@ impl ApiError {
             ),
         )
     }
-}
 
-/// The line and column a message names (`..., line 3, column 7: ...`), if it names one.
-pub fn location(message: &str) -> Option<(u64, u64)> {
-    let mut rest = message;
-    while let Some(at) = rest.find("line ") {
-        rest = &rest[at + 5..];
-        let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
-        let n = digits(rest);
-        if n == 0 {
-            continue;
+    /// The refusal as the JSON object the API answers.
+    pub fn body(&self) -> Value {
+        let r = &self.refusal;
+        let mut body = json!({ "error": r.message });
+        if let Some(at) = &r.at {
+            body["line"] = at.line.into();
+            body["column"] = at.column.into();
+            body["width"] = at.width.into();
+            if let Some(source) = &at.source {
+                body["source"] = source.as_str().into();
+            }
         }
-        let line = rest[..n].parse().ok()?;
-        let Some(after) = rest[n..].strip_prefix(", column ") else {
-            continue;
-        };
-        let m = digits(after);
-        if m == 0 {
-            continue;
+        if let Some(hint) = &r.hint {
+            body["hint"] = hint.as_str().into();
         }
-        return Some((line, after[..m].parse().ok()?));
+        if !r.warnings.is_empty() {
+            body["warnings"] = r.warnings.clone().into();
+        }
+        body
     }
-    None
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({ "error": self.message });
-        if let Some((line, column)) = location(&self.message) {
-            body["line"] = line.into();
-            body["column"] = column.into();
-        }
-        if !self.warnings.is_empty() {
-            body["warnings"] = self.warnings.into();
-        }
-        let text = fray_lab::answer::json_text(&body).unwrap_or_default();
+        let text = fray_lab::answer::json_text(&self.body()).unwrap_or_default();
         let mut response = (self.status, text).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,
@@ -104,18 +93,24 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fray::request::Place;
 
     #[test]
-    fn the_location_is_read_from_the_message() {
+    fn a_place_is_written_from_the_refusal_not_its_words() {
+        // Words that look like a place are only words.
+        let e = ApiError::refused(Refusal::new("a line 4, column 2 of no file"));
+        assert_eq!(e.body(), json!({"error": "a line 4, column 2 of no file"}));
+        let placed = Refusal::new("x").at(Place {
+            source: Some("the scenario".into()),
+            line: 3,
+            column: 17,
+            width: 2,
+        });
+        let b = ApiError::refused(placed.with_hint("try y")).body();
         assert_eq!(
-            location("the scenario, line 3, column 17: oops"),
-            Some((3, 17))
+            b,
+            json!({"error": "x", "line": 3, "column": 17, "width": 2,
+                   "source": "the scenario", "hint": "try y"})
         );
-        assert_eq!(
-            location("a line 4 of no column, line 2, column 1"),
-            Some((2, 1))
-        );
-        assert_eq!(location("--trials 0: expected a whole number"), None);
-        assert_eq!(location("line x, line 5, column"), None);
     }
 }

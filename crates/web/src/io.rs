@@ -6,8 +6,9 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use fray_commands::Command;
+use fray_commands::call::{self, Origin};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 
@@ -15,12 +16,12 @@ use crate::error::ApiError;
 /// non-ASCII escaped), so the body stays exactly what `--json` prints.
 pub const WARNINGS: HeaderName = HeaderName::from_static("fray-warnings");
 
-/// The body as a request of type `R`, or the refusal: 413 past the body cap, 400 with
-/// serde's message and place for malformed JSON or an unknown field.
-pub fn request<R: DeserializeOwned>(
+/// The body as command `C`'s request, or the refusal: 413 past the body cap, 400 with
+/// serde's words and the place in the body for malformed JSON or an unknown field.
+pub fn request<C: Command>(
     body: Result<Bytes, BytesRejection>,
     max_body: usize,
-) -> Result<R, ApiError> {
+) -> Result<C::Request, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
@@ -31,39 +32,20 @@ pub fn request<R: DeserializeOwned>(
             ApiError::new(e.status(), e.body_text())
         }
     })?;
-    let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-        b"{}"
-    } else {
-        &bytes
-    };
-    serde_json::from_slice(bytes).map_err(|e| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "the request body, line {}, column {}: {}",
-                e.line(),
-                e.column(),
-                without_place(&e.to_string())
-            ),
-        )
-    })
-}
-
-/// serde_json's message without its trailing ` at line L column C`.
-fn without_place(message: &str) -> &str {
-    message
-        .rfind(" at line ")
-        .map_or(message, |i| &message[..i])
+    call::parse::<C>(&bytes, Origin::Body).map_err(ApiError::refused)
 }
 
 /// `answer` as `--json` prints it, with `warnings` in the [`WARNINGS`] header.
 pub fn json(answer: &impl Serialize, warnings: &[String]) -> Response {
-    let text = match fray_lab::answer::json_text(answer) {
-        Ok(text) => text,
-        Err(e) => {
-            return ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response();
-        }
-    };
+    match fray_lab::answer::json_text(answer) {
+        Ok(text) => body(text, warnings),
+        Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// An answer already written as `--json` text, with `warnings` in the [`WARNINGS`]
+/// header.
+pub fn body(text: String, warnings: &[String]) -> Response {
     let mut response = text.into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -110,20 +92,21 @@ mod tests {
 
     #[test]
     fn a_json_error_names_its_place_once() {
-        let e = request::<fray::pool::request::CheckRequest>(
-            Ok(Bytes::from_static(b"{\n  \"rung\": 3}")),
-            100,
-        )
-        .unwrap_err();
+        use fray_commands::pool::Check;
+        let e = request::<Check>(Ok(Bytes::from_static(b"{\n  \"rung\": 3}")), 100).unwrap_err();
         assert_eq!(e.status, StatusCode::BAD_REQUEST);
+        let message = &e.refusal.message;
         assert!(
-            e.message.starts_with("the request body, line 2, column "),
-            "{}",
-            e.message
+            message.starts_with("the request body, line 2, column "),
+            "{message}"
         );
-        assert!(!e.message.contains(" at line "), "{}", e.message);
-        let empty: fray::pool::request::CheckRequest =
-            request(Ok(Bytes::from_static(b" \n")), 100).unwrap();
+        assert!(!message.contains(" at line "), "{message}");
+        let at = e.refusal.at.expect("placed");
+        assert_eq!(
+            (at.source.as_deref(), at.line),
+            (Some("the request body"), 2)
+        );
+        let empty = request::<Check>(Ok(Bytes::from_static(b" \n")), 100).unwrap();
         assert_eq!(empty, Default::default());
     }
 }

@@ -33,9 +33,10 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
+use fray_commands::{Command, Span, Visit, limits};
 use tokio::sync::Semaphore;
 
-pub use error::{ApiError, location};
+pub use error::ApiError;
 pub use io::WARNINGS;
 
 /// The server's caps: what one request may ask for and how much runs at once.
@@ -58,9 +59,9 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            max_body: 1 << 20,
-            max_trials: 2_000_000,
-            max_points: 400,
+            max_body: limits::DEFAULT_MAX_BODY,
+            max_trials: limits::DEFAULT_MAX_TRIALS,
+            max_points: limits::DEFAULT_MAX_POINTS,
             max_runs: 2,
             max_quick: 16,
         }
@@ -89,7 +90,10 @@ pub fn router(limits: Limits) -> Router {
         runs: Arc::new(Semaphore::new(limits.max_runs)),
         quick: Arc::new(Semaphore::new(limits.max_quick)),
     };
-    Router::new()
+    let mut commands = Commands(Router::new());
+    fray_commands::each(&mut commands);
+    commands
+        .0
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
@@ -99,23 +103,25 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/battle/examples", get(quick::battle_examples))
         .route("/api/battle/examples/{name}", get(quick::battle_example))
         .route("/api/battle/schema", get(quick::battle_schema))
-        .route("/api/damage", post(quick::damage))
-        .route("/api/check", post(quick::check))
-        .route("/api/sides", post(quick::sides))
-        .route("/api/mass-battle", post(quick::mass_battle))
-        .route("/api/minions", post(quick::minions))
-        .route("/api/tohit", post(quick::tohit))
-        .route("/api/evasion-damage", post(quick::evasion_damage))
-        .route("/api/evasion-table", post(quick::evasion_table))
-        .route("/api/appraise", post(quick::appraise))
-        .route("/api/encounter", post(quick::encounter))
-        .route("/api/design-check", post(quick::design_check))
-        .route("/api/battle", post(runs::battle))
-        .route("/api/sweep", post(runs::sweep))
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(limits.max_body))
         .with_state(state)
+}
+
+/// One `POST /api/NAME` a command of the table: quick ones answered at once, long ones
+/// with progress, caps and cancellation.
+struct Commands(Router<AppState>);
+
+impl Visit for Commands {
+    fn visit<C: Command>(&mut self) {
+        let path = format!("/api/{}", C::NAME);
+        let router = std::mem::take(&mut self.0);
+        self.0 = match C::SPAN {
+            Span::Quick => router.route(&path, post(quick::answer::<C>)),
+            Span::Long => router.route(&path, post(runs::run::<C>)),
+        };
+    }
 }
 
 /// `GET /api/status`: the runs under way and the caps, for the page and for tests.

@@ -9,7 +9,7 @@
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -17,10 +17,8 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use fray::request::RequestError;
-use fray_lab::request::BattleRequest;
-use fray_lab::sweep::request::{SweepAnswer, SweepRequest};
-use serde::Serialize;
+use fray::request::Refusal;
+use fray_commands::{Command, Context, Cost, json};
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
 
@@ -49,13 +47,13 @@ impl Drop for CancelOnDrop {
 struct Running<T> {
     done: watch::Receiver<u64>,
     planned: u64,
-    result: oneshot::Receiver<Result<T, RequestError>>,
+    result: oneshot::Receiver<Result<T, Refusal>>,
     _cancel: CancelOnDrop,
 }
 
 /// A run's body: given where to report the work done and the cancellation flag, it
 /// plays to the end (or to the flag) and answers.
-type RunFn<T> = dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> Result<T, RequestError> + Send;
+type RunFn<T> = dyn FnOnce(&(dyn Fn(u64) + Sync), &AtomicBool) -> Result<T, Refusal> + Send;
 
 /// The validated work of one run, with what its progress counts.
 struct Work<T> {
@@ -153,11 +151,8 @@ fn stream<T: Send + 'static>(running: Running<T>, last: fn(T) -> Value) -> Respo
 }
 
 fn error_line(e: ApiError) -> Value {
-    let mut v = json!({"error": e.message, "status": e.status.as_u16()});
-    if let Some((line, column)) = crate::error::location(&e.message) {
-        v["line"] = line.into();
-        v["column"] = column.into();
-    }
+    let mut v = e.body();
+    v["status"] = e.status.as_u16().into();
     v
 }
 
@@ -168,11 +163,12 @@ fn line_of(v: &Value) -> Bytes {
 }
 
 /// The answer as `--json`, or streamed, as the query asks.
-async fn respond<T: Serialize + Send + 'static>(
+async fn respond<T: Send + 'static>(
     query: Result<Query<RunQuery>, QueryRejection>,
     state: &AppState,
     check: impl FnOnce(&crate::Limits) -> Result<Work<T>, ApiError> + Send + 'static,
     last: fn(T) -> Value,
+    text: fn(&T) -> Result<String, Refusal>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     let (running, notes) = start(state, check).await?;
@@ -182,7 +178,8 @@ async fn respond<T: Serialize + Send + 'static>(
         return Ok(response);
     }
     let answer = finish(running).await?;
-    Ok(io::json(&answer, &notes))
+    let text = text(&answer).map_err(ApiError::refused)?;
+    Ok(io::body(text, &notes))
 }
 
 fn add_notes(response: &mut Response, notes: &[String]) {
@@ -193,87 +190,70 @@ fn add_notes(response: &mut Response, notes: &[String]) {
     }
 }
 
-/// `POST /api/battle[?stream=true]`: `fray battle --json`, or streamed with the HTML
-/// report of `--report` in the last line.
-pub(crate) async fn battle(
+/// The refusal of work over the server's caps, or nothing: a sweep's points, and the
+/// battles of a run or of a sweep in all.
+fn within_caps(cost: &Cost, limits: &crate::Limits) -> Result<(), ApiError> {
+    if cost.points > limits.max_points as u64 {
+        return Err(ApiError::over_cap(format!(
+            "{} points asked for: this server sweeps at most {} a request (fray serve --max-points)",
+            cost.points, limits.max_points
+        )));
+    }
+    if cost.battles > limits.max_trials {
+        let (all, how) = if cost.points > 0 {
+            (" in all", "; fewer trials or points")
+        } else if cost.battles_are_a_cap {
+            ("", "; with a precision, trials is the cap: give trials")
+        } else {
+            ("", "")
+        };
+        return Err(ApiError::over_cap(format!(
+            "{} battles asked for{all}: this server plays at most {} a request (fray serve --max-trials){how}",
+            cost.battles, limits.max_trials
+        )));
+    }
+    Ok(())
+}
+
+/// `POST /api/NAME[?stream=true]` of a long command (`battle`, `sweep`): its `--json`,
+/// or streamed with the report page `--report` writes (and a sweep's charts) in the last
+/// line.
+pub(crate) async fn run<C: Command>(
     State(state): State<AppState>,
     query: Result<Query<RunQuery>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request: BattleRequest = io::request(body, state.limits.max_body)?;
+    let request = io::request::<C>(body, state.limits.max_body)?;
     let check = move |limits: &crate::Limits| {
-        let valid = request.validate().map_err(ApiError::refused)?;
-        let planned = valid.planned_trials();
-        if planned > limits.max_trials {
-            let how = if valid.precision.is_some() {
-                "; with a precision, trials is the cap: give trials"
-            } else {
-                ""
-            };
-            return Err(ApiError::over_cap(format!(
-                "{planned} battles asked for: this server plays at most {} a request (fray serve --max-trials){how}",
-                limits.max_trials
-            )));
-        }
-        let notes = valid.notes.clone();
+        let prepared = C::prepare(request).map_err(ApiError::refused)?;
+        within_caps(&prepared.cost, limits)?;
+        let valid = prepared.valid;
         Ok(Work {
-            planned,
-            notes,
+            planned: prepared.cost.planned,
+            notes: [prepared.warnings, prepared.notes].concat(),
             run: Box::new(move |progress, cancel| {
-                let done = AtomicU64::new(0);
-                valid.run_with(
-                    &|n| progress(done.fetch_add(n, Ordering::Relaxed) + n),
-                    cancel,
-                )
+                let cx = Context { cancel, progress };
+                C::perform(&valid, &cx)
             }),
         })
     };
-    respond(
-        query,
-        &state,
-        check,
-        |report| json!({"html": fray_lab::report::html(&report), "answer": report}),
-    )
+    respond(query, &state, check, last_line::<C>, |a| {
+        json::pretty(a, C::KEYS)
+    })
     .await
 }
 
-/// `POST /api/sweep[?stream=true]`: `fray sweep --json` (or `--odds`), or streamed with
-/// the report page and each chart's SVG in the last line.
-pub(crate) async fn sweep(
-    State(state): State<AppState>,
-    query: Result<Query<RunQuery>, QueryRejection>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let request: SweepRequest = io::request(body, state.limits.max_body)?;
-    let check = move |limits: &crate::Limits| {
-        let valid = request.validate().map_err(ApiError::refused)?;
-        let points = valid.planned_points();
-        if points > limits.max_points {
-            return Err(ApiError::over_cap(format!(
-                "{points} points asked for: this server sweeps at most {} a request (fray serve --max-points)",
-                limits.max_points
-            )));
+/// A streamed run's last line: the answer, its page and its charts.
+fn last_line<C: Command>(answer: C::Answer) -> Value {
+    let mut line = json!({ "answer": answer });
+    if let Some(pages) = C::pages(&answer) {
+        line["html"] = pages.html.into();
+        if let Some(charts) = pages.charts {
+            line["charts"] = charts
+                .into_iter()
+                .map(|(name, svg)| json!({"name": name, "svg": svg}))
+                .collect();
         }
-        let battles = valid.planned_battles();
-        if battles > limits.max_trials {
-            return Err(ApiError::over_cap(format!(
-                "{battles} battles asked for in all: this server plays at most {} a request (fray serve --max-trials); fewer trials or points",
-                limits.max_trials
-            )));
-        }
-        Ok(Work {
-            planned: points as u64,
-            notes: Vec::new(),
-            run: Box::new(move |progress, cancel| valid.run_with(&|n| progress(n as u64), cancel)),
-        })
-    };
-    respond(query, &state, check, |answer: SweepAnswer| {
-        let charts: Vec<Value> = answer
-            .charts()
-            .into_iter()
-            .map(|(name, svg)| json!({"name": name, "svg": svg}))
-            .collect();
-        json!({"html": answer.html(), "charts": charts, "answer": answer})
-    })
-    .await
+    }
+    line
 }

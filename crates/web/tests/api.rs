@@ -542,3 +542,71 @@ async fn over_tcp_the_server_survives_garbage_and_answers_after() {
     assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
     assert!(ok.contains("\"p_success\""), "{ok}");
 }
+
+#[tokio::test]
+async fn every_command_of_the_table_has_its_endpoint() {
+    let app = app();
+    for name in fray_commands::names() {
+        // An unknown field reaches the command's own request type, which refuses it:
+        // the endpoint exists and reads that command's request.
+        let path = format!("/api/{name}");
+        let e = refused(
+            &app,
+            &path,
+            r#"{"no_such_field": 1}"#,
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        let message = e["error"].as_str().unwrap();
+        assert!(
+            message.contains("unknown field `no_such_field`"),
+            "{path}: {e}"
+        );
+        assert_eq!(e["source"], "the request body", "{path}: {e}");
+    }
+    let e = refused(&app, "/api/no-such-command", "{}", StatusCode::NOT_FOUND).await;
+    assert!(e["error"].as_str().unwrap().contains("docs/api.md"), "{e}");
+}
+
+#[test]
+fn the_docs_list_every_endpoint_and_no_other() {
+    let docs = include_str!("../../../docs/api.md");
+    let names = fray_commands::names();
+    for e in fray_commands::entries() {
+        let row = format!("| `POST /api/{}` | `{}`", e.name, e.request);
+        assert!(docs.contains(&row), "docs/api.md has no row {row}");
+    }
+    for listed in docs.split("| `POST /api/").skip(1) {
+        let name = listed.split('`').next().unwrap();
+        assert!(
+            names.contains(&name),
+            "docs/api.md lists POST /api/{name}, which is no command"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_bad_scenario_is_refused_with_its_place_as_data() {
+    let scenario = include_str!("../../../tests/data/bad_duel.toml");
+    let e = refused(
+        &app(),
+        "/api/battle",
+        json!({ "scenario": scenario }).to_string(),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(30), Some(6)),
+        "{e}"
+    );
+    assert_eq!(e["width"], 3, "{e}");
+    assert_eq!(e["source"], "the scenario", "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("evasion.a.defense.hp"),
+        "{e}"
+    );
+}

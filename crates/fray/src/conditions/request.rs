@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::script::Script;
 use super::{MarkPenalty, Report, parse_script, run_script};
-use crate::request::RequestError;
+use crate::request::Refusal;
 
 /// A reading of the conditions text other than fray's default
 /// (docs/rules/conditions.md), switched on top of the script's `[readings]`.
@@ -70,10 +70,9 @@ pub struct EncounterAnswer {
 impl EncounterRequest {
     /// Reads and checks the script and applies the readings, or returns the refusal the
     /// command line prints (located at line and column).
-    pub fn validate(&self) -> Result<ValidEncounter, RequestError> {
+    pub fn validate(&self) -> Result<ValidEncounter, Refusal> {
         let source = self.script_source.as_deref().unwrap_or("the script");
-        let mut script =
-            parse_script(&self.script).map_err(|e| RequestError::new(format!("{source}, {e}")))?;
+        let mut script = parse_script(&self.script).map_err(|e| Refusal::located(source, &e))?;
         for s in &self.reading {
             match s {
                 ReadingSwitch::MarkPenaltyPower => {

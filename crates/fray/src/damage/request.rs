@@ -14,7 +14,7 @@ use super::{
     Modification, ModifyError, Readings, Trait, TypeSelector, Vocabulary,
 };
 use crate::dice::DiceExpr;
-use crate::request::{RequestError, chain, full, push_capped};
+use crate::request::{Place, Refusal, chain, full, push_capped};
 use crate::rng::SeededRolls;
 use crate::trace::{NoTrace, Trace};
 
@@ -213,7 +213,7 @@ pub struct DamageP {
 impl DamageRequest {
     /// The request a built-in example stands for, as `--example NAME` plays it: the
     /// example's amount, types, traits and flags.
-    pub fn from_example(e: &Example) -> Result<Self, RequestError> {
+    pub fn from_example(e: &Example) -> Result<Self, Refusal> {
         let mut r = Self {
             amount: Some(Amount::Text(e.amount.to_string())),
             types: e.types.iter().map(ToString::to_string).collect(),
@@ -224,7 +224,7 @@ impl DamageRequest {
         while let Some(flag) = flags.next() {
             let mut value = || {
                 flags.next().map(ToString::to_string).ok_or_else(|| {
-                    RequestError::new(format!("example `{}`: {flag} needs a value", e.name))
+                    Refusal::new(format!("example `{}`: {flag} needs a value", e.name))
                 })
             };
             match *flag {
@@ -239,7 +239,7 @@ impl DamageRequest {
                 "--keyword" => r.keyword.push(value()?),
                 "--modify" => r.modify.push(value()?),
                 other => {
-                    return Err(RequestError::new(format!(
+                    return Err(Refusal::new(format!(
                         "example `{}`: unknown flag {other}",
                         e.name
                     )));
@@ -251,15 +251,15 @@ impl DamageRequest {
 
     /// Applies every input rule and returns the request ready to run, or the refusal
     /// the command line prints (the warnings found so far ride along).
-    pub fn validate(&self) -> Result<ValidDamage, RequestError> {
+    pub fn validate(&self) -> Result<ValidDamage, Refusal> {
         let example = match (&self.example, &self.amount) {
             (Some(_), Some(_)) => {
-                return Err(RequestError::new(
+                return Err(Refusal::new(
                     "give an amount or an example, not both",
                 ));
             }
             (Some(name), None) => Some(examples::find(name).ok_or_else(|| {
-                RequestError::new(format!(
+                Refusal::new(format!(
                     "no built-in example is named `{name}`; `fray damage --list-examples` lists them"
                 ))
             })?),
@@ -278,7 +278,7 @@ impl DamageRequest {
         }
     }
 
-    fn build(&self, example: Option<&'static Example>) -> Result<ValidDamage, RequestError> {
+    fn build(&self, example: Option<&'static Example>) -> Result<ValidDamage, Refusal> {
         let mut warnings = Vec::new();
         self.build_warned(example, &mut warnings)
             .map_err(|e| e.with_warnings(warnings.clone()))
@@ -292,23 +292,23 @@ impl DamageRequest {
         &self,
         example: Option<&'static Example>,
         warnings: &mut Vec<String>,
-    ) -> Result<ValidDamage, RequestError> {
+    ) -> Result<ValidDamage, Refusal> {
         let amount = self.amount.as_ref().map_or("0".to_string(), Amount::text);
         let dice: DiceExpr = amount
             .parse()
             .map_err(|e| chain(format_args!("the damage amount `{amount}`"), &e))?;
         if dice.is_constant() && dice.modifier() < 0 {
-            return Err(RequestError::new(format!(
+            return Err(Refusal::new(format!(
                 "the damage amount `{amount}` comes to {}: a fixed amount is a whole number from 0 to {} (dice may roll below 0, which deals 0)",
                 dice.modifier(),
                 crate::dice::MAX_MODIFIER
             )));
         }
         if self.seed.is_some() && !self.roll {
-            return Err(RequestError::new("a seed applies only to a roll"));
+            return Err(Refusal::new("a seed applies only to a roll"));
         }
         if self.roll && self.seed.is_none() && !dice.is_constant() {
-            return Err(RequestError::new(
+            return Err(Refusal::new(
                 "a roll needs a seed (the command line takes one from the clock)",
             ));
         }
@@ -340,8 +340,7 @@ impl DamageRequest {
         }
         if !dice.is_constant() && !self.roll {
             // Bounded before computing: an exact distribution of 1000d10000 takes minutes.
-            dice.check_exact()
-                .map_err(|e| RequestError::new(full(&e)))?;
+            dice.check_exact().map_err(|e| Refusal::new(full(&e)))?;
         }
         Ok(ValidDamage {
             dice,
@@ -375,15 +374,12 @@ impl DamageRequest {
 
     /// The stat block's traits and every declared condition (`declare` and the block's
     /// `Conditions:` lines); its warnings are kept, its errors refuse the request.
-    fn read_traits(
-        &self,
-        warnings: &mut Vec<String>,
-    ) -> Result<(Vec<Trait>, Vocabulary), RequestError> {
+    fn read_traits(&self, warnings: &mut Vec<String>) -> Result<(Vec<Trait>, Vocabulary), Refusal> {
         let mut vocabulary = Vocabulary::default();
         for name in &self.declare {
             vocabulary
                 .declare(name)
-                .map_err(|why| RequestError::new(format!("--declare: {why}")))?;
+                .map_err(|why| Refusal::new(format!("--declare: {why}")))?;
         }
         let source = self.vs_source.as_deref().unwrap_or("--vs");
         let block = super::parse_stat_block_with(self.vs.as_deref().unwrap_or(""), &vocabulary);
@@ -399,15 +395,22 @@ impl DamageRequest {
             if block.errors.len() > max {
                 shown.push(format!("... and {} more errors", block.errors.len() - max));
             }
-            return Err(RequestError::new(format!(
+            let first = &block.errors[0];
+            return Err(Refusal::new(format!(
                 "the defender's traits could not be read:\n{}",
                 shown.join("\n")
-            )));
+            ))
+            .at(Place {
+                source: Some(source.to_string()),
+                line: first.line,
+                column: first.column,
+                width: first.len.max(1),
+            }));
         }
         for name in &block.declared {
             vocabulary
                 .declare(name.as_str())
-                .map_err(|why| RequestError::new(format!("{source}: {why}")))?;
+                .map_err(|why| Refusal::new(format!("{source}: {why}")))?;
         }
         Ok((block.traits, vocabulary))
     }
@@ -416,7 +419,7 @@ impl DamageRequest {
         &self,
         vocabulary: &Vocabulary,
         warnings: &mut Vec<String>,
-    ) -> Result<Hit, RequestError> {
+    ) -> Result<Hit, Refusal> {
         let types = self
             .types
             .iter()
@@ -444,7 +447,7 @@ impl DamageRequest {
                 if super::is_known_keyword(k) || vocabulary.is_declared(k) {
                     Ok(Keyword::new(k))
                 } else {
-                    Err(RequestError::new(format!(
+                    Err(Refusal::new(format!(
                         "--keyword: {}",
                         vocabulary.unknown_keyword(k)
                     )))
@@ -461,13 +464,13 @@ impl DamageRequest {
             .iter()
             .map(|e| {
                 e.parse::<Effect>()
-                    .map_err(|why| RequestError::new(format!("--effect: {why}")))
+                    .map_err(|why| Refusal::new(format!("--effect: {why}")))
             })
             .collect::<Result<_, _>>()?;
         Ok(hit)
     }
 
-    fn refuse_attacker_facts(&self) -> Result<(), RequestError> {
+    fn refuse_attacker_facts(&self) -> Result<(), Refusal> {
         let attacker_flags = [
             (self.advantage, "--advantage"),
             (self.critical, "--critical"),
@@ -477,18 +480,18 @@ impl DamageRequest {
             (!self.reduce.is_empty(), "--reduce"),
         ];
         match attacker_flags.iter().find(|(set, _)| *set) {
-            Some((_, flag)) => Err(RequestError::new(format!(
+            Some((_, flag)) => Err(Refusal::new(format!(
                 "{flag} describes an attacker, and --environmental damage has none"
             ))),
             None => Ok(()),
         }
     }
 
-    fn attack_facts(&self, warnings: &mut Vec<String>) -> Result<AttackFacts, RequestError> {
+    fn attack_facts(&self, warnings: &mut Vec<String>) -> Result<AttackFacts, Refusal> {
         if let Some(level) = self.attacker_level
             && level > MAX_ATTACKER_LEVEL
         {
-            return Err(RequestError::new(format!(
+            return Err(Refusal::new(format!(
                 "--attacker-level {level}: expected a whole number from 0 to {MAX_ATTACKER_LEVEL}"
             )));
         }
@@ -502,7 +505,7 @@ impl DamageRequest {
         };
         for text in &self.reduce {
             let (types, value) = text.split_once(':').ok_or_else(|| {
-                RequestError::new(format!(
+                Refusal::new(format!(
                     "--reduce `{text}`: expected TYPE:VALUE, e.g. fire:5"
                 ))
             })?;
@@ -519,7 +522,7 @@ impl DamageRequest {
                 .ok()
                 .filter(|v| *v <= max)
                 .ok_or_else(|| {
-                    RequestError::new(format!(
+                    Refusal::new(format!(
                         "--reduce `{text}`: the value must be a whole number from 0 to {max}"
                     ))
                 })?;
@@ -531,7 +534,7 @@ impl DamageRequest {
 
 /// A `met` name: only a declared condition can be met this way; built-in facts and
 /// keywords have their own fields.
-fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<Keyword, RequestError> {
+fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<Keyword, Refusal> {
     if vocabulary.is_declared(name) {
         return Ok(Keyword::new(name));
     }
@@ -544,7 +547,7 @@ fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<Keyword, Request
     } else {
         declared.join(", ")
     };
-    Err(RequestError::new(format!(
+    Err(Refusal::new(format!(
         "--met `{name}` is not a declared condition{hint}: declared: {listed}; declare one with --declare NAME or a `Conditions: NAME` line (built-in facts and keywords have their own flags: --advantage, --keyword K...)"
     )))
 }

@@ -15,7 +15,7 @@ use super::{
 };
 use crate::damage::request::DamageP;
 use crate::dice::DiceExpr;
-use crate::request::{RequestError, chain, full, within};
+use crate::request::{Refusal, chain, full, within};
 
 /// The largest bonus accepted either way (it only keeps the numbers sane).
 pub const MAX_BONUS: f64 = 1000.0;
@@ -40,19 +40,19 @@ pub struct ModelRequest {
 impl ModelRequest {
     /// The options these choices make, with `rounding`, and the model prepared; or the
     /// refusal of a bad model.
-    pub fn options(&self, rounding: Rounding) -> Result<(Options, ToHit), RequestError> {
+    pub fn options(&self, rounding: Rounding) -> Result<(Options, ToHit), Refusal> {
         let model = match (self.sigma, &self.uniform_sum) {
             (Some(_), Some(_)) => {
-                return Err(RequestError::new("give sigma or uniform_sum, not both"));
+                return Err(Refusal::new("give sigma or uniform_sum, not both"));
             }
             (Some(sigma), None) => ToHitModel::Normal { sigma },
             (None, Some(spec)) => {
                 let (k, r) = spec.split_once(',').ok_or_else(|| {
-                    RequestError::new(format!("--uniform-sum `{spec}`: expected K,R such as 4,17"))
+                    Refusal::new(format!("--uniform-sum `{spec}`: expected K,R such as 4,17"))
                 })?;
                 let parse = |v: &str| {
                     v.trim().parse::<u32>().map_err(|_| {
-                        RequestError::new(format!(
+                        Refusal::new(format!(
                             "--uniform-sum `{spec}`: expected whole numbers K,R such as 4,17"
                         ))
                     })
@@ -64,7 +64,7 @@ impl ModelRequest {
             }
             (None, None) => ToHitModel::NORMAL,
         };
-        let to_hit = ToHit::new(model).map_err(|e| RequestError::new(full(&e)))?;
+        let to_hit = ToHit::new(model).map_err(|e| Refusal::new(full(&e)))?;
         let options = Options {
             model,
             rounding,
@@ -82,16 +82,16 @@ fn read_profile<T>(
     source: Option<&str>,
     field: &str,
     parse: fn(&str) -> Result<T, crate::scenario::ScenarioError>,
-) -> Result<T, RequestError> {
-    parse(text).map_err(|e| RequestError::new(format!("{}, {e}", source.unwrap_or(field))))
+) -> Result<T, Refusal> {
+    parse(text).map_err(|e| Refusal::located(source.unwrap_or(field), &e))
 }
 
 /// A bonus within ±[`MAX_BONUS`], or the refusal naming it.
-fn bonus(x: f64, what: &str) -> Result<f64, RequestError> {
+fn bonus(x: f64, what: &str) -> Result<f64, Refusal> {
     if x.is_finite() && x.abs() <= MAX_BONUS {
         Ok(x)
     } else {
-        Err(RequestError::new(format!(
+        Err(Refusal::new(format!(
             "{what} must be a number from -1000 to 1000, got {x}"
         )))
     }
@@ -229,7 +229,7 @@ impl From<&Breakdown> for BreakdownAnswer {
 impl ToHitRequest {
     /// Applies every input rule and returns the request ready to compute, or the
     /// refusal the command line prints.
-    pub fn validate(&self) -> Result<ValidToHit, RequestError> {
+    pub fn validate(&self) -> Result<ValidToHit, Refusal> {
         let (options, to_hit) = self.model.options(Rounding::default())?;
         let given = self.attacker_bonus.is_some() || self.defender_bonus.is_some();
         if let (Some(a), Some(d), false) = (&self.attacker, &self.defender, given) {
@@ -256,7 +256,7 @@ impl ToHitRequest {
             &self.attacker,
             &self.defender,
         ) else {
-            return Err(RequestError::new(
+            return Err(Refusal::new(
                 "give --attacker-bonus and --defender-bonus, or --attacker FILE and --defender FILE",
             ));
         };
@@ -383,7 +383,7 @@ pub struct EffectP {
 
 impl EvasionDamageRequest {
     /// Applies every input rule (model, dice, both profiles' located checks).
-    pub fn validate(&self) -> Result<ValidEvasionDamage, RequestError> {
+    pub fn validate(&self) -> Result<ValidEvasionDamage, Refusal> {
         let (options, _) = self.model.options(self.rounding)?;
         let dice: DiceExpr = self
             .damage
@@ -412,10 +412,10 @@ impl EvasionDamageRequest {
 impl ValidEvasionDamage {
     /// The exact damage distribution; refused when the damage after DR is too large to
     /// compute exactly.
-    pub fn run(&self) -> Result<EvasionDamageAnswer, RequestError> {
+    pub fn run(&self) -> Result<EvasionDamageAnswer, Refusal> {
         let (a, d) = (&self.attacker, &self.defender);
         let odds = damage_odds(&self.dice, self.kind, a, d, &self.options)
-            .map_err(|e| RequestError::new(full(&e)))?;
+            .map_err(|e| Refusal::new(full(&e)))?;
         let rows = |dist: &crate::dist::Distribution| {
             dist.iter()
                 .map(|m| DamageP {
@@ -515,9 +515,9 @@ pub struct TableRow {
 }
 
 /// `FROM..TO` within `lo..=hi`, FROM not above TO, or the refusal naming `what`.
-fn range(text: &str, what: &str, lo: i64, hi: i64) -> Result<(i64, i64), RequestError> {
+fn range(text: &str, what: &str, lo: i64, hi: i64) -> Result<(i64, i64), Refusal> {
     let bad = || {
-        RequestError::new(format!(
+        Refusal::new(format!(
             "{what} `{text}`: expected FROM..TO, whole numbers from {lo} to {hi} with FROM not above TO"
         ))
     };
@@ -534,7 +534,7 @@ fn range(text: &str, what: &str, lo: i64, hi: i64) -> Result<(i64, i64), Request
 
 impl TableRequest {
     /// Applies every input rule (model, the EV and level ranges, the step).
-    pub fn validate(&self) -> Result<ValidTable, RequestError> {
+    pub fn validate(&self) -> Result<ValidTable, Refusal> {
         let (options, to_hit) = self.model.options(Rounding::default())?;
         let step = within(self.step, 1, 100, "--step")?;
         let (ev_lo, ev_hi) = range(&self.evs, "--evs", -50, 50)?;
@@ -639,7 +639,7 @@ pub struct ValidAppraise {
 
 impl AppraiseRequest {
     /// Applies every input rule (model, the profile's located checks, the bonus range).
-    pub fn validate(&self) -> Result<ValidAppraise, RequestError> {
+    pub fn validate(&self) -> Result<ValidAppraise, Refusal> {
         let (options, _) = self.model.options(Rounding::default())?;
         let defender = read_profile(
             &self.defender,
@@ -657,8 +657,8 @@ impl AppraiseRequest {
 
 impl ValidAppraise {
     /// The defender's appraisal; serialized, the `--json` of `fray appraise`.
-    pub fn run(&self) -> Result<Appraisal, RequestError> {
+    pub fn run(&self) -> Result<Appraisal, Refusal> {
         appraise(&self.defender, self.reference_bonus, &self.options)
-            .map_err(|e| RequestError::new(full(&e)))
+            .map_err(|e| Refusal::new(full(&e)))
     }
 }

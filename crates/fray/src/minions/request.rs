@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Battle, Event, LevelExcess, Order, Outcome, Rules, Targeting};
-use crate::request::{RequestError, within};
+use crate::request::{Refusal, within};
 use crate::trace::{NoTrace, Recorder};
 
 /// The highest round limit of a combat (the battle file's own range).
@@ -119,7 +119,7 @@ impl Recorder<Event> for CappedLog {
 impl MinionsRequest {
     /// Applies every input rule and returns the battle ready to play, or the refusal the
     /// command line prints.
-    pub fn validate(&self) -> Result<ValidMinions, RequestError> {
+    pub fn validate(&self) -> Result<ValidMinions, Refusal> {
         if let Some(n) = self.max_rounds {
             within(n, 1, MAX_ROUNDS, "--max-rounds")?;
         }
@@ -127,15 +127,15 @@ impl MinionsRequest {
             within(n, 1, MAX_TURNS, "--turns")?;
         }
         let source = self.battle_source.as_deref().unwrap_or("the battle");
-        let mut battle = super::parse_battle(&self.battle)
-            .map_err(|e| RequestError::new(format!("{source}, {e}")))?;
+        let mut battle =
+            super::parse_battle(&self.battle).map_err(|e| Refusal::located(source, &e))?;
         let rules = &mut battle.rules;
         rules.order = self.order.unwrap_or(rules.order);
         rules.targeting = self.targeting.unwrap_or(rules.targeting);
         rules.level_excess = self.level_excess.unwrap_or(rules.level_excess);
         rules.max_rounds = self.max_rounds.unwrap_or(rules.max_rounds);
         rules.turns = self.turns.unwrap_or(rules.turns);
-        super::check_work(&battle).map_err(|e| RequestError::new(e.to_string()))?;
+        super::check_work(&battle).map_err(|e| Refusal::new(e.to_string()))?;
         Ok(ValidMinions {
             battle,
             quiet: self.quiet,
@@ -146,16 +146,16 @@ impl MinionsRequest {
 impl ValidMinions {
     /// Plays the battle, keeping at most [`MAX_JSON_LOG_EVENTS`] events of log (a longer
     /// log is refused: ask for `quiet`).
-    pub fn run(&self) -> Result<MinionsAnswer, RequestError> {
+    pub fn run(&self) -> Result<MinionsAnswer, Refusal> {
         self.run_capped(MAX_JSON_LOG_EVENTS, " as JSON")
     }
 
     /// Like [`ValidMinions::run`], with the longer cap of a log printed as text.
-    pub fn run_for_text(&self) -> Result<MinionsAnswer, RequestError> {
+    pub fn run_for_text(&self) -> Result<MinionsAnswer, Refusal> {
         self.run_capped(MAX_LOG_EVENTS, "")
     }
 
-    fn run_capped(&self, cap: u64, form: &str) -> Result<MinionsAnswer, RequestError> {
+    fn run_capped(&self, cap: u64, form: &str) -> Result<MinionsAnswer, Refusal> {
         let battle = &self.battle;
         let (outcome, log) = if self.quiet {
             // Only the result is asked for: keep no log at all.
@@ -168,7 +168,7 @@ impl ValidMinions {
             };
             let outcome = super::play(battle, &mut capped);
             if capped.total > cap {
-                return Err(RequestError::new(format!(
+                return Err(Refusal::new(format!(
                     "this battle's log has {} events, more than the {cap} fray prints{form}: add --quiet for the result alone, or lower turns or max_rounds",
                     capped.total
                 )));

@@ -14,7 +14,7 @@ use super::{
     Rung, SideHits, compare, parse_mass_battle, parse_side,
 };
 use crate::dist::Distribution;
-use crate::request::{RequestError, full, within};
+use crate::request::{Refusal, full, within};
 use crate::rng::SeededRolls;
 
 /// The ladder the commands use when none is given.
@@ -31,9 +31,9 @@ fn standard_ladder() -> String {
 }
 
 /// The ladder's text, read, or the refusal naming `--ladder`.
-fn ladder(text: &str) -> Result<Ladder, RequestError> {
+fn ladder(text: &str) -> Result<Ladder, Refusal> {
     text.parse()
-        .map_err(|e| RequestError::new(format!("--ladder: {}", full(&e))))
+        .map_err(|e| Refusal::new(format!("--ladder: {}", full(&e))))
 }
 
 /// Everything `fray check` takes.
@@ -139,15 +139,15 @@ pub struct Tail {
 impl CheckRequest {
     /// Applies every input rule (ladder, rung, steps, dice counts) and returns the check
     /// ready to compute, or the refusal the command line prints.
-    pub fn validate(&self) -> Result<ValidCheck, RequestError> {
+    pub fn validate(&self) -> Result<ValidCheck, Refusal> {
         let ladder = ladder(&self.ladder)?;
         within(self.steps, -MAX_STEPS, MAX_STEPS, "--steps")?;
-        let err = |e: super::PoolError| RequestError::new(full(&e));
+        let err = |e: super::PoolError| Refusal::new(full(&e));
         let asked = ladder.parse(&self.rung).map_err(err)?;
         let rung = ladder.step(asked, self.steps).map_err(err)?;
         // A negative bonus is penalty dice: the same dice a designer would write as penalty.
         if self.bonus.unsigned_abs() > u64::from(MAX_EXTRA_DICE) {
-            return Err(RequestError::new(format!(
+            return Err(Refusal::new(format!(
                 "--bonus {}: too many dice; at most {MAX_EXTRA_DICE} bonus dice, or as many penalty dice below 0",
                 self.bonus
             )));
@@ -281,7 +281,7 @@ pub struct HitsP {
 impl SidesRequest {
     /// Applies every input rule (ladder, each side's checks, the work bound of exact
     /// side totals) and returns the sides ready to compute.
-    pub fn validate(&self) -> Result<ValidSides, RequestError> {
+    pub fn validate(&self) -> Result<ValidSides, Refusal> {
         let ladder = ladder(&self.ladder)?;
         let side = |flag: &str, spec: &str| {
             parse_side(spec, &ladder)
@@ -293,7 +293,7 @@ impl SidesRequest {
                     }
                     Ok(groups)
                 })
-                .map_err(|e| RequestError::new(format!("{flag}: {}", full(&e))))
+                .map_err(|e| Refusal::new(format!("{flag}: {}", full(&e))))
         };
         Ok(ValidSides {
             a: side("--a", &self.a)?,
@@ -456,10 +456,9 @@ pub struct Survivor {
 impl MassBattleRequest {
     /// Applies every input rule (the battle file's checks, located at line and column)
     /// and returns the battle ready to play, or the refusal the command line prints.
-    pub fn validate(&self) -> Result<ValidMassBattle, RequestError> {
+    pub fn validate(&self) -> Result<ValidMassBattle, Refusal> {
         let source = self.battle_source.as_deref().unwrap_or("the battle");
-        let scenario = parse_mass_battle(&self.battle)
-            .map_err(|e| RequestError::new(format!("{source}, {e}")))?;
+        let scenario = parse_mass_battle(&self.battle).map_err(|e| Refusal::located(source, &e))?;
         let mut battle = scenario.battle;
         if let Some(vote) = self.form_vote {
             battle.targeting.form = vote;
@@ -477,12 +476,12 @@ impl MassBattleRequest {
 
 impl ValidMassBattle {
     /// Plays the battle to its end with its seed, round by round.
-    pub fn run(&self) -> Result<MassBattleAnswer, RequestError> {
+    pub fn run(&self) -> Result<MassBattleAnswer, Refusal> {
         let battle = &self.battle;
         let mut state = MassState::new(battle);
         let mut rolls = SeededRolls::new(self.seed);
         let mut rounds = Vec::new();
-        let err = |e: super::PoolError| RequestError::new(full(&e));
+        let err = |e: super::PoolError| Refusal::new(full(&e));
         while !state.over() {
             let odds = state.round_odds().map_err(err)?;
             let mut log = Vec::new();

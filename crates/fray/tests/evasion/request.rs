@@ -26,7 +26,7 @@ fn bonuses(a: f64, d: f64) -> ToHitRequest {
     }
 }
 
-fn refusal<T: std::fmt::Debug>(r: Result<T, fray::request::RequestError>) -> String {
+fn refusal<T: std::fmt::Debug>(r: Result<T, fray::request::Refusal>) -> String {
     r.expect_err("should be refused").message
 }
 

@@ -23,7 +23,7 @@ fn check_request(rung: &str, bonus: i64, penalty: u32) -> CheckRequest {
     }
 }
 
-fn refusal<T: std::fmt::Debug>(r: Result<T, fray::request::RequestError>) -> String {
+fn refusal<T: std::fmt::Debug>(r: Result<T, fray::request::Refusal>) -> String {
     r.expect_err("should be refused").message
 }
 

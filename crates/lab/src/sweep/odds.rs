@@ -71,7 +71,7 @@ impl OddsSystem {
     fn answer(self, request: Value) -> Result<Value, String> {
         fn go<R: serde::de::DeserializeOwned, A: Serialize>(
             request: Value,
-            run: impl Fn(R) -> Result<A, fray::request::RequestError>,
+            run: impl Fn(R) -> Result<A, fray::request::Refusal>,
         ) -> Result<Value, String> {
             let r: R = serde_json::from_value(request).map_err(|e| e.to_string())?;
             let answer = run(r).map_err(|e| e.message)?;
@@ -87,7 +87,7 @@ impl OddsSystem {
             Self::Damage => go(request, |r: fray::damage::request::DamageRequest| {
                 if r.roll {
                     // One seeded roll is a sample; an odds sweep is exact.
-                    return Err(fray::request::RequestError::new(
+                    return Err(fray::request::Refusal::new(
                         "roll: an odds sweep takes the exact distribution, not one roll",
                     ));
                 }

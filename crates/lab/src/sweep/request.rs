@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use fray::request::{RequestError, within};
+use fray::request::{Refusal, within};
 use serde::{Deserialize, Serialize};
 
 use super::odds::{self, OddsOutcome, OddsPlan, OddsSweep, OddsSystem};
@@ -35,6 +35,9 @@ use crate::scenario::MAX_TRIALS;
 pub struct SweepRequest {
     /// The scenario, as the TOML text of a scenario file.
     pub scenario: Option<String>,
+    /// Where `scenario` came from, for messages (a front end that read a file sets it).
+    #[serde(skip)]
+    pub scenario_source: Option<String>,
     /// A bundled scenario by name, instead of `scenario`.
     pub example: Option<String>,
     /// The axes (`{"path": "evasion.b.defense.hp", "values": "20..60:10"}`); they
@@ -88,17 +91,17 @@ pub enum SweepAnswer {
 impl SweepRequest {
     /// Applies every input rule (the lab's bounds on points and battles among them) and
     /// returns the sweep ready to run, or the refusal the command line would print.
-    pub fn validate(&self) -> Result<ValidSweep, RequestError> {
+    pub fn validate(&self) -> Result<ValidSweep, Refusal> {
         within(self.threads, 0, MAX_THREADS, "--threads")?;
         let threads = usize::try_from(self.threads).unwrap_or(usize::MAX);
         if let Some(system) = self.odds {
             if self.scenario.is_some() || self.example.is_some() || self.find.is_some() {
-                return Err(RequestError::new(
+                return Err(Refusal::new(
                     "an odds sweep takes no scenario, example or find: only vary and set",
                 ));
             }
             if self.trials.is_some() || self.seed.is_some() || self.precision.is_some() {
-                return Err(RequestError::new(
+                return Err(Refusal::new(
                     "an odds sweep is exact: it takes no trials, seed or precision",
                 ));
             }
@@ -108,22 +111,24 @@ impl SweepRequest {
                 vary: self.vary.clone(),
             };
             let sweep =
-                odds::check(&plan).map_err(|e| RequestError::new(format!("odds {system}: {e}")))?;
+                odds::check(&plan).map_err(|e| Refusal::new(format!("odds {system}: {e}")))?;
             return Ok(ValidSweep::Odds { sweep, threads });
         }
         if !self.set.is_empty() {
-            return Err(RequestError::new("set is for odds sweeps (give odds)"));
+            return Err(Refusal::new("set is for odds sweeps (give odds)"));
         }
         if let Some(trials) = self.trials {
             within(trials, 1, MAX_TRIALS, "--trials")?;
         }
         let battle = BattleRequest {
             scenario: self.scenario.clone(),
+            scenario_source: self.scenario_source.clone(),
             example: self.example.clone(),
             ..BattleRequest::default()
         };
         let (source, text) = battle.scenario_text()?;
-        let mut plan = super::plan_of(text).map_err(|e| at(&source, format!("[sweep]: {e}")))?;
+        let mut plan =
+            super::plan_of(text).map_err(|e| Refusal::located_with(&source, &e, "[sweep]: "))?;
         if !self.vary.is_empty() {
             plan.vary = self.vary.clone();
         }
@@ -131,7 +136,7 @@ impl SweepRequest {
             plan.find = Some(find.clone());
         }
         if plan.vary.is_empty() && plan.find.is_none() {
-            return Err(RequestError::new(
+            return Err(Refusal::new(
                 "nothing to sweep: give vary (or find), or a [sweep] table in the scenario",
             ));
         }
@@ -140,17 +145,13 @@ impl SweepRequest {
             seed: self.seed,
             precision: self.precision,
         };
-        let sweep = super::check(text, &plan, &settings).map_err(|e| at(&source, e.to_string()))?;
+        let sweep =
+            super::check(text, &plan, &settings).map_err(|e| Refusal::located(&source, &e))?;
         Ok(ValidSweep::Battles {
             sweep: Box::new(sweep),
             threads,
         })
     }
-}
-
-/// A refusal naming where the scenario came from, as the command line names its file.
-fn at(source: &str, message: String) -> RequestError {
-    RequestError::new(format!("{source}, {message}"))
 }
 
 impl ValidSweep {
@@ -182,13 +183,13 @@ impl ValidSweep {
         &self,
         progress: &(dyn Fn(usize) + Sync),
         cancel: &AtomicBool,
-    ) -> Result<SweepAnswer, RequestError> {
+    ) -> Result<SweepAnswer, Refusal> {
         match self {
             Self::Battles { sweep, threads } => super::run(sweep, *threads, progress, cancel)
                 .map(|o| SweepAnswer::Battles(Box::new(o)))
-                .map_err(RequestError::new),
+                .map_err(Refusal::new),
             Self::Odds { sweep, threads } => {
-                let o = odds::run(sweep, *threads).map_err(RequestError::new)?;
+                let o = odds::run(sweep, *threads).map_err(Refusal::new)?;
                 progress(o.points.len());
                 Ok(SweepAnswer::Odds(o))
             }

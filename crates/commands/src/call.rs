@@ -1,0 +1,148 @@
+//! A command called by name with its request as JSON, answered as JSON: what a front
+//! end without Rust types (Python, and the WebAssembly and C builds to come) calls.
+
+use fray::request::{Place, Refusal};
+
+use crate::command::{Answered, Command, Context};
+use crate::json;
+use crate::table::{self, Visit};
+
+/// Where a request's JSON came from, which decides how a syntax error in it is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A body the user wrote (the web API): its errors at their line and column.
+    Body,
+    /// JSON a wrapper built from the user's arguments (Python's keyword arguments): its
+    /// lines and columns mean nothing to the user, so the command is named instead.
+    Built,
+}
+
+/// How to write the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// As `--json` prints it.
+    Pretty,
+    /// On one line, for a program that parses it at once.
+    Compact,
+}
+
+/// How a refusal names the request body.
+pub const BODY: &str = "the request body";
+
+/// `json` as command `C`'s request. An empty body is `{}`, the command's defaults.
+pub fn parse<C: Command>(json: &[u8], origin: Origin) -> Result<C::Request, Refusal> {
+    let json: &[u8] = if json.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        json
+    };
+    serde_json::from_slice(json).map_err(|e| {
+        let words = serde_words(&e);
+        match origin {
+            Origin::Body => Refusal::new(format!(
+                "{BODY}, line {}, column {}: {words}",
+                e.line(),
+                e.column()
+            ))
+            .at(Place {
+                source: Some(BODY.to_string()),
+                line: e.line(),
+                column: e.column(),
+                width: 1,
+            }),
+            Origin::Built => Refusal::new(format!("{}: {words}", C::NAME)),
+        }
+    })
+}
+
+/// serde_json's message without its trailing ` at line L column C`, which a refusal
+/// carries as data instead (or leaves out, for JSON the user never saw).
+pub fn serde_words(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message,
+    }
+}
+
+/// Runs the command called `name` on `request` (its JSON), with `sources` naming the
+/// files its text fields were read from (`("battle", "examples/minions/x.toml")`), and
+/// answers its JSON with the warnings and notes.
+pub fn call(
+    name: &str,
+    request: &[u8],
+    origin: Origin,
+    sources: &[(String, String)],
+    style: Style,
+    cx: &Context<'_>,
+) -> Result<Answered<String>, Refusal> {
+    struct Caller<'a, 'c> {
+        name: &'a str,
+        request: &'a [u8],
+        origin: Origin,
+        sources: &'a [(String, String)],
+        style: Style,
+        cx: &'a Context<'c>,
+        result: Option<Result<Answered<String>, Refusal>>,
+    }
+    impl Visit for Caller<'_, '_> {
+        fn visit<C: Command>(&mut self) {
+            if self.result.is_none() && self.name == C::NAME {
+                self.result = Some(call_typed::<C>(
+                    self.request,
+                    self.origin,
+                    self.sources,
+                    self.style,
+                    self.cx,
+                ));
+            }
+        }
+    }
+    let mut caller = Caller {
+        name,
+        request,
+        origin,
+        sources,
+        style,
+        cx,
+        result: None,
+    };
+    table::each(&mut caller);
+    caller.result.unwrap_or_else(|| {
+        Err(Refusal::new(format!(
+            "no command `{}`; the commands are {}",
+            fray::text::escape_controls(name),
+            table::names().join(", ")
+        )))
+    })
+}
+
+/// [`call`] of command `C`.
+pub fn call_typed<C: Command>(
+    request: &[u8],
+    origin: Origin,
+    sources: &[(String, String)],
+    style: Style,
+    cx: &Context<'_>,
+) -> Result<Answered<String>, Refusal> {
+    let mut r = parse::<C>(request, origin)?;
+    for (field, source) in sources {
+        if !C::name_source(&mut r, field, source.clone()) {
+            return Err(Refusal::new(format!(
+                "{}: `{}` is not a field that holds a file's text",
+                C::NAME,
+                fray::text::escape_controls(field)
+            )));
+        }
+    }
+    let answered = C::run(r, cx)?;
+    let text = match style {
+        Style::Pretty => json::pretty(&answered.answer, C::KEYS)?,
+        Style::Compact => json::compact(&answered.answer, C::KEYS)?,
+    };
+    Ok(Answered {
+        answer: text,
+        warnings: answered.warnings,
+        notes: answered.notes,
+    })
+}

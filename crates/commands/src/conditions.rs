@@ -1,0 +1,35 @@
+//! The conditions system's command: `encounter`.
+
+use fray::conditions::request::{EncounterAnswer, EncounterRequest, ValidEncounter};
+use fray::request::Refusal;
+
+use crate::command::{Command, Context, Prepared};
+use crate::limits::{self, TextFile};
+
+/// `fray encounter`: an encounter script played step by step, its expectations judged.
+#[derive(Debug)]
+pub struct Encounter;
+
+impl Command for Encounter {
+    const NAME: &'static str = "encounter";
+    const SUMMARY: &'static str =
+        "play an encounter script of the conditions system, judging its expectations";
+    const FILES: &'static [TextFile] = &[limits::SCRIPT];
+    type Request = EncounterRequest;
+    type Valid = ValidEncounter;
+    type Answer = EncounterAnswer;
+
+    fn name_source(request: &mut EncounterRequest, field: &str, source: String) -> bool {
+        (field == "script")
+            .then(|| request.script_source = Some(source))
+            .is_some()
+    }
+
+    fn prepare(request: EncounterRequest) -> Result<Prepared<ValidEncounter>, Refusal> {
+        Ok(Prepared::new(request.validate()?))
+    }
+
+    fn perform(valid: &ValidEncounter, _: &Context<'_>) -> Result<EncounterAnswer, Refusal> {
+        Ok(valid.run())
+    }
+}
