@@ -1,7 +1,9 @@
-//! The shape of the source tree, checked so that it cannot drift back: within each rule
-//! system, modules import only from their own layer or the layers below it (so each can
-//! be read after the ones it uses, and no two import each other), and files stay small
-//! enough to hold in mind. It reads the source as text with `std::fs`; nothing is built.
+//! The shape of the source tree, checked so that it cannot drift back: the workspace's
+//! crates depend on each other one way only; within each rule system and within each
+//! crate above the library, modules import only from their own layer or the layers
+//! below it (so each can be read after the ones it uses, and no two import each other);
+//! and files stay small enough to hold in mind. It reads the source as text with
+//! `std::fs`; nothing is built.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -75,12 +77,94 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
     ),
 ];
 
+/// The crates above the library, each with its modules' layers, lowest first: its
+/// folder (from the workspace's root) and its layers. The crate root (`lib.rs`,
+/// `main.rs`) is the facade over every layer. Every file or folder must be listed.
+const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
+    (
+        "crates/lab/src",
+        &[
+            &["stats", "examples", "charts", "scenario"],
+            &["schema", "duel", "answer"],
+            &["run"],
+            &["report"],
+            &["request"],
+            &["sweep", "design"],
+        ],
+    ),
+    (
+        "crates/commands/src",
+        &[
+            &["limits"],
+            &["command"],
+            &["json"],
+            &["damage", "pool", "evasion", "minions", "conditions", "lab"],
+            &["table"],
+            &["call"],
+        ],
+    ),
+    (
+        "crates/web/src",
+        &[&["error"], &["io", "page"], &["quick", "runs"]],
+    ),
+    (
+        "crates/cli/src",
+        &[
+            &["output", "progress"],
+            &["table"],
+            &["battle"],
+            &[
+                "sweep",
+                "damage",
+                "minions",
+                "pool",
+                "evasion",
+                "encounter",
+                "design",
+                "serve",
+            ],
+        ],
+    ),
+    ("python/src", &[&["error"], &["commands"], &["sweep"]]),
+];
+
+/// Each crate of the workspace (by its folder) and the workspace crates it may depend
+/// on: the library at the bottom, the front ends at the top.
+const CRATE_DEPENDENCIES: &[(&str, &str, &[&str])] = &[
+    ("crates/fray", "fray", &[]),
+    ("crates/lab", "fray-lab", &["fray"]),
+    ("crates/commands", "fray-commands", &["fray", "fray-lab"]),
+    (
+        "crates/web",
+        "fray-web",
+        &["fray", "fray-lab", "fray-commands"],
+    ),
+    (
+        "crates/cli",
+        "fray-cli",
+        &["fray", "fray-lab", "fray-commands", "fray-web"],
+    ),
+    (
+        "python",
+        "fray-python",
+        &["fray", "fray-lab", "fray-commands"],
+    ),
+];
+
 /// The longest a source file may be, and the longest a part of the encounter may be.
 const MAX_LINES: usize = 800;
 const MAX_ENCOUNTER_LINES: usize = 500;
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The workspace's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the workspace root")
 }
 
 /// Every `.rs` file below `dir`, sorted.
@@ -153,6 +237,12 @@ fn heads(rest: &str) -> Vec<String> {
 /// over everything the system's `mod.rs` re-exports. Paths inside the file's own top
 /// module, tests, and comments do not count.
 fn imports(system: &str, module: &[String], text: &str) -> Vec<(String, usize)> {
+    imports_under(&format!("crate::{system}::"), module, text)
+}
+
+/// [`imports`] of the modules under the path `own` (`crate::damage::`, or `crate::` for
+/// a crate's top modules).
+fn imports_under(own: &str, module: &[String], text: &str) -> Vec<(String, usize)> {
     let mut found = Vec::new();
     // Later lines may continue a `use` group, so the text after a match is read whole.
     let code: String = text
@@ -167,16 +257,15 @@ fn imports(system: &str, module: &[String], text: &str) -> Vec<(String, usize)> 
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let own = format!("crate::{system}::");
     let mut at = 0;
-    while let Some(i) = [code[at..].find("super::"), code[at..].find(own.as_str())]
+    while let Some(i) = [code[at..].find("super::"), code[at..].find(own)]
         .into_iter()
         .flatten()
         .min()
     {
         let start = at + i;
         let line = code[..start].matches('\n').count() + 1;
-        let (parent_len, rest) = if code[start..].starts_with(own.as_str()) {
+        let (parent_len, rest) = if code[start..].starts_with(own) {
             (0, &code[start + own.len()..])
         } else {
             let mut ups = 0;
@@ -243,12 +332,25 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 
 /// Every breach of the layer order in one system.
 fn layer_breaches(system: &str, layers: &[&[&str]]) -> Vec<String> {
-    let dir = src().join(system);
+    breaches(
+        &src().join(system),
+        system,
+        &format!("crate::{system}::"),
+        layers,
+    )
+}
+
+/// Every breach of the layer order among the modules of `dir` (named `system` in
+/// messages), whose own paths start with `prefix`.
+fn breaches(dir: &Path, system: &str, prefix: &str, layers: &[&[&str]]) -> Vec<String> {
     let layer = layer_of(layers);
     let mut problems = Vec::new();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for path in rust_files(&dir) {
-        let rel = path.strip_prefix(&dir).expect("inside the system");
+    for path in rust_files(dir) {
+        let rel = path.strip_prefix(dir).expect("inside the system");
+        if rel == Path::new("lib.rs") || rel == Path::new("main.rs") {
+            continue; // a crate's root: the facade over every layer
+        }
         let module = module_path(rel);
         let Some(top) = module.first() else {
             continue; // the system's mod.rs: the facade over every layer
@@ -261,7 +363,7 @@ fn layer_breaches(system: &str, layers: &[&[&str]]) -> Vec<String> {
             continue;
         };
         let text = fs::read_to_string(&path).expect("a readable source file");
-        for (name, line) in imports(system, &module, &text) {
+        for (name, line) in imports_under(prefix, &module, &text) {
             if name == "*" {
                 problems.push(format!(
                     "{system}/{}:{line}: a glob over the system's re-exports hides which layer is used",
@@ -301,6 +403,67 @@ fn each_system_imports_only_its_own_layer_or_below() {
 }
 
 #[test]
+fn each_crate_above_the_library_imports_only_its_own_layer_or_below() {
+    let problems: Vec<String> = CRATE_LAYERS
+        .iter()
+        .flat_map(|(dir, layers)| breaches(&root().join(dir), dir, "crate::", layers))
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The workspace crates a manifest's `[dependencies]` name (not its dev-dependencies).
+fn workspace_dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut in_deps = false;
+    let mut found = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        let name = line.split(['.', ' ', '=']).next().unwrap_or("");
+        if in_deps && (name == "fray" || name.starts_with("fray-")) {
+            found.insert(name.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn crates_depend_on_each_other_one_way() {
+    let mut members = BTreeSet::new();
+    let workspace = fs::read_to_string(root().join("Cargo.toml")).expect("the workspace");
+    for (dir, name, allowed) in CRATE_DEPENDENCIES {
+        assert!(
+            workspace.contains(&format!("\"{dir}\"")),
+            "{dir} is no member"
+        );
+        members.insert(*dir);
+        let manifest = fs::read_to_string(root().join(dir).join("Cargo.toml")).expect("a manifest");
+        assert!(
+            manifest.contains(&format!("name = \"{name}\"")),
+            "{dir} is not {name}"
+        );
+        for dep in workspace_dependencies(&manifest) {
+            assert!(
+                allowed.contains(&dep.as_str()),
+                "{name} depends on {dep}, against the direction in ARCHITECTURE.md"
+            );
+        }
+    }
+    let listed = workspace
+        .split("members = [")
+        .nth(1)
+        .and_then(|m| m.split(']').next())
+        .expect("the workspace's members");
+    for member in listed.split(',').map(|m| m.trim().trim_matches('"')) {
+        assert!(
+            member.is_empty() || members.contains(member),
+            "{member} has no place in CRATE_DEPENDENCIES"
+        );
+    }
+}
+
+#[test]
 fn source_files_stay_small() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -318,6 +481,7 @@ fn source_files_stay_small() {
         .map(|e| e.expect("a directory entry").path().join("src"))
         .filter(|p| p.is_dir())
         .collect();
+    dirs.push(root().join("python").join("src"));
     dirs.sort();
     for path in dirs.iter().flat_map(|d| rust_files(d)) {
         let lines = fs::read_to_string(&path)
@@ -354,6 +518,19 @@ fn the_checks_see_upward_imports_cycles_and_groups() {
     assert_eq!(
         imports("conditions", &inner, "use super::super::model::Square;")[0].0,
         "model"
+    );
+    let top = vec!["request".to_string()];
+    let names: Vec<String> = imports_under("crate::", &top, "use crate::{Scenario, run::x};")
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(names, ["Scenario", "run"]);
+    let deps = workspace_dependencies(
+        "[dependencies]\nfray.workspace = true\nfray-lab = { path = \"x\" }\nserde = \"1\"\n[dev-dependencies]\nfray-web.workspace = true\n",
+    );
+    assert_eq!(
+        deps,
+        BTreeSet::from(["fray".to_string(), "fray-lab".to_string()])
     );
     let mut graph = BTreeMap::new();
     graph.insert("a".to_string(), BTreeSet::from(["b".to_string()]));

@@ -28,6 +28,8 @@ pub mod request;
 pub mod run;
 pub mod scenario;
 pub mod schema;
+pub mod stats;
 pub mod sweep;
 
-pub use scenario::{Scenario, json_schema, parse_scenario};
+pub use scenario::{Scenario, parse_scenario};
+pub use schema::json_schema;

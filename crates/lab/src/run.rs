@@ -355,7 +355,7 @@ pub fn widest_half_width(t: &Tally) -> f64 {
     t.wins
         .iter()
         .map(|w| {
-            let (_, low, high) = crate::report::wilson(*w, t.trials);
+            let (_, low, high) = crate::stats::wilson(*w, t.trials);
             (high - low) / 2.0
         })
         .fold(0.0, f64::max)

@@ -245,51 +245,6 @@ pub struct Scenario {
     pub sides: [String; 2],
 }
 
-/// The JSON Schema of scenario files (system sections are described by their own
-/// systems' formats).
-pub fn json_schema() -> serde_json::Value {
-    let mut schema = serde_json::to_value(schemars::schema_for!(ScenarioFile)).unwrap_or_default();
-    // The numbers' ranges are the checker's (`parse_scenario`), and each system section
-    // is its loader's format: written out in `crate::schema`.
-    let nullable = |lo: i64, hi: i64, what: &str| serde_json::json!({"type": ["integer", "null"], "minimum": lo, "maximum": hi, "description": what});
-    if let Some(p) = schema
-        .get_mut("properties")
-        .and_then(serde_json::Value::as_object_mut)
-    {
-        p.insert(
-            "trials".into(),
-            nullable(
-                1,
-                MAX_TRIALS as i64,
-                "How many battles to sample (sampled systems only; default 10,000).",
-            ),
-        );
-        p.insert(
-            "seed".into(),
-            nullable(
-                0,
-                i64::MAX,
-                "The seed: the same seed gives the same numbers on any thread count (default 1).",
-            ),
-        );
-        p.insert(
-            "max_rounds".into(),
-            nullable(1, i64::from(MAX_ROUNDS), "The stopping rule: a battle still undecided after this many rounds (for minions, rounds of each combat) is a draw (default 100)."),
-        );
-        p.insert("pool".into(), crate::schema::pool());
-        p.insert("minions".into(), crate::schema::minions());
-        p.insert("skirmish".into(), crate::schema::skirmish());
-    }
-    if let Some(defs) = schema
-        .get_mut("$defs")
-        .and_then(serde_json::Value::as_object_mut)
-    {
-        defs.remove("SkirmishFile");
-        defs.remove("SkirmishSideFile");
-    }
-    schema
-}
-
 /// Reads and checks a scenario.
 pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     let (raw, c): (ScenarioFile, Checker) =

@@ -2,9 +2,12 @@
 //! systems' own file formats, read by the `fray` library's loaders (which keep spans and
 //! do not depend on a schema crate), so their schemas are written here, with the ranges
 //! taken from the loaders' own constants: an editor then refuses what `fray battle`
-//! refuses. `crates/lab/tests/lab` checks the numbers against the loaders.
+//! refuses. `crates/lab/tests/lab` checks the numbers against the loaders. The whole
+//! file's schema ([`json_schema`]) is assembled here too, so the schema has one place.
 
 use serde_json::{Value, json};
+
+use crate::scenario::{MAX_ROUNDS, MAX_TRIALS, ScenarioFile};
 
 fn whole(lo: i64, hi: i64, what: &str) -> Value {
     json!({"type": "integer", "minimum": lo, "maximum": hi, "description": what})
@@ -299,4 +302,49 @@ pub fn report() -> Value {
             }
         }
     })
+}
+
+/// The JSON Schema of scenario files (system sections are described by their own
+/// systems' formats).
+pub fn json_schema() -> serde_json::Value {
+    let mut schema = serde_json::to_value(schemars::schema_for!(ScenarioFile)).unwrap_or_default();
+    // The numbers' ranges are the checker's (`parse_scenario`), and each system section
+    // is its loader's format: written out in `crate::schema`.
+    let nullable = |lo: i64, hi: i64, what: &str| serde_json::json!({"type": ["integer", "null"], "minimum": lo, "maximum": hi, "description": what});
+    if let Some(p) = schema
+        .get_mut("properties")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        p.insert(
+            "trials".into(),
+            nullable(
+                1,
+                MAX_TRIALS as i64,
+                "How many battles to sample (sampled systems only; default 10,000).",
+            ),
+        );
+        p.insert(
+            "seed".into(),
+            nullable(
+                0,
+                i64::MAX,
+                "The seed: the same seed gives the same numbers on any thread count (default 1).",
+            ),
+        );
+        p.insert(
+            "max_rounds".into(),
+            nullable(1, i64::from(MAX_ROUNDS), "The stopping rule: a battle still undecided after this many rounds (for minions, rounds of each combat) is a draw (default 100)."),
+        );
+        p.insert("pool".into(), pool());
+        p.insert("minions".into(), minions());
+        p.insert("skirmish".into(), skirmish());
+    }
+    if let Some(defs) = schema
+        .get_mut("$defs")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        defs.remove("SkirmishFile");
+        defs.remove("SkirmishSideFile");
+    }
+    schema
 }
