@@ -14,6 +14,7 @@ mod battle;
 mod check;
 mod completions;
 mod damage;
+mod design_check;
 mod encounter;
 mod evasion_damage;
 mod evasion_table;
