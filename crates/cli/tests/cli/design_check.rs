@@ -1,33 +1,12 @@
-//! `fray design-check` as a user runs it (issue 19): the JSON has one entry a goal with
-//! its figures, the report has one section a goal with its chart, and a bad text name
-//! is refused.
+//! `fray design-check [evasion|damage|all]`: the JSON has one entry a goal with its
+//! figures (the library's), the report has one section a goal with its chart, and a
+//! bad text name is refused.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
-use serde_json::Value;
-
-fn fray() -> Command {
-    Command::cargo_bin("fray").expect("the fray binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = fray()
-        .arg("design-check")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use crate::common::*;
 
 #[test]
 fn json_has_every_goal_with_its_figures() {
-    let all = json(&[]);
+    let all = json(&["design-check", "--json"]);
     let goals = all["goals"].as_array().unwrap();
     assert_eq!(goals.len(), 15);
     for g in goals {
@@ -51,8 +30,9 @@ fn json_has_every_goal_with_its_figures() {
             }
         }
     }
-    assert_eq!(json(&["evasion"])["goals"].as_array().unwrap().len(), 8);
-    let damage = json(&["damage"]);
+    let evasion = json(&["design-check", "evasion", "--json"]);
+    assert_eq!(evasion["goals"].as_array().unwrap().len(), 8);
+    let damage = json(&["design-check", "damage", "--json"]);
     let ids: Vec<&str> = damage["goals"]
         .as_array()
         .unwrap()
@@ -69,15 +49,10 @@ fn fray_lab_check() -> fray_lab::design::DesignCheck {
 
 #[test]
 fn report_has_a_section_and_chart_per_goal() {
-    let dir = std::env::temp_dir().join(format!("fray-design-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    fray()
-        .args(["design-check", "evasion", "--report"])
-        .arg(&dir)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("[evasion.luck]"))
-        .stderr(predicate::str::contains("report written to"));
+    let dir = scratch("design-check-report");
+    let run = ok(&["design-check", "evasion", "--report", dir.to_str().unwrap()]);
+    assert!(run.stdout.contains("[evasion.luck]"), "{}", run.stdout);
+    assert!(run.stderr.contains("report written to"), "{}", run.stderr);
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert_eq!(html.matches(r#"<section class="goal""#).count(), 8);
     for id in [
@@ -95,14 +70,14 @@ fn report_has_a_section_and_chart_per_goal() {
     // measured-instead one.
     assert_eq!(html.matches("<svg").count(), 8);
     assert!(!html.contains("<script") && !html.contains("src=\"http"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_unknown_text_is_refused() {
-    fray()
-        .args(["design-check", "pool"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("expected evasion, damage or all"));
+    refuse(
+        &["design-check", "pool"],
+        expect![[r#"
+            error: unknown rules text `pool`: expected evasion, damage or all
+        "#]],
+    );
 }
