@@ -349,12 +349,12 @@ def odds_sweep(
     """
     settings = [f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in (set or {}).items()]
     request = {
-        "system": system,
+        "odds": system,
         "set": settings,
         "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in vary.items()],
         "threads": threads,
     }
-    return Result(json.loads(_native.odds_sweep(_json("odds sweep", request))), "odds_sweep")
+    return Result(json.loads(_native.sweep(_json("odds sweep", request))), "odds_sweep")
 
 
 def _sources(**sources: Optional[str]) -> dict:

@@ -32,7 +32,8 @@ def toml_of(data: str) -> str:
     """A dict (as JSON) written as TOML text, for the loaders that read TOML."""
 
 def sweep(request: str, source: Optional[str] = None) -> str:
-    """``fray sweep --json``: the whole sweep and its search."""
+    """``fray sweep --json``: the whole sweep and its search (or, with ``odds`` in the
+    request, ``fray sweep --odds SYSTEM --json``)."""
 
 def sweep_size(request: str, source: Optional[str] = None) -> int:
     """How many points the sweep holds (it is checked whole first)."""
@@ -43,5 +44,3 @@ def sweep_chunk(request: str, start: int, end: int, source: Optional[str] = None
 def sweep_merge(request: str, played: int, source: Optional[str] = None) -> str:
     """The sweep's outcome with ``points`` empty, for ``played`` points run elsewhere."""
 
-def odds_sweep(request: str) -> str:
-    """``fray sweep --odds SYSTEM --json``."""

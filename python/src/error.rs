@@ -36,11 +36,3 @@ pub fn to_py(py: Python<'_>, refusal: Refusal) -> PyErr {
         Err(e) => e,
     }
 }
-
-/// A scenario error in the text `source` names, if it has a name.
-pub fn scenario(source: Option<&str>, e: fray::scenario::ScenarioError) -> Refusal {
-    match source {
-        Some(s) => Refusal::located(s, &e),
-        None => Refusal::from(e),
-    }
-}

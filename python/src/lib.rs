@@ -29,6 +29,5 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep::sweep_size, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_merge, m)?)?;
-    m.add_function(wrap_pyfunction!(sweep::odds_sweep, m)?)?;
     Ok(())
 }

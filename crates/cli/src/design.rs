@@ -5,7 +5,7 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result};
 use clap::Args;
 use fray_lab::design::{self, Text};
 
@@ -30,7 +30,7 @@ pub struct DesignArgs {
 }
 
 pub fn run(args: &DesignArgs) -> Result<String> {
-    let text: Text = args.text.parse().map_err(|e: String| anyhow!(e))?;
+    let text: Text = args.text.parse().map_err(table::refused)?;
     let check = table::run::<DesignCheckCommand>(design::Request { text })?.answer;
     if let Some(dir) = &args.report {
         let (page, mut file) = open_report(dir)?;

@@ -6,13 +6,18 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use fray_lab::sweep::{self, AxisSpec, FindSpec, Plan, Settings, Values};
+use fray_commands::Command;
+use fray_commands::lab::Sweep;
+use fray_commands::limits;
+use fray_lab::sweep::odds::OddsSystem;
+use fray_lab::sweep::request::{FindRequest, Names, SweepAnswer, SweepRequest};
+use fray_lab::sweep::{self, AxisSpec, Values};
 
 use crate::battle::{INTERRUPTED, catch_ctrl_c, open_report};
-use crate::output;
 use crate::progress::{self, Progress};
+use crate::{output, table};
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
@@ -83,110 +88,108 @@ pub struct SweepArgs {
     progress_every: u64,
 }
 
-/// The plan: the file's `[sweep]`, with the flags in place of what they give.
-fn plan(args: &SweepArgs, text: &str) -> Result<Plan> {
-    let mut plan = sweep::plan_of(text).map_err(|e| anyhow!("[sweep]: {e}"))?;
-    if !args.vary.is_empty() {
-        plan.vary = args
+/// The flags as the sweep's request; the scenario file is read here (the library does
+/// no I/O), and `--vary` and `--find` become axes and a search that name their flags.
+impl TryFrom<&SweepArgs> for SweepRequest {
+    type Error = anyhow::Error;
+
+    fn try_from(args: &SweepArgs) -> Result<SweepRequest> {
+        let scenario = match &args.file {
+            Some(file) => Some((
+                output::read_text(file, limits::SCENARIO)?,
+                file.display().to_string(),
+            )),
+            None => None,
+        };
+        let source = scenario.as_ref().map(|(_, s)| s.as_str()).unwrap_or("");
+        let vary = args
             .vary
             .iter()
             .map(|f| AxisSpec::from_flag(f))
-            .collect::<Result<_, _>>()?;
-    }
-    if let Some(flag) = &args.find {
-        let (path, values) = match flag.split_once('=') {
-            Some((p, r)) => (p.trim().to_string(), Values::Range(r.trim().into())),
-            None => {
-                let path = flag.trim().to_string();
-                let axis = plan.vary.iter().find(|a| a.path == path).ok_or_else(|| {
-                    anyhow!("--find {path}: give the range to search, --find {path}=FROM..TO, or vary {path} with --vary")
-                })?;
-                (path, axis.values.clone())
+            .collect::<Result<_, _>>()
+            .map_err(|e| match &args.odds {
+                Some(_) => anyhow!("{e}"),
+                None => anyhow!("{source}, {e}"),
+            })?;
+        let find = args.find.as_ref().map(|flag| {
+            let (path, values) = match flag.split_once('=') {
+                Some((p, r)) => (p.trim(), Some(Values::Range(r.trim().into()))),
+                None => (flag.trim(), None),
+            };
+            FindRequest {
+                path: path.to_string(),
+                values,
+                target: args.target,
+                side: Some(args.side.clone()),
+                origin: Some(format!("--find {}", fray::text::escape_controls(flag))),
             }
-        };
-        plan.find = Some(FindSpec {
-            origin: format!("--find {}", fray::text::escape_controls(flag)),
-            path,
-            values,
-            target: args.target,
-            side: Some(args.side.clone()),
         });
+        let odds = match args.odds.as_deref() {
+            Some(system) => Some(
+                OddsSystem::named(system)
+                    .ok_or_else(|| anyhow!("--odds {system}: expected evasion, pool or damage"))?,
+            ),
+            None => None,
+        };
+        let (scenario, scenario_source) = scenario.unzip();
+        Ok(SweepRequest {
+            scenario,
+            scenario_source,
+            example: None,
+            vary,
+            find,
+            trials: args.trials,
+            seed: args.seed,
+            precision: args.precision,
+            threads: args.threads,
+            odds,
+            set: args.set.clone(),
+            names: Names::Flags,
+        })
     }
-    if plan.vary.is_empty() && plan.find.is_none() {
-        bail!(
-            "nothing to sweep: give --vary PATH=RANGE (or --find PATH=RANGE), or a [sweep] table in the scenario"
-        );
-    }
-    Ok(plan)
 }
 
 pub fn run(args: &SweepArgs) -> Result<String> {
-    let Some(file) = &args.file else {
-        return odds(args);
-    };
-    let text = output::read_text(file, fray_commands::limits::SCENARIO)?;
-    let source = file.display().to_string();
-    let plan = plan(args, &text).map_err(|e| anyhow!("{source}, {e:#}"))?;
-    let settings = Settings {
-        trials: args.trials,
-        seed: args.seed,
-        precision: args.precision,
-    };
-    let s = sweep::check(&text, &plan, &settings).map_err(|e| anyhow!("{source}, {e}"))?;
+    let prepared = table::prepare::<Sweep>(SweepRequest::try_from(args)?)?;
     // A directory that cannot be written is refused before any point is played.
     if let Some(dir) = &args.report {
         drop(open_report(dir)?);
     }
-    let progress = progress(args, s.points.len());
+    let progress = progress(args, prepared.cost.planned);
     catch_ctrl_c();
-    let out = sweep::run(
-        &s,
-        args.threads as usize,
-        &|n| progress.at(n as u64, &INTERRUPTED),
-        &INTERRUPTED,
-    )
-    .map_err(|e| anyhow!("{e}"))?;
-    progress.finish();
-    if !out.complete {
-        output::warn(&format!(
-            "interrupted: {} of {} points finished; the results below are incomplete",
-            out.points.len(),
-            out.planned_points
-        ));
-    }
-    shown(
-        args,
-        &out,
-        [sweep::report::html, sweep::output::csv, sweep::output::text],
-        sweep::report::charts,
-    )
-}
-
-/// `fray sweep --odds`: every point exact, at once.
-fn odds(args: &SweepArgs) -> Result<String> {
-    let system = args.odds.as_deref().unwrap_or_default();
-    let plan = sweep::odds::OddsPlan {
-        system: sweep::odds::OddsSystem::named(system)
-            .ok_or_else(|| anyhow!("--odds {system}: expected evasion, pool or damage"))?,
-        set: args.set.clone(),
-        vary: args
-            .vary
-            .iter()
-            .map(|f| AxisSpec::from_flag(f))
-            .collect::<Result<_, _>>()?,
+    let cx = fray_commands::Context {
+        cancel: &INTERRUPTED,
+        progress: &|done| progress.at(done, &INTERRUPTED),
     };
-    let s = sweep::odds::check(&plan).map_err(|e| anyhow!("--odds {system}: {e}"))?;
-    let out = sweep::odds::run(&s, args.threads as usize).map_err(|e| anyhow!("{e}"))?;
-    shown(
-        args,
-        &out,
-        [
-            sweep::report::odds_html,
-            sweep::output::odds_csv,
-            sweep::output::odds_text,
-        ],
-        sweep::report::odds_charts,
-    )
+    let answer = Sweep::perform(&prepared.valid, &cx).map_err(table::refused)?;
+    progress.finish();
+    match &answer {
+        SweepAnswer::Battles(out) => {
+            if !out.complete {
+                output::warn(&format!(
+                    "interrupted: {} of {} points finished; the results below are incomplete",
+                    out.points.len(),
+                    out.planned_points
+                ));
+            }
+            shown(
+                args,
+                out.as_ref(),
+                [sweep::report::html, sweep::output::csv, sweep::output::text],
+                sweep::report::charts,
+            )
+        }
+        SweepAnswer::Odds(out) => shown(
+            args,
+            out,
+            [
+                sweep::report::odds_html,
+                sweep::output::odds_csv,
+                sweep::output::odds_text,
+            ],
+            sweep::report::odds_charts,
+        ),
+    }
 }
 
 /// The outcome as asked: the report written (`[html, _, _]` and `charts`), then JSON,
@@ -232,7 +235,7 @@ fn write_report(
 }
 
 /// How `fray sweep` shows progress over its points.
-fn progress(args: &SweepArgs, planned: usize) -> Progress {
+fn progress(args: &SweepArgs, planned: u64) -> Progress {
     Progress::new(
         &progress::Settings {
             command: "fray sweep",
@@ -243,6 +246,6 @@ fn progress(args: &SweepArgs, planned: usize) -> Progress {
             bar_from: 0,
             bar: "{bar:40} {pos}/{len} points, {eta} left",
         },
-        planned as u64,
+        planned,
     )
 }

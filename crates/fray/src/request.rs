@@ -110,6 +110,20 @@ impl Refusal {
     }
 }
 
+/// A refusal in these words, at no place.
+impl From<String> for Refusal {
+    fn from(message: String) -> Self {
+        Self::new(message)
+    }
+}
+
+/// A refusal in these words, at no place.
+impl From<&str> for Refusal {
+    fn from(message: &str) -> Self {
+        Self::new(message)
+    }
+}
+
 /// A scenario error in a text with no name: its words, its place kept as data.
 impl From<ScenarioError> for Refusal {
     fn from(e: ScenarioError) -> Self {

@@ -8,6 +8,7 @@
 
 use fray::evasion::exact::most_after_dr;
 use fray::evasion::{AttackPlan, damage_odds, draw_luckstone};
+use fray::request::Refusal;
 use fray::rng::Rolls;
 use serde::Serialize;
 
@@ -43,13 +44,13 @@ struct DamageTable {
 
 impl DamageTable {
     /// The table of `att` striking `def`, whose hit points run up to `max_hp`.
-    fn new(att: &Duelist, def: &Duelist, duel: &Duel, max_hp: i64) -> Result<Self, String> {
+    fn new(att: &Duelist, def: &Duelist, duel: &Duel, max_hp: i64) -> Result<Self, Refusal> {
         // The largest hit is the real one after DR (negative DR raises it above the
         // dice's maximum), taken from a defender too healthy for any cut.
         let mut healthy = def.defense.clone();
         healthy.hp = u32::MAX;
         let most = damage_odds(&att.damage, att.kind, &att.attack, &healthy, &duel.options)
-            .map_err(|e| e.to_string())?
+            .map_err(|e| Refusal::new(e.to_string()))?
             .most_before_effects;
         let limit = (2 * most.max(0) + 1).clamp(1, max_hp.max(1));
         let mut table = Self {
@@ -60,7 +61,7 @@ impl DamageTable {
         for hp in 1..=limit {
             d.hp = hp as u32;
             let odds = damage_odds(&att.damage, att.kind, &att.attack, &d, &duel.options)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Refusal::new(e.to_string()))?;
             let start = table.hits.len();
             table.hits.extend(
                 odds.per_attack
@@ -106,18 +107,18 @@ pub const MAX_EXACT_WORK: u64 = 300_000_000;
 /// assert!(e.p_a_wins > 0.5, "striking first is an edge between equals");
 /// assert!((e.p_a_wins + e.p_b_wins - 1.0).abs() < 1e-9);
 /// ```
-pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, String> {
+pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, Refusal> {
     // Both bounds are checked before anything is built.
     if i64::from(duel.a.defense.hp.max(duel.b.defense.hp)) > MAX_EXACT_HP {
-        return Err(format!(
+        return Err(Refusal::new(format!(
             "exact duels take at most {MAX_EXACT_HP} hit points a side"
-        ));
+        )));
     }
     let work = exact_work(duel);
     if work > MAX_EXACT_WORK {
-        return Err(format!(
+        return Err(Refusal::new(format!(
             "the exact duel would take about {work} steps (hit points × hit points × damage outcomes × luckstone draws): at most {MAX_EXACT_WORK}"
-        ));
+        )));
     }
     // A monster's luckstone is drawn once for the whole duel: solve the duel for each
     // draw and weigh the answers, rather than mixing the draw into every attack.
@@ -206,7 +207,7 @@ pub fn exact_work(duel: &Duel) -> u64 {
 /// cost |X| + |Y| steps instead of |X| · |Y|, and only the last rows of V that a hit can
 /// reach are kept. A state where neither can deal damage never ends: its expected
 /// rounds are infinite, and so are those of every state that can reach it.
-fn exact_fixed(duel: &Duel) -> Result<ExactDuel, String> {
+fn exact_fixed(duel: &Duel) -> Result<ExactDuel, Refusal> {
     let (first, second) = if duel.b_first {
         (&duel.b, &duel.a)
     } else {

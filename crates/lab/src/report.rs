@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use fray::character::Side;
+use fray::request::Refusal;
 use serde::Serialize;
 
 use crate::duel::{ExactDuel, exact_duel};
@@ -424,7 +425,7 @@ pub fn exact_duel_of(s: &Scenario) -> Option<ExactDuel> {
 
 /// The exact duel of a duel scenario (None for other systems), or why it has none: its
 /// hit points or work are past the bounds checked before solving.
-pub fn exact_duel_result(s: &Scenario) -> Option<Result<ExactDuel, String>> {
+pub fn exact_duel_result(s: &Scenario) -> Option<Result<ExactDuel, Refusal>> {
     match &s.battle {
         BattleKind::Evasion(d) => Some(exact_duel(d)),
         _ => None,

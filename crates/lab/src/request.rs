@@ -179,13 +179,11 @@ impl ValidBattle {
                     wins_exact,
                     progress,
                     cancel,
-                )
-                .map_err(Refusal::new)?;
+                )?;
                 Ok(report::report_with(s, &tally, Some(&reached)))
             }
             None => {
-                let tally =
-                    run::play_on_until(s, self.threads, progress, cancel).map_err(Refusal::new)?;
+                let tally = run::play_on_until(s, self.threads, progress, cancel)?;
                 Ok(report::report(s, &tally))
             }
         }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use fray::character::Side;
 use fray::pool::replay_mass_battle;
+use fray::request::Refusal;
 use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use rayon::prelude::*;
@@ -400,6 +401,14 @@ pub fn play_to_precision(
     (t, p)
 }
 
+/// A pool of `threads` threads (0: every core), or the refusal of the system's.
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Refusal> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Refusal::new(format!("{threads} threads could not be started: {e}")))
+}
+
 /// [`play_to_precision`] on a pool of `threads` threads (0: every core).
 pub fn play_to_precision_on(
     s: &Scenario,
@@ -408,12 +417,8 @@ pub fn play_to_precision_on(
     wins_exact: bool,
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
-) -> Result<(Tally, Precision), String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    Ok(pool.install(|| play_to_precision(s, target, wins_exact, progress, cancel)))
+) -> Result<(Tally, Precision), Refusal> {
+    Ok(pool(threads)?.install(|| play_to_precision(s, target, wins_exact, progress, cancel)))
 }
 
 /// Plays on a pool of `threads` threads (0: every core).
@@ -421,7 +426,7 @@ pub fn play_on(
     s: &Scenario,
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, String> {
+) -> Result<Tally, Refusal> {
     play_on_until(s, threads, progress, &AtomicBool::new(false))
 }
 
@@ -431,10 +436,6 @@ pub fn play_on_until(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
-) -> Result<Tally, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    Ok(pool.install(|| play_until(s, progress, cancel)))
+) -> Result<Tally, Refusal> {
+    Ok(pool(threads)?.install(|| play_until(s, progress, cancel)))
 }

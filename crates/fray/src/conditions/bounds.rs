@@ -7,6 +7,7 @@
 use serde::{Deserialize, Deserializer, de::Error};
 
 use crate::dice::MAX_SIDES;
+use crate::request::Refusal;
 use crate::scenario::ScenarioError;
 
 /// A range of whole numbers a field accepts, and what the field is, for the message.
@@ -24,14 +25,14 @@ pub struct Bound {
 
 impl Bound {
     /// The value if it lies in the range, else the message stating it.
-    pub fn check(&self, v: i64) -> Result<i64, String> {
+    pub fn check(&self, v: i64) -> Result<i64, Refusal> {
         if (self.lo..=self.hi).contains(&v) {
             Ok(v)
         } else {
-            Err(format!(
+            Err(Refusal::new(format!(
                 "{} is {v}: expected a whole number from {} to {}",
                 self.what, self.lo, self.hi
-            ))
+            )))
         }
     }
 }

@@ -274,7 +274,7 @@ impl<'s> Reader<'s> {
             for (w, token) in self.word_list(rest, "a condition name")? {
                 self.vocabulary
                     .declare(w)
-                    .map_err(|why| self.error(token.at, token.len, why))?;
+                    .map_err(|why| self.error(token.at, token.len, why.message))?;
             }
             Ok(())
         })())

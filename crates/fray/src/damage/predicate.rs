@@ -13,6 +13,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::model::{BUILT_IN_TYPES, DamageType, Hit, Keyword};
+use crate::request::Refusal;
 use crate::text::closest;
 
 /// The level from which an attacker counts as Paragon.
@@ -399,7 +400,7 @@ pub fn is_known_keyword(word: &str) -> bool {
 }
 
 /// The lower-case form of `name` if it may be declared: one word, with no meaning yet.
-fn declarable(name: &str) -> Result<String, String> {
+fn declarable(name: &str) -> Result<String, Refusal> {
     let lower = name.trim().to_ascii_lowercase();
     let word_like = !lower.is_empty()
         && lower.len() <= 40
@@ -408,10 +409,10 @@ fn declarable(name: &str) -> Result<String, String> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if !word_like {
-        return Err(format!(
+        return Err(Refusal::new(format!(
             "`{}` cannot be declared: expected one word of letters, digits, `-` or `_`, starting with a letter",
             name.trim()
-        ));
+        )));
     }
     if built_in_fact(&lower).is_some()
         || matches!(
@@ -420,10 +421,10 @@ fn declarable(name: &str) -> Result<String, String> {
         )
         || is_known_keyword(&lower)
     {
-        return Err(format!(
+        return Err(Refusal::new(format!(
             "`{}` is already known to fray (a fact, a damage type or a known keyword): no need to declare it",
             name.trim()
-        ));
+        )));
     }
     Ok(lower)
 }
@@ -443,7 +444,7 @@ pub struct Vocabulary {
 impl Vocabulary {
     /// Declares a condition name. Refused when it is not one word or already means
     /// something (a fact, a damage type, a known keyword); declaring twice is harmless.
-    pub fn declare(&mut self, name: &str) -> Result<Keyword, String> {
+    pub fn declare(&mut self, name: &str) -> Result<Keyword, Refusal> {
         let lower = declarable(name)?;
         let k = Keyword::new(&lower);
         if !self.declared.contains(&k) {

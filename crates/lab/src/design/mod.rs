@@ -23,6 +23,7 @@ mod evasion;
 pub mod population;
 pub mod report;
 
+use fray::request::Refusal;
 use serde::Serialize;
 
 /// Which rules text to check.
@@ -61,17 +62,17 @@ impl Request {
 }
 
 impl std::str::FromStr for Text {
-    type Err = String;
+    type Err = Refusal;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "evasion" => Ok(Self::Evasion),
             "damage" => Ok(Self::Damage),
             "all" | "" => Ok(Self::All),
-            other => Err(format!(
+            other => Err(Refusal::new(format!(
                 "unknown rules text `{}`: expected evasion, damage or all",
                 fray::text::escape_controls(other)
-            )),
+            ))),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use std::ops::Range;
 
+use fray::request::Refusal;
 use toml::de::{DeTable, DeValue};
 
 use super::axis::Number;
@@ -117,7 +118,7 @@ fn walk(v: &toml::Spanned<DeValue<'_>>, at: Vec<Vec<String>>, out: &mut Vec<Fiel
 }
 
 /// The field a path names, or an error listing the known paths nearest to it.
-pub fn find<'f>(fields: &'f [Field], path: &str) -> Result<&'f Field, String> {
+pub fn find<'f>(fields: &'f [Field], path: &str) -> Result<&'f Field, Refusal> {
     let parts: Vec<&str> = path.split('.').map(str::trim).collect();
     if let Some(f) = fields.iter().find(|f| f.matches(&parts)) {
         return Ok(f);
@@ -133,14 +134,14 @@ pub fn find<'f>(fields: &'f [Field], path: &str) -> Result<&'f Field, String> {
     let nearby: Vec<String> = known.into_iter().take(NEARBY).map(|(_, p)| p).collect();
     let shown = fray::text::escape_controls(path);
     if nearby.is_empty() {
-        return Err(format!(
+        return Err(Refusal::new(format!(
             "`{shown}` names no numeric field: the scenario writes none to vary"
-        ));
+        )));
     }
-    Err(format!(
+    Err(Refusal::new(format!(
         "`{shown}` names no numeric field written in the scenario (a default must be written in the file to be varied); nearest known paths: {}",
         nearby.join(", ")
-    ))
+    )))
 }
 
 /// The text with each field's value replaced (fields may come in any order).
@@ -193,7 +194,7 @@ mod tests {
     fn unknown_paths_list_their_neighbours() {
         let fs = fields(TEXT);
         let e = find(&fs, "a.hpp").unwrap_err();
-        assert!(e.contains("nearest known paths: a.hp"), "{e}");
+        assert!(e.message.contains("nearest known paths: a.hp"), "{e}");
         assert!(find(&fs, "seed").is_err());
         assert!(find(&fs, "a.list").is_err());
     }

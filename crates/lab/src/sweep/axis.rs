@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use fray::request::Refusal;
 use serde::{Serialize, Serializer};
 
 /// The most values one axis may take.
@@ -56,44 +57,46 @@ impl Serialize for Number {
 }
 
 /// Splits `PATH=RANGE` (the form of `--vary`) at its first `=`.
-pub fn split_flag(flag: &str) -> Result<(&str, &str), String> {
+pub fn split_flag(flag: &str) -> Result<(&str, &str), Refusal> {
     match flag.split_once('=') {
         Some((path, range)) if !path.trim().is_empty() && !range.trim().is_empty() => {
             Ok((path.trim(), range.trim()))
         }
-        _ => Err(format!(
+        _ => Err(Refusal::new(format!(
             "`{}`: expected PATH=RANGE, e.g. evasion.b.defense.hp=40..80:10",
             fray::text::escape_controls(flag)
-        )),
+        ))),
     }
 }
 
 /// One number of a range or list, whole when the field is.
-pub fn number(text: &str, integer: bool) -> Result<Number, String> {
+pub fn number(text: &str, integer: bool) -> Result<Number, Refusal> {
     let t = text.trim();
     let shown = fray::text::escape_controls(t);
     if integer {
-        t.parse::<i64>()
-            .map(Number::Int)
-            .map_err(|_| format!("`{shown}` is not a whole number (this field is an integer)"))
+        t.parse::<i64>().map(Number::Int).map_err(|_| {
+            Refusal::new(format!(
+                "`{shown}` is not a whole number (this field is an integer)"
+            ))
+        })
     } else {
         match t.parse::<f64>() {
             Ok(x) if x.is_finite() => Ok(Number::Float(x)),
-            _ => Err(format!("`{shown}` is not a number")),
+            _ => Err(Refusal::new(format!("`{shown}` is not a number"))),
         }
     }
 }
 
 /// The values a RANGE names for a field (integer or float), in the order written.
-pub fn values(range: &str, integer: bool) -> Result<Vec<Number>, String> {
+pub fn values(range: &str, integer: bool) -> Result<Vec<Number>, Refusal> {
     let range = range.trim();
     if range.contains(',') {
         let parts: Vec<&str> = range.split(',').collect();
         if parts.len() > MAX_AXIS_VALUES {
-            return Err(format!(
+            return Err(Refusal::new(format!(
                 "{} values: an axis takes at most {MAX_AXIS_VALUES}",
                 parts.len()
-            ));
+            )));
         }
         return parts.into_iter().map(|p| number(p, integer)).collect();
     }
@@ -111,10 +114,14 @@ pub fn values(range: &str, integer: bool) -> Result<Vec<Number>, String> {
         None => Number::Float(1.0),
     };
     if step.as_f64() <= 0.0 {
-        return Err(format!("the step is {step}: expected more than 0"));
+        return Err(Refusal::new(format!(
+            "the step is {step}: expected more than 0"
+        )));
     }
     if from.as_f64() > to.as_f64() {
-        return Err(format!("{from}..{to}: expected FROM no greater than TO"));
+        return Err(Refusal::new(format!(
+            "{from}..{to}: expected FROM no greater than TO"
+        )));
     }
     match (from, to, step) {
         (Number::Int(a), Number::Int(b), Number::Int(s)) => {
@@ -134,11 +141,11 @@ pub fn values(range: &str, integer: bool) -> Result<Vec<Number>, String> {
     }
 }
 
-fn too_many(n: f64) -> Result<(), String> {
+fn too_many(n: f64) -> Result<(), Refusal> {
     if n > MAX_AXIS_VALUES as f64 {
-        Err(format!(
+        Err(Refusal::new(format!(
             "the range has {n:.0} values: an axis takes at most {MAX_AXIS_VALUES}"
-        ))
+        )))
     } else {
         Ok(())
     }
@@ -166,18 +173,30 @@ mod tests {
 
     #[test]
     fn bad_ranges_are_refused_before_allocating() {
-        assert!(values("1.5..3", true).unwrap_err().contains("whole number"));
+        assert!(
+            values("1.5..3", true)
+                .unwrap_err()
+                .message
+                .contains("whole number")
+        );
         assert!(
             values("5..1", true)
                 .unwrap_err()
+                .message
                 .contains("FROM no greater")
         );
-        assert!(values("1..5:0", true).unwrap_err().contains("more than 0"));
+        assert!(
+            values("1..5:0", true)
+                .unwrap_err()
+                .message
+                .contains("more than 0")
+        );
         let huge = values("0..9000000000000000000", true).unwrap_err();
-        assert!(huge.contains("at most 1000"), "{huge}");
+        assert!(huge.message.contains("at most 1000"), "{huge}");
         assert!(
             values("0..1:1e-300", false)
                 .unwrap_err()
+                .message
                 .contains("at most")
         );
         assert!(values("a..3", true).is_err());

@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use fray::character::Side;
+use fray::request::Refusal;
 use fray::scenario::ScenarioError;
 use serde::Serialize;
 
@@ -92,7 +93,7 @@ impl Find {
         } else {
             spec.origin.clone()
         };
-        let fail = |e: String| ScenarioError::whole(format!("{origin}: {e}"));
+        let fail = |e: Refusal| ScenarioError::whole(format!("{origin}: {e}"));
         let field = apply::find(fields, &spec.path).map_err(fail)?;
         let values = values_of(&spec.values, field.integer).map_err(fail)?;
         let by = |a: &&Number, b: &&Number| a.as_f64().total_cmp(&b.as_f64());
@@ -100,15 +101,18 @@ impl Find {
             return Err(fail("no values to search between".into()));
         };
         if from == to {
-            return Err(fail(format!(
-                "the range searched is the one value {from}: give FROM..TO"
-            )));
+            return Err(fail(
+                format!("the range searched is the one value {from}: give FROM..TO").into(),
+            ));
         }
         if !(0.0..=1.0).contains(&spec.target) {
-            return Err(fail(format!(
-                "the target is {}: expected a probability from 0 to 1",
-                spec.target
-            )));
+            return Err(fail(
+                format!(
+                    "the target is {}: expected a probability from 0 to 1",
+                    spec.target
+                )
+                .into(),
+            ));
         }
         let side = side_of(spec.side.as_deref()).map_err(fail)?;
         let find = Find {

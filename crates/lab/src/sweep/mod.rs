@@ -35,6 +35,7 @@ pub mod request;
 mod run;
 
 use fray::character::Side;
+use fray::request::Refusal;
 use fray::scenario::ScenarioError;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -89,7 +90,7 @@ impl AxisSpec {
 
     /// An axis from a `--vary PATH=RANGE` flag.
     pub fn from_flag(flag: &str) -> Result<Self, ScenarioError> {
-        let (path, range) = axis::split_flag(flag).map_err(ScenarioError::whole)?;
+        let (path, range) = axis::split_flag(flag).map_err(|e| ScenarioError::whole(e.message))?;
         Ok(Self {
             path: path.into(),
             values: Values::Range(range.into()),
@@ -409,16 +410,16 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
 }
 
 /// The values of a spec: whole numbers for an `integer` field.
-fn values_of(values: &Values, integer: bool) -> Result<Vec<Number>, String> {
+fn values_of(values: &Values, integer: bool) -> Result<Vec<Number>, Refusal> {
     match values {
         Values::Range(r) => axis::values(r, integer),
         Values::List(list) => {
             if list.len() > axis::MAX_AXIS_VALUES {
-                return Err(format!(
+                return Err(Refusal::new(format!(
                     "{} values: an axis takes at most {}",
                     list.len(),
                     axis::MAX_AXIS_VALUES
-                ));
+                )));
             }
             list.iter()
                 .map(|x| axis::number(&x.to_string(), integer))
@@ -465,14 +466,14 @@ impl Sweep {
 }
 
 /// A side as a sweep request names it: `a` or `b`.
-fn side_of(word: Option<&str>) -> Result<Side, String> {
+fn side_of(word: Option<&str>) -> Result<Side, Refusal> {
     match word.map(str::trim) {
         None | Some("a") => Ok(Side::A),
         Some("b") => Ok(Side::B),
-        Some(other) => Err(format!(
+        Some(other) => Err(Refusal::new(format!(
             "side `{}`: expected a or b",
             fray::text::escape_controls(other)
-        )),
+        ))),
     }
 }
 

@@ -22,6 +22,8 @@
 
 use std::fmt;
 
+use fray::damage::request::DamageResult;
+use fray::request::Refusal;
 use fray::scenario::ScenarioError;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -67,47 +69,69 @@ impl OddsSystem {
         }
     }
 
-    /// Runs a point's request: the command's `--json`, or its refusal.
-    fn answer(self, request: Value) -> Result<Value, String> {
+    /// Runs a point's request: the command's `--json` and the point's outcomes, read
+    /// from the typed answer (in the order of [`OddsSystem::outcomes`]), or its refusal.
+    fn answer(self, request: Value) -> Result<(Value, Vec<f64>), Refusal> {
         fn go<R: serde::de::DeserializeOwned, A: Serialize>(
             request: Value,
-            run: impl Fn(R) -> Result<A, fray::request::Refusal>,
-        ) -> Result<Value, String> {
-            let r: R = serde_json::from_value(request).map_err(|e| e.to_string())?;
-            let answer = run(r).map_err(|e| e.message)?;
-            serde_json::to_value(answer).map_err(|e| e.to_string())
+            run: impl Fn(R) -> Result<A, Refusal>,
+            outcomes: impl Fn(&A) -> Vec<f64>,
+        ) -> Result<(Value, Vec<f64>), Refusal> {
+            let r: R = serde_json::from_value(request).map_err(|e| Refusal::new(e.to_string()))?;
+            let answer = run(r)?;
+            let o = outcomes(&answer);
+            let json = serde_json::to_value(answer).map_err(|e| Refusal::new(e.to_string()))?;
+            Ok((json, o))
         }
         match self {
-            Self::Evasion => go(request, |r: fray::evasion::request::TableRequest| {
-                Ok(r.validate()?.run())
-            }),
-            Self::Pool => go(request, |r: fray::pool::request::CheckRequest| {
-                Ok(r.validate()?.run())
-            }),
-            Self::Damage => go(request, |r: fray::damage::request::DamageRequest| {
-                if r.roll {
-                    // One seeded roll is a sample; an odds sweep is exact.
-                    return Err(fray::request::Refusal::new(
-                        "roll: an odds sweep takes the exact distribution, not one roll",
-                    ));
-                }
-                Ok(r.validate()?.run())
-            }),
+            Self::Evasion => go(
+                request,
+                |r: fray::evasion::request::TableRequest| Ok(r.validate()?.run()),
+                // The table of one level and one EV: its only cell.
+                |t| {
+                    vec![
+                        t.rows
+                            .first()
+                            .and_then(|r| r.p_hit.first())
+                            .copied()
+                            .unwrap_or(f64::NAN),
+                    ]
+                },
+            ),
+            Self::Pool => go(
+                request,
+                |r: fray::pool::request::CheckRequest| Ok(r.validate()?.run()),
+                |c| vec![c.p_success, c.mean_degree],
+            ),
+            Self::Damage => go(
+                request,
+                |r: fray::damage::request::DamageRequest| {
+                    if r.roll {
+                        // One seeded roll is a sample; an odds sweep is exact.
+                        return Err(Refusal::new(
+                            "roll: an odds sweep takes the exact distribution, not one roll",
+                        ));
+                    }
+                    Ok(r.validate()?.run())
+                },
+                // A fixed amount resolves to one number; dice to a distribution's mean.
+                |d| {
+                    vec![match d {
+                        DamageResult::Resolved(r) => r.explained.outcome.final_damage as f64,
+                        DamageResult::Distribution(d) => d.mean_final,
+                    }]
+                },
+            ),
         }
     }
 
-    /// What each point reports: a column's name, where the answer holds it (JSON
-    /// pointers, the first present taken), and whether it is a probability (charted in
-    /// percent, mapped with its 50% contour).
-    pub fn outcomes(self) -> &'static [(&'static str, &'static str, bool)] {
+    /// What each point reports: a column's name, and whether it is a probability
+    /// (charted in percent, mapped with its 50% contour).
+    pub fn outcomes(self) -> &'static [(&'static str, bool)] {
         match self {
-            Self::Evasion => &[("p_hit", "/rows/0/p_hit/0", true)],
-            Self::Pool => &[
-                ("p_success", "/p_success", true),
-                ("mean_degree", "/mean_degree", false),
-            ],
-            // A fixed amount resolves to one number; dice to a distribution's mean.
-            Self::Damage => &[("damage", "/mean_final,/final", false)],
+            Self::Evasion => &[("p_hit", true)],
+            Self::Pool => &[("p_success", true), ("mean_degree", false)],
+            Self::Damage => &[("damage", false)],
         }
     }
 }
@@ -250,7 +274,7 @@ pub struct OddsOutcome {
 }
 
 /// Writes `value` at the dotted `path` of `m`, making objects on the way.
-fn set_path(m: &mut Map<String, Value>, path: &str, value: Value) -> Result<(), String> {
+fn set_path(m: &mut Map<String, Value>, path: &str, value: Value) -> Result<(), Refusal> {
     let (head, rest) = match path.split_once('.') {
         Some((h, r)) => (h, Some(r)),
         None => (path, None),
@@ -268,24 +292,24 @@ fn set_path(m: &mut Map<String, Value>, path: &str, value: Value) -> Result<(), 
             .or_insert_with(|| Value::Object(Map::new()))
         {
             Value::Object(inner) => set_path(inner, rest, value),
-            _ => Err(format!("`{head}` holds a value, not fields")),
+            _ => Err(Refusal::new(format!("`{head}` holds a value, not fields"))),
         },
     }
 }
 
 /// The parameter named `path`, or the refusal listing the known ones.
-fn param(system: OddsSystem, path: &str) -> Result<usize, String> {
+fn param(system: OddsSystem, path: &str) -> Result<usize, Refusal> {
     let known = params(system);
     known
         .iter()
         .position(|p| p.path == path.trim())
         .ok_or_else(|| {
             let names: Vec<&str> = known.iter().map(|p| p.path).collect();
-            format!(
+            Refusal::new(format!(
                 "`{}` is not an input of {system} odds: expected one of {}",
                 fray::text::escape_controls(path),
                 names.join(", ")
-            )
+            ))
         })
 }
 
@@ -303,7 +327,7 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
     let mut base = system.base();
     let mut fixed = Vec::new();
     for flag in &plan.set {
-        let at = |e: String| whole(format!("--set {}: {e}", fray::text::escape_controls(flag)));
+        let at = |e: Refusal| whole(format!("--set {}: {e}", fray::text::escape_controls(flag)));
         let (path, value) = axis::split_flag(flag).map_err(at)?;
         // An input by its number; anything else (`amount=2d6`) as the request's field.
         if let Ok(i) = param(system, path)
@@ -320,7 +344,7 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
     }
     let mut axes: Vec<OddsAxis> = Vec::new();
     for spec in &plan.vary {
-        let at = |e: String| whole(format!("vary {}: {e}", spec.path));
+        let at = |e: Refusal| whole(format!("vary {}: {e}", spec.path));
         let i = param(system, &spec.path).map_err(at)?;
         if axes.iter().any(|a| a.param == i) {
             return Err(at("already varied".into()));
@@ -358,6 +382,7 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
         let request = Value::Object(request);
         // Refused here, before any point is reported, with the point named.
         system.answer(request.clone()).map_err(|e| {
+            let e = e.message;
             let at: Vec<String> = values.iter().map(|(p, v)| format!("{p} = {v}")).collect();
             whole(format!("at {}: {e}", at.join(", ")))
         })?;
@@ -371,34 +396,20 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
 }
 
 /// Every point's exact answer, on a pool of `threads` threads (0: every core).
-pub fn run(sweep: &OddsSweep, threads: usize) -> Result<OddsOutcome, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let points = pool.install(|| {
+pub fn run(sweep: &OddsSweep, threads: usize) -> Result<OddsOutcome, Refusal> {
+    let points = crate::run::pool(threads)?.install(|| {
         sweep
             .points
             .par_iter()
             .map(|(values, request)| {
-                let answer = sweep.system.answer(request.clone())?;
-                let outcomes = sweep
-                    .system
-                    .outcomes()
-                    .iter()
-                    .map(|(_, at, _)| {
-                        at.split(',')
-                            .find_map(|at| answer.pointer(at).and_then(Value::as_f64))
-                    })
-                    .collect::<Option<Vec<f64>>>()
-                    .ok_or("an answer without its outcome")?;
+                let (answer, outcomes) = sweep.system.answer(request.clone())?;
                 Ok(OddsPoint {
                     values: values.clone(),
                     outcomes,
                     answer,
                 })
             })
-            .collect::<Result<Vec<_>, String>>()
+            .collect::<Result<Vec<_>, Refusal>>()
     })?;
     Ok(OddsOutcome {
         system: sweep.system,
@@ -406,7 +417,7 @@ pub fn run(sweep: &OddsSweep, threads: usize) -> Result<OddsOutcome, String> {
             .system
             .outcomes()
             .iter()
-            .map(|(n, _, _)| (*n).into())
+            .map(|(n, _)| (*n).into())
             .collect(),
         axes: sweep.axes.clone(),
         points,

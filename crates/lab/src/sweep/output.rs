@@ -135,7 +135,7 @@ pub fn odds_text(o: &OddsOutcome) -> String {
             p.values
                 .iter()
                 .map(|(_, v)| v.to_string())
-                .chain(p.outcomes.iter().zip(kinds).map(|(x, (_, _, prob))| {
+                .chain(p.outcomes.iter().zip(kinds).map(|(x, (_, prob))| {
                     if *prob {
                         percent(*x)
                     } else {

@@ -118,7 +118,7 @@ fn grid(xs: &[Number], ys: &[Number], at: impl Fn(Number, Number) -> Option<f64>
 pub fn odds_charts(o: &OddsOutcome) -> Vec<(String, String)> {
     let kinds = o.system.outcomes();
     let mut out = Vec::new();
-    for (k, (name, _, prob)) in kinds.iter().enumerate() {
+    for (k, (name, prob)) in kinds.iter().enumerate() {
         match o.axes.as_slice() {
             [axis] => out.push((
                 (*name).to_string(),

@@ -9,7 +9,7 @@ use fray::request::{Refusal, within};
 use serde::{Deserialize, Serialize};
 
 use super::odds::{self, OddsOutcome, OddsPlan, OddsSweep, OddsSystem};
-use super::{AxisSpec, FindSpec, Outcome, Settings, Sweep, report};
+use super::{AxisSpec, FindSpec, Outcome, Settings, Sweep, Values, report};
 use crate::request::{BattleRequest, MAX_THREADS};
 use crate::scenario::MAX_TRIALS;
 
@@ -44,7 +44,7 @@ pub struct SweepRequest {
     /// replace the scenario's `[sweep]` axes.
     pub vary: Vec<AxisSpec>,
     /// A balance point to search for, in place of the scenario's.
-    pub find: Option<FindSpec>,
+    pub find: Option<FindRequest>,
     /// Trials of every point (default: the scenario's); with `precision`, the cap.
     pub trials: Option<u64>,
     /// The sweep's seed (each point's is derived from it and the point's values).
@@ -57,6 +57,77 @@ pub struct SweepRequest {
     pub odds: Option<OddsSystem>,
     /// An odds sweep's fixed inputs, `PATH=VALUE` as `--set` takes them.
     pub set: Vec<String>,
+    /// How refusals name the request's parts: as fields (JSON, Python) or as the
+    /// command line's flags.
+    #[serde(skip)]
+    pub names: Names,
+}
+
+/// How a sweep's refusals name its parts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Names {
+    /// As the request's fields: `vary`, `find` (JSON bodies, Python's keywords).
+    #[default]
+    Fields,
+    /// As the command line's flags: `--vary PATH=RANGE`, `--find PATH=RANGE`.
+    Flags,
+}
+
+/// A balance-point search as a front end asks for it. Without `values`, the values of
+/// the axis that varies the same path are searched.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FindRequest {
+    /// The field searched.
+    pub path: String,
+    /// The range searched; by default the values of the axis varying `path`.
+    #[serde(default)]
+    pub values: Option<Values>,
+    /// The win probability sought (0 to 1).
+    #[serde(default = "half")]
+    pub target: f64,
+    /// The side whose win probability is meant: a (default) or b.
+    #[serde(default)]
+    pub side: Option<String>,
+    /// Where the search was asked for, named in its errors (default `find PATH`).
+    #[serde(skip)]
+    pub origin: Option<String>,
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+impl FindRequest {
+    /// The search with its values, from the request or from `vary`'s axis of its path.
+    fn spec(&self, vary: &[AxisSpec], names: Names) -> Result<FindSpec, String> {
+        let path = fray::text::escape_controls(&self.path);
+        let values = match &self.values {
+            Some(v) => v.clone(),
+            None => vary
+                .iter()
+                .find(|a| a.path == self.path)
+                .map(|a| a.values.clone())
+                .ok_or_else(|| match names {
+                    Names::Fields => {
+                        format!("find {path}: give the values to search, or vary {path} too")
+                    }
+                    Names::Flags => format!(
+                        "--find {path}: give the range to search, --find {path}=FROM..TO, or vary {path} with --vary"
+                    ),
+                })?,
+        };
+        Ok(FindSpec {
+            path: self.path.clone(),
+            values,
+            target: self.target,
+            side: self.side.clone(),
+            origin: self
+                .origin
+                .clone()
+                .unwrap_or_else(|| format!("find {path}")),
+        })
+    }
 }
 
 /// A sweep that passed every rule, ready to run.
@@ -110,8 +181,12 @@ impl SweepRequest {
                 set: self.set.clone(),
                 vary: self.vary.clone(),
             };
+            let flag = match self.names {
+                Names::Fields => "odds",
+                Names::Flags => "--odds",
+            };
             let sweep =
-                odds::check(&plan).map_err(|e| Refusal::new(format!("odds {system}: {e}")))?;
+                odds::check(&plan).map_err(|e| Refusal::new(format!("{flag} {system}: {e}")))?;
             return Ok(ValidSweep::Odds { sweep, threads });
         }
         if !self.set.is_empty() {
@@ -133,12 +208,17 @@ impl SweepRequest {
             plan.vary = self.vary.clone();
         }
         if let Some(find) = &self.find {
-            plan.find = Some(find.clone());
+            let spec = find.spec(&plan.vary, self.names);
+            plan.find = Some(spec.map_err(|e| Refusal::new(format!("{source}, {e}")))?);
         }
         if plan.vary.is_empty() && plan.find.is_none() {
-            return Err(Refusal::new(
-                "nothing to sweep: give vary (or find), or a [sweep] table in the scenario",
-            ));
+            let give = match self.names {
+                Names::Fields => "give vary (or find)",
+                Names::Flags => "give --vary PATH=RANGE (or --find PATH=RANGE)",
+            };
+            return Err(Refusal::new(format!(
+                "{source}, nothing to sweep: {give}, or a [sweep] table in the scenario"
+            )));
         }
         let settings = Settings {
             trials: self.trials,
@@ -186,10 +266,9 @@ impl ValidSweep {
     ) -> Result<SweepAnswer, Refusal> {
         match self {
             Self::Battles { sweep, threads } => super::run(sweep, *threads, progress, cancel)
-                .map(|o| SweepAnswer::Battles(Box::new(o)))
-                .map_err(Refusal::new),
+                .map(|o| SweepAnswer::Battles(Box::new(o))),
             Self::Odds { sweep, threads } => {
-                let o = odds::run(sweep, *threads).map_err(Refusal::new)?;
+                let o = odds::run(sweep, *threads)?;
                 progress(o.points.len());
                 Ok(SweepAnswer::Odds(o))
             }

@@ -5,6 +5,7 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use fray::request::Refusal;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -109,16 +110,13 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
-) -> Result<Outcome, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
+) -> Result<Outcome, Refusal> {
+    let pool = crate::run::pool(threads)?;
     let points = pool.install(|| run_points(sweep, 0..sweep.points.len(), progress, cancel));
     let find = match &sweep.find {
         Some(f) if !cancel.load(Ordering::Relaxed) => Some(
             pool.install(|| f.search(sweep, cancel))
-                .map_err(|e| e.to_string())?,
+                .map_err(Refusal::from)?,
         ),
         _ => None,
     };

@@ -161,7 +161,7 @@ fn texts_by_name() {
     assert_eq!("Damage".parse::<Text>(), Ok(Text::Damage));
     assert_eq!("all".parse::<Text>(), Ok(Text::All));
     let e = "pool".parse::<Text>().unwrap_err();
-    assert!(e.contains("evasion, damage or all"), "{e}");
+    assert!(e.message.contains("evasion, damage or all"), "{e}");
 }
 
 /// The request front ends deserialize: both texts by default, one by name, and

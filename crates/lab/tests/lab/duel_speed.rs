@@ -307,7 +307,7 @@ fn an_exact_duel_past_its_work_bound_is_refused_before_it_starts() {
     d.b.defense.hp = 2_000;
     d.a.damage = "20d100".parse().unwrap();
     assert!(exact_work(&d) > MAX_EXACT_WORK);
-    let err = exact_duel(&d).unwrap_err();
+    let err = exact_duel(&d).unwrap_err().message;
     assert!(
         err.contains("steps") && err.contains(&MAX_EXACT_WORK.to_string()),
         "{err}"
@@ -316,6 +316,7 @@ fn an_exact_duel_past_its_work_bound_is_refused_before_it_starts() {
     assert!(
         exact_duel(&d)
             .unwrap_err()
+            .message
             .contains("at most 2000 hit points")
     );
     // A thousand hit points a side is within the bound.
