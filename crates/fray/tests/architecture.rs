@@ -151,9 +151,13 @@ const CRATE_DEPENDENCIES: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-/// The longest a source file may be, and the longest a part of the encounter may be.
+/// The longest a Rust file of the workspace may be (source, test, bench or example), and
+/// the longest a part of the encounter may be.
 const MAX_LINES: usize = 800;
 const MAX_ENCOUNTER_LINES: usize = 500;
+
+/// The folders of a crate that hold Rust files.
+const SOURCE_FOLDERS: &[&str] = &["src", "tests", "benches", "examples"];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -463,29 +467,56 @@ fn crates_depend_on_each_other_one_way() {
     }
 }
 
+/// Every Rust file of the workspace, sorted, each with the folder of its crate it is in:
+/// for every folder of `crates/` and for `python/`, the files of whichever of
+/// [`SOURCE_FOLDERS`] it has, and any beside its manifest (a `build.rs`, under "").
+fn workspace_rust_files() -> Vec<(&'static str, PathBuf)> {
+    let mut crates: Vec<PathBuf> = fs::read_dir(root().join("crates"))
+        .expect("crates/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    crates.push(root().join("python"));
+    crates.sort();
+    let mut files = Vec::new();
+    for dir in crates {
+        let mut beside: Vec<PathBuf> = fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("a directory entry").path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "rs"))
+            .collect();
+        beside.sort();
+        files.extend(beside.into_iter().map(|p| ("", p)));
+        for folder in SOURCE_FOLDERS {
+            let under = dir.join(folder);
+            if under.is_dir() {
+                files.extend(rust_files(&under).into_iter().map(|p| (*folder, p)));
+            }
+        }
+    }
+    files
+}
+
 #[test]
 fn source_files_stay_small() {
-    let crates = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("crates/")
-        .to_path_buf();
-    let encounter = src().join("conditions").join("encounter");
+    let root = root();
+    let encounter = root.join("crates/fray/src/conditions/encounter");
     assert!(
         encounter.is_dir(),
         "the encounter is a folder of parts: {}",
         encounter.display()
     );
+    let files = workspace_rust_files();
+    for folder in SOURCE_FOLDERS {
+        assert!(
+            files.iter().any(|(f, _)| f == folder),
+            "no Rust file found in any crate's {folder}/: the check would see none"
+        );
+    }
     let mut problems = Vec::new();
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&crates)
-        .expect("crates/ is readable")
-        .map(|e| e.expect("a directory entry").path().join("src"))
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.push(root().join("python").join("src"));
-    dirs.sort();
-    for path in dirs.iter().flat_map(|d| rust_files(d)) {
-        let lines = fs::read_to_string(&path)
-            .expect("a readable source file")
+    for (_, path) in &files {
+        let lines = fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
             .lines()
             .count();
         let most = if path.starts_with(&encounter) {
@@ -494,9 +525,10 @@ fn source_files_stay_small() {
             MAX_LINES
         };
         if lines > most {
+            let name = path.strip_prefix(&root).unwrap_or(path);
             problems.push(format!(
                 "{}: {lines} lines, more than {most}",
-                path.display()
+                name.display()
             ));
         }
     }
