@@ -84,9 +84,12 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "crates/lab/src",
         &[
-            &["stats", "examples", "charts", "scenario"],
-            &["schema", "duel", "answer"],
-            &["run"],
+            &["stats", "examples", "charts", "answer"],
+            &["tally"],
+            &["duel"],
+            &["systems"],
+            &["scenario"],
+            &["schema", "run"],
             &["report"],
             &["request"],
             &["sweep", "design"],

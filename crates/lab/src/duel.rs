@@ -6,13 +6,42 @@
 //! look at half of them), so each attack's damage distribution is computed for every hit
 //! point total it can meet.
 
+use fray::dice::DiceExpr;
 use fray::evasion::exact::most_after_dr;
-use fray::evasion::{AttackPlan, damage_odds, draw_luckstone};
+use fray::evasion::{
+    AttackPlan, Attacker, DamageKind, Defender, Options, damage_odds, draw_luckstone,
+};
 use fray::request::Refusal;
 use fray::rng::Rolls;
 use serde::Serialize;
 
-use crate::scenario::{Duel, Duelist};
+/// One duelist, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duelist {
+    /// Its name in reports.
+    pub name: String,
+    /// The damage dice of one hit.
+    pub damage: DiceExpr,
+    /// Physical (reduced by DR), elemental or spell (evasion, Damage formula).
+    pub kind: DamageKind,
+    /// How it attacks (the `fray tohit --attacker` profile).
+    pub attack: Attacker,
+    /// How it defends, with its hit points (the `--defender` profile).
+    pub defense: Defender,
+}
+
+/// An evasion duel, checked: `a` strikes first each round unless `b_first`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duel {
+    /// Side a's duelist.
+    pub a: Duelist,
+    /// Side b's duelist.
+    pub b: Duelist,
+    /// The readings of the evasion text in force (model, rounding, ...).
+    pub options: Options,
+    /// Whether b strikes first each round instead of a.
+    pub b_first: bool,
+}
 
 /// The largest hit points an exact duel accepts (the state space is their product).
 pub const MAX_EXACT_HP: i64 = 2_000;
@@ -99,7 +128,7 @@ pub const MAX_EXACT_WORK: u64 = 300_000_000;
 ///
 /// ```
 /// use fray_lab::duel::exact_duel;
-/// # use fray_lab::scenario::{Duel, Duelist};
+/// # use fray_lab::duel::{Duel, Duelist};
 /// # use fray::evasion::{Attacker, Defender, DamageKind, Options};
 /// let one = |name: &str| Duelist { name: name.into(), damage: "1d6".parse().unwrap(), kind: DamageKind::Physical, attack: Attacker::default(), defense: Defender { hp: 10, ..Defender::default() } };
 /// let duel = Duel { a: one("A"), b: one("B"), options: Options::default(), b_first: false };

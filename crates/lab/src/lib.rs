@@ -30,6 +30,8 @@ pub mod scenario;
 pub mod schema;
 pub mod stats;
 pub mod sweep;
+pub mod systems;
+pub mod tally;
 
 pub use scenario::{Scenario, parse_scenario};
 pub use schema::json_schema;

@@ -9,9 +9,9 @@ use fray::character::Side;
 use fray::request::Refusal;
 use serde::Serialize;
 
-use crate::duel::{ExactDuel, exact_duel};
+use crate::duel::ExactDuel;
 use crate::run::{Precision, Tally, deterministic};
-use crate::scenario::{BattleKind, Scenario};
+use crate::scenario::Scenario;
 pub use crate::stats::wilson;
 
 /// How a figure was found: worked out exactly, or sampled from the trials (then with a
@@ -357,16 +357,16 @@ pub fn report_with(s: &Scenario, t: &Tally, precision: Option<&Precision>) -> Re
             ));
         }
     }
-    let (limit, rounds_counted) = match &s.battle {
-        BattleKind::Minions(b) => (
+    let (limit, rounds_counted) = match s.battle.turns() {
+        Some(turns) => (
             format!(
                 "{} (each combat at most {})",
-                count(u64::from(b.rules.turns), "turn"),
+                count(u64::from(turns), "turn"),
                 count(u64::from(s.max_rounds), "round")
             ),
             "combat rounds over all turns".to_string(),
         ),
-        _ => (count(u64::from(s.max_rounds), "round"), "rounds".into()),
+        None => (count(u64::from(s.max_rounds), "round"), "rounds".into()),
     };
     let survivors = combatants
         .into_iter()
@@ -423,67 +423,21 @@ pub fn exact_duel_of(s: &Scenario) -> Option<ExactDuel> {
     exact_duel_result(s)?.ok()
 }
 
-/// The exact duel of a duel scenario (None for other systems), or why it has none: its
-/// hit points or work are past the bounds checked before solving.
+/// The exact answer of the scenario's battle (None for a system without one), or why
+/// it has none: its hit points or work are past the bounds checked before solving.
 pub fn exact_duel_result(s: &Scenario) -> Option<Result<ExactDuel, Refusal>> {
-    match &s.battle {
-        BattleKind::Evasion(d) => Some(exact_duel(d)),
-        _ => None,
-    }
+    s.battle.exact()
 }
 
 /// The scenario's system as files spell it (`pool`, `minions`, ...).
 pub fn system_name(s: &Scenario) -> &'static str {
-    match s.battle {
-        BattleKind::Pool(_) => "pool",
-        BattleKind::Minions(_) => "minions",
-        BattleKind::Evasion(_) => "evasion",
-        BattleKind::Skirmish(_) => "skirmish",
-    }
+    s.battle.name()
 }
 
 type Roster = ([String; 2], Vec<(String, Side, i64)>);
 
 fn roster(s: &Scenario) -> Roster {
-    match &s.battle {
-        BattleKind::Pool(b) => {
-            let list =
-                b.a.combatants
-                    .iter()
-                    .map(|c| (c.name.clone(), Side::A, i64::from(c.hp)))
-                    .chain(
-                        b.b.combatants
-                            .iter()
-                            .map(|c| (c.name.clone(), Side::B, i64::from(c.hp))),
-                    );
-            (s.sides.clone(), list.collect())
-        }
-        BattleKind::Minions(b) => {
-            let list =
-                b.a.minions
-                    .iter()
-                    .map(|m| (m.name.clone(), Side::A, i64::from(m.hp)))
-                    .chain(
-                        b.b.minions
-                            .iter()
-                            .map(|m| (m.name.clone(), Side::B, i64::from(m.hp))),
-                    );
-            (s.sides.clone(), list.collect())
-        }
-        BattleKind::Evasion(d) => (
-            s.sides.clone(),
-            vec![
-                (d.a.name.clone(), Side::A, i64::from(d.a.defense.hp)),
-                (d.b.name.clone(), Side::B, i64::from(d.b.defense.hp)),
-            ],
-        ),
-        BattleKind::Skirmish(cs) => (
-            s.sides.clone(),
-            cs.iter()
-                .map(|c| (c.name.clone(), c.side, c.max_hp))
-                .collect(),
-        ),
-    }
+    (s.sides.clone(), s.battle.roster())
 }
 
 fn pct(e: &Estimate) -> String {

@@ -38,26 +38,27 @@
 //! hp = 40
 //! ```
 
-use std::collections::HashSet;
-
-use fray::conditions::Creature;
-use fray::conditions::script::{CreatureFile, check_creature};
-use fray::dice::DiceExpr;
-use fray::evasion::{Attacker, DamageKind, Defender, Options, Rounding, ToHitModel};
-use fray::minions::Battle as MinionsBattle;
-use fray::minions::scenario::{BattleFile, check_battle};
-use fray::pool::MassBattle;
-use fray::pool::scenario::{MassBattleFile, check_mass_battle};
+use fray::minions::scenario::BattleFile;
+use fray::pool::scenario::MassBattleFile;
 use fray::scenario::{Checker, ScenarioError, read};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+
+pub use crate::duel::{Duel, Duelist};
+use crate::systems::evasion::EvasionDuel;
+pub use crate::systems::evasion::{DuelFile, DuelistFile};
+use crate::systems::minions::Minions;
+use crate::systems::pool::Pool;
+use crate::systems::skirmish::Skirmish;
+pub use crate::systems::skirmish::{
+    MAX_SIDE_NAME, MAX_SKIRMISH_CREATURES, SkirmishFile, SkirmishSideFile,
+};
+pub use crate::systems::{BattleKind, BattleSystem};
 
 /// The most trials a scenario may ask for.
 pub const MAX_TRIALS: u64 = 100_000_000;
 /// The largest round limit.
 pub const MAX_ROUNDS: u32 = 100_000;
-/// The most creatures a skirmish may hold: every trial plays them all, every step.
-pub const MAX_SKIRMISH_CREATURES: usize = 50;
 
 /// The rule system a battle is played under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -111,121 +112,6 @@ pub struct ScenarioFile {
     pub sweep: Option<toml::Value>,
 }
 
-/// An evasion duel as written.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DuelFile {
-    /// The normal model's standard deviation (default 5).
-    pub sigma: Option<f64>,
-    /// The integer model instead: [K, R], K from 1 to 64, R from 1 to 1000.
-    #[schemars(with = "Option<[u32; 2]>")]
-    pub uniform_sum: Option<toml::Spanned<[i64; 2]>>,
-    /// Rounding of damage products: nearest, down, up, stochastic.
-    #[schemars(with = "Option<String>")]
-    pub rounding: Option<Rounding>,
-    /// Monster level / 4 as a fraction.
-    #[serde(default)]
-    pub fractional_level: bool,
-    /// Ammo fired from the wrong kind of launcher still gets the launcher's terms.
-    #[serde(default)]
-    pub wrong_launcher_counts: bool,
-    /// Who strikes first each round: a (default) or b.
-    pub first: Option<String>,
-    /// Side a's duelist.
-    pub a: DuelistFile,
-    /// Side b's duelist.
-    pub b: DuelistFile,
-}
-
-/// One duelist as written.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DuelistFile {
-    /// Its name in reports.
-    pub name: String,
-    /// The damage dice of one hit.
-    #[schemars(with = "String")]
-    pub damage: DiceExpr,
-    /// physical (reduced by DR), elemental or spell.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub kind: DamageKind,
-    /// Its attacker profile (the format of `fray tohit --attacker` files).
-    #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
-    pub attack: Attacker,
-    /// Its defender profile, with its hit points (`fray tohit --defender` files).
-    #[serde(default)]
-    #[schemars(with = "Option<serde_json::Value>")]
-    pub defense: Defender,
-}
-
-/// A skirmish as written.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SkirmishFile {
-    /// Side a's name in reports (default: its creatures' names).
-    pub a: Option<SkirmishSideFile>,
-    /// Side b's name in reports (default: its creatures' names).
-    pub b: Option<SkirmishSideFile>,
-    /// The creatures, as in `fray encounter` scripts.
-    #[schemars(with = "Vec<serde_json::Value>")]
-    pub creature: Vec<CreatureFile>,
-}
-
-/// A skirmish side's table: its name, so reports say who won rather than "side a".
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SkirmishSideFile {
-    /// The side's name (1 to 100 characters, not blank).
-    #[schemars(with = "String", length(min = 1, max = 100))]
-    pub name: toml::Spanned<String>,
-}
-
-/// The longest side name a skirmish file may give.
-pub const MAX_SIDE_NAME: usize = 100;
-
-/// One duelist, checked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Duelist {
-    /// Its name in reports.
-    pub name: String,
-    /// The damage dice of one hit.
-    pub damage: DiceExpr,
-    /// Physical (reduced by DR), elemental or spell (evasion, Damage formula).
-    pub kind: DamageKind,
-    /// How it attacks (the `fray tohit --attacker` profile).
-    pub attack: Attacker,
-    /// How it defends, with its hit points (the `--defender` profile).
-    pub defense: Defender,
-}
-
-/// An evasion duel, checked: `a` strikes first each round unless `b_first`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Duel {
-    /// Side a's duelist.
-    pub a: Duelist,
-    /// Side b's duelist.
-    pub b: Duelist,
-    /// The readings of the evasion text in force (model, rounding, ...).
-    pub options: Options,
-    /// Whether b strikes first each round instead of a.
-    pub b_first: bool,
-}
-
-/// The battle of a scenario, under its system.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BattleKind {
-    /// A pool mass battle (the `fray mass-battle` format).
-    Pool(MassBattle),
-    /// A minions battle: no dice, so one play is exact.
-    Minions(MinionsBattle),
-    /// An evasion duel, also solved exactly when hit points allow.
-    Evasion(Box<Duel>),
-    /// A conditions skirmish: creatures on the grid, played by a built-in policy.
-    Skirmish(Vec<Creature>),
-}
-
 /// A checked scenario, ready to play.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
@@ -274,82 +160,23 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     for (s, there) in present {
         if there != (s == system) {
             let what = if there { "also has" } else { "needs" };
-            return Err(c.at(&raw.system, format!("a {} scenario {what} a [{}] section; exactly the section of its system is expected", system_word(system), system_word(s))));
+            return Err(c.at(&raw.system, format!("a {} scenario {what} a [{}] section; exactly the section of its system is expected", system.name(), s.name())));
         }
     }
-    let mut skirmish_names = [String::new(), String::new()];
-    let battle = match system {
-        System::Pool => {
-            let mut b = check_mass_battle(
-                &c,
-                raw.pool
-                    .ok_or_else(|| ScenarioError::whole("missing [pool]"))?,
-            )?
-            .battle;
-            b.max_rounds = max_rounds;
-            fray::pool::scenario::check_work(&b)?;
-            BattleKind::Pool(b)
-        }
-        System::Minions => {
-            let mut b = check_battle(
-                &c,
-                raw.minions
-                    .as_ref()
-                    .ok_or_else(|| ScenarioError::whole("missing [minions]"))?,
-            )?;
-            b.rules.max_rounds = max_rounds;
-            fray::minions::check_work(&b)?;
-            BattleKind::Minions(b)
-        }
-        System::Evasion => BattleKind::Evasion(Box::new(duel(
-            &c,
-            raw.evasion
-                .ok_or_else(|| ScenarioError::whole("missing [evasion]"))?,
-        )?)),
+    let (battle, sides) = match system {
+        System::Pool => checked::<Pool>(&c, raw.pool, max_rounds, BattleKind::Pool)?,
+        System::Minions => checked::<Minions>(&c, raw.minions, max_rounds, BattleKind::Minions)?,
+        System::Evasion => checked::<EvasionDuel>(&c, raw.evasion, max_rounds, |d| {
+            BattleKind::Evasion(Box::new(d))
+        })?,
         System::Skirmish => {
-            let mut names = HashSet::new();
-            let file = raw
-                .skirmish
-                .ok_or_else(|| ScenarioError::whole("missing [skirmish]"))?;
-            if file.creature.len() > MAX_SKIRMISH_CREATURES {
-                return Err(c.at_path(
-                    &["skirmish", "creature"],
-                    format!(
-                        "{} creatures: a skirmish holds at most {MAX_SKIRMISH_CREATURES}, since every trial plays them all",
-                        file.creature.len()
-                    ),
-                ));
-            }
-            let creatures = file
-                .creature
-                .into_iter()
-                .map(|cf| check_creature(&c, cf, &mut names))
-                .collect::<Result<Vec<_>, _>>()?;
-            for side in [fray::character::Side::A, fray::character::Side::B] {
-                if !creatures.iter().any(|cr| cr.side == side) {
-                    return Err(c.at_path(
-                        &["skirmish"],
-                        format!("side {} has no creature", side.letter()),
-                    ));
-                }
-            }
-            skirmish_names = [
-                side_name(&c, file.a.as_ref(), &creatures, fray::character::Side::A)?,
-                side_name(&c, file.b.as_ref(), &creatures, fray::character::Side::B)?,
-            ];
-            BattleKind::Skirmish(creatures)
+            checked::<Skirmish>(&c, raw.skirmish, max_rounds, BattleKind::Skirmish)?
         }
-    };
-    let sides = match &battle {
-        BattleKind::Pool(b) => [b.a.name.clone(), b.b.name.clone()],
-        BattleKind::Minions(b) => [b.a.name.clone(), b.b.name.clone()],
-        BattleKind::Evasion(d) => [d.a.name.clone(), d.b.name.clone()],
-        BattleKind::Skirmish(_) => skirmish_names,
     };
     Ok(Scenario {
         name: raw
             .name
-            .unwrap_or_else(|| format!("{} battle", system_word(system))),
+            .unwrap_or_else(|| format!("{} battle", system.name())),
         sides,
         battle,
         trials,
@@ -358,113 +185,26 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     })
 }
 
-/// The system as files spell it (`system = "pool"`).
-fn system_word(s: System) -> &'static str {
-    match s {
-        System::Pool => "pool",
-        System::Minions => "minions",
-        System::Evasion => "evasion",
-        System::Skirmish => "skirmish",
-    }
-}
-
-/// A skirmish side's name: the file's (checked), else its creatures' names joined.
-fn side_name(
+/// A system's section checked into a battle of the scenario, with its sides' names.
+fn checked<S: BattleSystem>(
     c: &Checker,
-    given: Option<&SkirmishSideFile>,
-    creatures: &[Creature],
-    side: fray::character::Side,
-) -> Result<String, ScenarioError> {
-    if let Some(f) = given {
-        let name = f.name.get_ref().trim();
-        let chars = name.chars().count();
-        if name.is_empty() || chars > MAX_SIDE_NAME || name.chars().any(char::is_control) {
-            return Err(c.at(
-                &f.name,
-                format!("a side's name has {chars} characters: expected 1 to {MAX_SIDE_NAME}, not blank, with no control characters"),
-            ));
-        }
-        return Ok(name.to_string());
-    }
-    let names: Vec<&str> = creatures
-        .iter()
-        .filter(|cr| cr.side == side)
-        .map(|cr| cr.name.as_str())
-        .collect();
-    Ok(match names.as_slice() {
-        [] => format!("side {}", side.letter()),
-        [one] => (*one).to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    })
+    file: Option<S::File>,
+    max_rounds: u32,
+    wrap: impl FnOnce(S::Battle) -> BattleKind,
+) -> Result<(BattleKind, [String; 2]), ScenarioError> {
+    let file = file.ok_or_else(|| ScenarioError::whole(format!("missing [{}]", S::NAME)))?;
+    let (battle, sides) = S::check(c, file, max_rounds)?;
+    Ok((wrap(battle), sides))
 }
 
-fn duel(c: &Checker, raw: DuelFile) -> Result<Duel, ScenarioError> {
-    let model = match (raw.sigma, raw.uniform_sum) {
-        (Some(sigma), None) => ToHitModel::Normal { sigma },
-        (None, Some(kr)) => {
-            let [k, r] = *kr.get_ref();
-            if !((1..=64).contains(&k) && (1..=1000).contains(&r)) {
-                return Err(c.at(
-                    &kr,
-                    format!("uniform_sum is [{k}, {r}]: expected [K, R] with K from 1 to 64 terms and R from 1 to 1000"),
-                ));
-            }
-            ToHitModel::UniformSum {
-                k: k as u32,
-                r: r as u32,
-            }
+impl System {
+    /// The system as files spell it (`system = "pool"`): its battle system's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Pool => Pool::NAME,
+            Self::Minions => Minions::NAME,
+            Self::Evasion => EvasionDuel::NAME,
+            Self::Skirmish => Skirmish::NAME,
         }
-        (None, None) => ToHitModel::NORMAL,
-        (Some(_), Some(_)) => {
-            return Err(c.at_path(
-                &["evasion", "uniform_sum"],
-                "give sigma or uniform_sum, not both",
-            ));
-        }
-    };
-    let at: &[&str] = if raw.sigma.is_some() {
-        &["evasion", "sigma"]
-    } else {
-        &["evasion"]
-    };
-    fray::evasion::ToHit::new(model).map_err(|e| c.at_path(at, e.to_string()))?;
-    let options = Options {
-        model,
-        rounding: raw.rounding.unwrap_or_default(),
-        fractional_level_bonus: raw.fractional_level,
-        wrong_launcher_counts: raw.wrong_launcher_counts,
-    };
-    let b_first = match raw.first.as_deref() {
-        None | Some("a") => false,
-        Some("b") => true,
-        Some(other) => {
-            return Err(c.at_path(&["evasion", "first"], format!("`{other}`: expected a or b")));
-        }
-    };
-    let duelist = |d: DuelistFile, side: &str| -> Result<Duelist, ScenarioError> {
-        fray::evasion::profile::check_attacker(c, &d.attack, &["evasion", side, "attack"])?;
-        fray::evasion::profile::check_defender(c, &d.defense, &["evasion", side, "defense"])?;
-        if d.damage.max() > fray::evasion::exact::MAX_EXACT_DAMAGE {
-            return Err(c.at_path(
-                &["evasion", side, "damage"],
-                format!(
-                    "at most {} damage a hit",
-                    fray::evasion::exact::MAX_EXACT_DAMAGE
-                ),
-            ));
-        }
-        Ok(Duelist {
-            name: d.name,
-            damage: d.damage,
-            kind: d.kind,
-            attack: d.attack,
-            defense: d.defense,
-        })
-    };
-    Ok(Duel {
-        a: duelist(raw.a, "a")?,
-        b: duelist(raw.b, "b")?,
-        options,
-        b_first,
-    })
+    }
 }

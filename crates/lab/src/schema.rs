@@ -8,199 +8,7 @@
 use serde_json::{Value, json};
 
 use crate::scenario::{MAX_ROUNDS, MAX_TRIALS, ScenarioFile};
-
-fn whole(lo: i64, hi: i64, what: &str) -> Value {
-    json!({"type": "integer", "minimum": lo, "maximum": hi, "description": what})
-}
-
-fn name(what: &str) -> Value {
-    json!({"type": "string", "minLength": 1, "description": what})
-}
-
-fn one_of(words: &[&str], what: &str) -> Value {
-    json!({"type": "string", "enum": words, "description": what})
-}
-
-/// The `[pool]` section: a mass battle, as `fray mass-battle` reads it.
-pub fn pool() -> Value {
-    use fray::pool::scenario::{MAX_COMBATANTS, MAX_ROUNDS, MAX_STAT};
-    let armor = ["none", "light", "medium", "heavy"];
-    let combatant = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name", "hp"],
-        "properties": {
-            "name": name("A unique name (numbered when count > 1)."),
-            "hp": whole(1, i64::from(MAX_STAT), "Hit points."),
-            "count": whole(1, i64::from(MAX_COMBATANTS), "How many copies (default 1)."),
-            "bonus": whole(0, 50, "Bonus dice on its attacks (default 0)."),
-            "form": {"type": "string", "description": "Its fighting style, for [[forms]]."},
-            "armor": one_of(&armor, "Armor weight (default none)."),
-            "magic_armor": whole(0, 20, "Magic armor (default 0)."),
-            "hard_to_hit": {"type": "boolean", "default": false},
-            "dodge": one_of(&["normal", "cannot-dodge", "dodges-well"], "Dodging (default normal)."),
-            "penetrates": {"type": "array", "items": one_of(&armor, "An armor weight its attacks penetrate.")},
-            "resisted_by": {"type": "array", "items": one_of(&armor, "An armor weight that resists its attacks.")}
-        }
-    });
-    let army = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name"],
-        "properties": {
-            "name": name("The side's name in reports."),
-            "advantage": whole(0, 50, "Advantage dice (default 0)."),
-            "disadvantage": whole(0, 50, "Disadvantage dice (default 0)."),
-            "combatants": {"type": "array", "items": combatant}
-        }
-    });
-    json!({
-        "type": "object",
-        "description": "A pool mass battle: the format of `fray mass-battle` files (docs/rules/pool.md).",
-        "additionalProperties": false,
-        "required": ["a", "b"],
-        "properties": {
-            "seed": whole(0, i64::MAX, "The seed (the scenario's seed is used in the lab)."),
-            "max_rounds": whole(1, i64::from(MAX_ROUNDS), "Overridden by the scenario's max_rounds."),
-            "first_hit_die": whole(1, 1_000, "The die of a full-damage first hit (default 6)."),
-            "ladder": {"type": "string", "description": "The ladder's dice, BASE:LARGER,... with base 6 (default 6:8,10,12,20)."},
-            "forms": {"type": "array", "items": {
-                "type": "object", "additionalProperties": false, "required": ["superior", "inferior"],
-                "properties": {"superior": {"type": "string"}, "inferior": {"type": "string"}}
-            }},
-            "targeting": {"type": "object", "additionalProperties": false, "properties": {
-                "form": one_of(&["most", "balance"], "When form makes a target inferior (default most)."),
-                "defenses": one_of(&["all", "armor"], "Which defenses order the targets (default all).")
-            }},
-            "a": army.clone(),
-            "b": army
-        }
-    })
-}
-
-/// The `[minions]` section: a minions battle, as `fray minions` reads it.
-pub fn minions() -> Value {
-    use fray::minions::model::MAX_LEVEL;
-    use fray::minions::scenario::{MAX_ATTACKS, MAX_MINIONS, MAX_STAT};
-    let stat = i64::from(MAX_STAT);
-    let minion = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name", "kind", "hp", "damage"],
-        "properties": {
-            "name": name("A unique name (numbered when count > 1)."),
-            "kind": one_of(&["recruit", "weak-recruit", "veteran", "monster"], "What kind of minion."),
-            "level": whole(0, i64::from(MAX_LEVEL), "Its level (default: its kind's)."),
-            "hp": whole(1, stat, "Hit points."),
-            "damage": whole(0, stat, "Damage of each hit."),
-            "armor": whole(0, stat, "Armor (default 0)."),
-            "attacks": whole(1, i64::from(MAX_ATTACKS), "Attacks a round (default 1)."),
-            "count": whole(1, i64::from(MAX_MINIONS), "How many copies (default 1)."),
-            "spell_levels": whole(-10, 10, "Levels its spells give or take."),
-            "armor_penalty": whole(0, stat, "Armor its spells take."),
-            "gaze_armor": whole(0, stat, "Armor its gaze takes."),
-            "learns": {"type": "boolean"}
-        }
-    });
-    let group = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name"],
-        "properties": {"name": name("The group's name in reports."), "minions": {"type": "array", "items": minion}}
-    });
-    json!({
-        "type": "object",
-        "description": "A minions battle: the format of `fray minions` files (docs/rules/minions.md).",
-        "additionalProperties": false,
-        "required": ["a", "b"],
-        "properties": {
-            "rules": {"type": "object", "additionalProperties": false, "properties": {
-                "order": one_of(&["precedence", "interleaved", "simultaneous"], "Who attacks first in a round (default precedence)."),
-                "targeting": one_of(&["first", "spread", "weakest"], "How a victim is picked (default first)."),
-                "level_excess": one_of(&["lost", "kept"], "Level changes past 0 or 5 (default lost)."),
-                "max_rounds": whole(1, 100_000, "Overridden by the scenario's max_rounds: the rounds of one combat."),
-                "turns": whole(1, 1_000, "Turns, each one combat (default 1).")
-            }},
-            "a": group.clone(),
-            "b": group,
-            "spells": {"type": "array", "items": {"type": "object", "additionalProperties": false, "properties": {
-                "turn": {"type": "integer", "minimum": 1},
-                "minion": {"type": "string"},
-                "group": one_of(&["a", "b"], "The group it falls on."),
-                "levels": whole(-10, 10, "Levels given or taken."),
-                "armor_penalty": whole(0, stat, "Armor taken."),
-                "damage": whole(0, stat, "Damage dealt.")
-            }}}
-        }
-    })
-}
-
-/// The `[skirmish]` section: side names and creatures as in `fray encounter` scripts.
-pub fn skirmish() -> Value {
-    let int = |what: &str| json!({"type": "integer", "minimum": i32::MIN, "maximum": i32::MAX, "description": what});
-    let count = |what: &str| json!({"type": "integer", "minimum": 0, "maximum": u32::MAX, "description": what});
-    let power = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name"],
-        "properties": {
-            "name": name("The power's name."),
-            "action": one_of(&["standard", "move", "minor", "free", "opportunity", "immediate"], "The action it takes (default standard)."),
-            "usage": one_of(&["at-will", "encounter"], "How often (default at-will)."),
-            "keywords": {"type": "array", "items": {"type": "string"}},
-            "attack": int("The attack bonus (default 0)."),
-            "vs": one_of(&["ac", "fortitude", "reflex", "will"], "The defense it targets (default ac)."),
-            "damage": {"type": "string", "description": "Damage dice on a hit, e.g. 1d8+4."},
-            "types": {"type": "array", "items": {"type": "string"}},
-            "effects": {"type": "array", "items": {"type": "object"}},
-            "ongoing": count("Ongoing damage on a hit (save ends)."),
-            "forced": {"type": "array", "minItems": 2, "maxItems": 2, "description": "[push | pull | slide, squares]"},
-            "trigger": {"type": "string"}
-        }
-    });
-    let creature = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name", "side", "hp"],
-        "properties": {
-            "name": name("A unique name."),
-            "side": one_of(&["a", "b"], "Its side."),
-            "level": count("Its level (default 1)."),
-            "hp": whole(1, 1_000_000, "Hit points."),
-            "ac": int("Armor class (default 10)."),
-            "fortitude": int("Default 10."),
-            "reflex": int("Default 10."),
-            "will": int("Default 10."),
-            "speed": count("Squares a move (default 6)."),
-            "crawl": count("Squares a crawl (default 1)."),
-            "acrobatics": int("Default 0."),
-            "athletics": int("Default 0."),
-            "perception": int("Default 0."),
-            "initiative": int("Default 0."),
-            "position": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2, "description": "[x, y]"},
-            "traits": {"type": "string", "description": "Damage traits in the stat-block notation."},
-            "power": {"type": "array", "items": power},
-            "aura": count("Aura size in squares.")
-        }
-    });
-    let side = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["name"],
-        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": crate::scenario::MAX_SIDE_NAME, "description": "The side's name in reports (default: its creatures' names)."}}
-    });
-    json!({
-        "type": "object",
-        "description": "A conditions skirmish: creatures as in `fray encounter` scripts (docs/rules/conditions.md).",
-        "additionalProperties": false,
-        "required": ["creature"],
-        "properties": {
-            "a": side.clone(),
-            "b": side,
-            "creature": {"type": "array", "minItems": 2, "maxItems": crate::scenario::MAX_SKIRMISH_CREATURES, "items": creature}
-        }
-    })
-}
+use crate::systems::{BattleSystem, EachSystem, name, one_of};
 
 /// The JSON Schema of a report (`fray battle --json`): every figure with its basis,
 /// "exact" or "sampled", and a sampled figure's 95% interval beside it.
@@ -335,9 +143,16 @@ pub fn json_schema() -> serde_json::Value {
             "max_rounds".into(),
             nullable(1, i64::from(MAX_ROUNDS), "The stopping rule: a battle still undecided after this many rounds (for minions, rounds of each combat) is a draw (default 100)."),
         );
-        p.insert("pool".into(), pool());
-        p.insert("minions".into(), minions());
-        p.insert("skirmish".into(), skirmish());
+        // Each system's section as the system describes it.
+        struct Sections<'a>(&'a mut serde_json::Map<String, Value>);
+        impl EachSystem for Sections<'_> {
+            fn system<S: BattleSystem>(&mut self) {
+                if let Some(schema) = S::schema() {
+                    self.0.insert(S::NAME.into(), schema);
+                }
+            }
+        }
+        crate::systems::each(&mut Sections(p));
     }
     if let Some(defs) = schema
         .get_mut("$defs")
