@@ -19,11 +19,11 @@ pub struct ServeArgs {
     allow_remote: bool,
     /// The most battles one request may play (a sweep's in all).
     #[arg(long, default_value_t = fray_web::Limits::default().max_trials,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+          value_parser = clap::value_parser!(u64).range(1..=fray_lab::sweep::MAX_SWEEP_BATTLES))]
     max_trials: u64,
     /// The most points one sweep may hold.
     #[arg(long, default_value_t = fray_web::Limits::default().max_points,
-          value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=fray_lab::sweep::MAX_POINTS as u64))]
     max_points: usize,
     /// Battles and sweeps run at once; one more is answered 503.
     #[arg(long, default_value_t = fray_web::Limits::default().max_runs,
@@ -31,7 +31,7 @@ pub struct ServeArgs {
     max_runs: usize,
     /// The largest request body, in bytes.
     #[arg(long, default_value_t = fray_web::Limits::default().max_body,
-          value_parser = RangedU64ValueParser::<usize>::new().range(1024..=64 << 20))]
+          value_parser = RangedU64ValueParser::<usize>::new().range(1024..=fray_commands::limits::MAX_BODY as u64))]
     max_body: usize,
 }
 

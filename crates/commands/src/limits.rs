@@ -62,6 +62,9 @@ pub const MAX_FILE_BYTES: u64 = SCENARIO.max_bytes;
 /// The largest request body `fray serve` accepts by default.
 pub const DEFAULT_MAX_BODY: usize = 1 << 20;
 
+/// The largest body cap `fray serve --max-body` may set.
+pub const MAX_BODY: usize = 64 << 20;
+
 /// The most battles one request to `fray serve` may play by default.
 pub const DEFAULT_MAX_TRIALS: u64 = 2_000_000;
 
