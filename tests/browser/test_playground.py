@@ -115,7 +115,9 @@ def page(browser, request):
 def api(url, path, body=None):
     """The API's own answer (GET without a body, POST with one), as text."""
     data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(url + path.lstrip("/"), data=data)) as r:
+    headers = {} if body is None else {"Content-Type": "application/json"}
+    request = urllib.request.Request(url + path.lstrip("/"), data=data, headers=headers)
+    with urllib.request.urlopen(request) as r:
         return r.read().decode()
 
 

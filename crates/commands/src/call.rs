@@ -36,6 +36,24 @@ pub fn parse<C: Command>(json: &[u8], origin: Origin) -> Result<C::Request, Refu
     } else {
         json
     };
+    // serde reads a struct from an array too (its fields by position): a request is an
+    // object of named fields, never that.
+    if let Some(&first) = json.iter().find(|b| !b.is_ascii_whitespace())
+        && first != b'{'
+    {
+        let what = match first {
+            b'[' => "an array",
+            b'"' => "a string",
+            b'n' => "null",
+            b't' | b'f' => "a boolean",
+            _ => "a number or something else",
+        };
+        let message = format!("the request must be a JSON object of named fields, not {what}");
+        return Err(match origin {
+            Origin::Body => Refusal::new(format!("{BODY}: {message}")),
+            Origin::Built => Refusal::new(format!("{}: {message}", C::NAME)),
+        });
+    }
     serde_json::from_slice(json).map_err(|e| {
         let words = serde_words(&e);
         match origin {

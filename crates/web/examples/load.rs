@@ -45,8 +45,10 @@ impl Client {
     }
 
     async fn post(&mut self, path: &str, body: &str) -> std::io::Result<u16> {
+        // The server answers only to its own address (crates/web/src/guard.rs).
+        let host = self.stream.get_ref().peer_addr()?;
         let head = format!(
-            "POST {path} HTTP/1.1\r\nhost: load\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            "POST {path} HTTP/1.1\r\nhost: {host}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
             body.len()
         );
         let s = self.stream.get_mut();
@@ -205,7 +207,7 @@ async fn main() -> std::io::Result<()> {
     let mut battle = Client::connect(addr).await?;
     let body = r#"{"example": "pikes", "trials": 2000000}"#;
     let head = format!(
-        "POST /api/battle?stream=true HTTP/1.1\r\nhost: load\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        "POST /api/battle?stream=true HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
         body.len()
     );
     battle.stream.get_mut().write_all(head.as_bytes()).await?;

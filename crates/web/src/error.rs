@@ -41,13 +41,12 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
-    /// Every run slot is taken: 503, try again shortly.
-    pub fn busy(what: &str, limit: usize) -> Self {
+    /// Every slot of a kind is taken: 503, try again shortly. `cap` says what sets the
+    /// limit (a flag of `fray serve`, or the server's own bound).
+    pub fn busy(what: &str, limit: usize, cap: &str) -> Self {
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "busy: {limit} {what} already under way (fray serve --max-runs); try again in a moment"
-            ),
+            format!("busy: {limit} {what} already under way ({cap}); try again in a moment"),
         )
     }
 

@@ -2,8 +2,7 @@
 //! capped, its JSON errors located), and an answer written as the command line's
 //! `--json` text, byte for byte.
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::body::{Body, to_bytes};
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray_commands::Command;
@@ -16,23 +15,40 @@ use crate::error::ApiError;
 /// non-ASCII escaped), so the body stays exactly what `--json` prints.
 pub const WARNINGS: HeaderName = HeaderName::from_static("fray-warnings");
 
-/// The body as command `C`'s request, or the refusal: 413 past the body cap, 400 with
-/// serde's words and the place in the body for malformed JSON or an unknown field.
-pub fn request<C: Command>(
-    body: Result<Bytes, BytesRejection>,
-    max_body: usize,
+/// The body as command `C`'s request, or the refusal: 413 past the body cap, 408 when
+/// the body takes longer than `timeout` to arrive, 400 with serde's words
+/// and the place in the body for malformed JSON or an unknown field.
+pub async fn request<C: Command>(
+    body: Body,
+    limits: &crate::Limits,
 ) -> Result<C::Request, ApiError> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request body is over this server's cap of {max_body} bytes (fray serve --max-body)"),
-            )
-        } else {
-            ApiError::new(e.status(), e.body_text())
+    let max_body = limits.max_body;
+    let timeout = limits.body_timeout;
+    let bytes = match tokio::time::timeout(timeout, to_bytes(body, max_body)).await {
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body took longer than {} s to arrive",
+                    timeout.as_secs_f64()
+                ),
+            ));
         }
-    })?;
+        Ok(Err(_)) => return Err(too_large(max_body as u64 + 1, max_body)),
+        Ok(Ok(bytes)) => bytes,
+    };
     call::parse::<C>(&bytes, Origin::Body).map_err(ApiError::refused)
+}
+
+/// The refusal of a body of `n` bytes over the cap.
+pub fn too_large(n: u64, max_body: usize) -> ApiError {
+    let _ = n;
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "the request body is over this server's cap of {max_body} bytes (fray serve --max-body)"
+        ),
+    )
 }
 
 /// `answer` as `--json` prints it, with `warnings` in the [`WARNINGS`] header.
@@ -90,10 +106,16 @@ mod tests {
         assert_eq!(back, ["é 🎲"]);
     }
 
-    #[test]
-    fn a_json_error_names_its_place_once() {
+    #[tokio::test]
+    async fn a_json_error_names_its_place_once() {
         use fray_commands::pool::Check;
-        let e = request::<Check>(Ok(Bytes::from_static(b"{\n  \"rung\": 3}")), 100).unwrap_err();
+        let limits = crate::Limits {
+            max_body: 100,
+            ..crate::Limits::default()
+        };
+        let e = request::<Check>(Body::from("{\n  \"rung\": 3}"), &limits)
+            .await
+            .unwrap_err();
         assert_eq!(e.status, StatusCode::BAD_REQUEST);
         let message = &e.refusal.message;
         assert!(
@@ -106,7 +128,7 @@ mod tests {
             (at.source.as_deref(), at.line),
             (Some("the request body"), 2)
         );
-        let empty = request::<Check>(Ok(Bytes::from_static(b" \n")), 100).unwrap();
+        let empty = request::<Check>(Body::from(" \n"), &limits).await.unwrap();
         assert_eq!(empty, Default::default());
     }
 }

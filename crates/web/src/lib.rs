@@ -20,6 +20,7 @@
 #![cfg_attr(not(doc), warn(missing_docs))]
 
 mod error;
+mod guard;
 mod io;
 mod page;
 mod quick;
@@ -27,13 +28,16 @@ mod runs;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::Response;
 use axum::routing::{get, post};
 use fray_commands::{Command, Span, Visit, limits};
+use guard::Access;
 use tokio::sync::Semaphore;
 
 pub use error::ApiError;
@@ -54,6 +58,11 @@ pub struct Limits {
     /// Single answers (damage, odds, a scripted encounter) worked out at once; more wait
     /// up to 10 s for a slot, then are answered 503.
     pub max_quick: usize,
+    /// How long a client may take to send a request's headers (and, on a kept-alive
+    /// connection, to start the next request) before its connection is closed.
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body (408 past it).
+    pub body_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -64,6 +73,8 @@ impl Default for Limits {
             max_points: limits::DEFAULT_MAX_POINTS,
             max_runs: 2,
             max_quick: 16,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -83,8 +94,17 @@ impl AppState {
     }
 }
 
-/// The whole application: the page, its assets and every API endpoint, under `limits`.
+/// The most connections open at once; more wait to be accepted.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// The whole application: the page, its assets and every API endpoint, under `limits`,
+/// answering only to loopback names (the port not yet known).
 pub fn router(limits: Limits) -> Router {
+    router_at(limits, Access { bound: None })
+}
+
+/// The application as served at `access`'s address.
+fn router_at(limits: Limits, access: Access) -> Router {
     let state = AppState {
         limits,
         runs: Arc::new(Semaphore::new(limits.max_runs)),
@@ -106,6 +126,10 @@ pub fn router(limits: Limits) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(limits.max_body))
+        .layer(middleware::from_fn_with_state(
+            (access, limits.max_body),
+            guard::guard,
+        ))
         .with_state(state)
 }
 
@@ -177,9 +201,38 @@ pub fn check_addr(addr: SocketAddr, allow_remote: bool) -> Result<Option<String>
     )))
 }
 
-/// Serves the playground on `listener` until the process ends.
+/// Serves the playground on `listener` until the process ends: at most
+/// [`MAX_CONNECTIONS`] at once, each closed when its client is slower than the
+/// `header_timeout` of `limits` to send a request's headers.
 pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
-    axum::serve(listener, router(limits)).await
+    let bound = listener.local_addr()?;
+    let app = router_at(limits, Access { bound: Some(bound) });
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let permit = open
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(std::io::Error::other)?;
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of descriptors, or a connection reset before it was accepted: wait a
+            // moment rather than spin, and go on serving the others.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// Binds `addr`, calls `on_bound` with the address bound (port 0 picks one), and serves

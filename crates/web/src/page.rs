@@ -4,10 +4,14 @@
 use axum::http::header;
 use axum::response::IntoResponse;
 
-/// The page: plain HTML, its script and style beside it.
+/// The page: plain HTML, its script and style beside it, under a content security policy
+/// that lets it load nothing from anywhere else.
 pub(crate) async fn index() -> impl IntoResponse {
     (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, crate::guard::PAGE_POLICY),
+        ],
         include_str!("../assets/index.html"),
     )
 }

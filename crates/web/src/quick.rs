@@ -2,8 +2,8 @@
 //! runs it through the command table on a blocking thread, and answers its `--json`.
 //! The listings (`GET`) need no body.
 
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::body::Body;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -22,15 +22,21 @@ const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 /// in the header; every refusal as the library words it.
 pub(crate) async fn answer<C: Command>(
     State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let request = io::request::<C>(body, state.limits.max_body)?;
+    let request = io::request::<C>(body, &state.limits).await?;
     // A quick answer waits a moment for a slot rather than being turned away at once.
     let permit = tokio::time::timeout(QUEUE_WAIT, state.quick.clone().acquire_owned())
         .await
         .ok()
         .and_then(Result::ok)
-        .ok_or_else(|| ApiError::busy("answers", state.limits.max_quick))?;
+        .ok_or_else(|| {
+            ApiError::busy(
+                "answers",
+                state.limits.max_quick,
+                "this server works out that many at once",
+            )
+        })?;
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let a = C::run(request, &Context::quiet())?;

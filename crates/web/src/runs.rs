@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -68,11 +68,13 @@ async fn start<T: Send + 'static>(
     state: &AppState,
     check: impl FnOnce(&crate::Limits) -> Result<Work<T>, ApiError> + Send + 'static,
 ) -> Result<(Running<T>, Vec<String>), ApiError> {
-    let permit: OwnedSemaphorePermit = state
-        .runs
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ApiError::busy("battles or sweeps", state.limits.max_runs))?;
+    let permit: OwnedSemaphorePermit = state.runs.clone().try_acquire_owned().map_err(|_| {
+        ApiError::busy(
+            "battles or sweeps",
+            state.limits.max_runs,
+            "fray serve --max-runs",
+        )
+    })?;
     let limits = state.limits;
     let work = tokio::task::spawn_blocking(move || check(&limits))
         .await
@@ -221,9 +223,9 @@ fn within_caps(cost: &Cost, limits: &crate::Limits) -> Result<(), ApiError> {
 pub(crate) async fn run<C: Command>(
     State(state): State<AppState>,
     query: Result<Query<RunQuery>, QueryRejection>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let request = io::request::<C>(body, state.limits.max_body)?;
+    let request = io::request::<C>(body, &state.limits).await?;
     let check = move |limits: &crate::Limits| {
         let prepared = C::prepare(request).map_err(ApiError::refused)?;
         within_caps(&prepared.cost, limits)?;

@@ -65,8 +65,10 @@ pub enum Values {
     List(Vec<f64>),
 }
 
-/// One axis as asked for: a field's path and its values.
+/// One axis as asked for: a field's path and its values. A misspelt field is refused,
+/// never read as a default.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AxisSpec {
     /// The field's path, as the TOML names it (`evasion.b.defense.hp`).
     pub path: String,
@@ -101,6 +103,7 @@ impl AxisSpec {
 
 /// The search for a balance point, as asked for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FindSpec {
     /// The field searched.
     pub path: String,

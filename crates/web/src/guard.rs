@@ -1,0 +1,214 @@
+//! What keeps a server on the loopback safe from the other pages a browser opens: any
+//! page can make the browser send a request to `127.0.0.1:7878`, and a DNS-rebinding
+//! page can make it send one under a name of its own. So every request is checked
+//! before it reaches a command:
+//!
+//! - `Host` must name the loopback (`localhost`, `127.0.0.1`, `[::1]`, or the bound
+//!   address) with the bound port, when the server listens on the loopback (a request
+//!   without `Host` comes from no browser and is let through);
+//! - `Origin`, where a browser sends one, must be `http://` and such a host;
+//! - a `POST` must say `Content-Type: application/json`, which no other site can send
+//!   without the browser asking first (a preflight this server never allows);
+//! - a body announced over the cap is refused at once (413), and what the client still
+//!   sends of it is read and dropped for a moment, so that an ordinary client sees the
+//!   413 rather than a reset connection.
+//!
+//! Every answer carries `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` and
+//! `Cache-Control: no-store`; the page also a content security policy.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+
+use crate::error::ApiError;
+
+/// The most of an over-cap body read and dropped after the 413, and for how long.
+const DRAIN_BYTES: u64 = 64 << 20;
+const DRAIN_TIME: Duration = Duration::from_secs(10);
+
+/// The page's content security policy: everything from this server, nothing inline but
+/// styles (the report pages shown in frames carry theirs), no framing by others.
+pub const PAGE_POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+     script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/// Which hosts the server answers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Access {
+    /// The address bound, once known (its port must be the one named).
+    pub bound: Option<SocketAddr>,
+}
+
+impl Access {
+    /// Whether `host` (a `Host` header's value, or an origin's host) names this server:
+    /// a loopback name, or the bound address, at the bound port.
+    fn names_us(&self, host: &str) -> bool {
+        let (name, port) = match host.rsplit_once(':') {
+            Some((n, p)) if !n.ends_with(':') && p.bytes().all(|b| b.is_ascii_digit()) => {
+                (n, p.parse::<u16>().ok())
+            }
+            _ => (host, None),
+        };
+        let Some(bound) = self.bound else {
+            // Not bound yet (the router alone, in tests): any loopback name.
+            return is_loopback_name(name);
+        };
+        if !bound.ip().is_loopback() {
+            // Listening for other machines (--allow-remote): their names are theirs.
+            return true;
+        }
+        let port_ok = port.unwrap_or(80) == bound.port();
+        let ip = name.trim_start_matches('[').trim_end_matches(']');
+        port_ok && (is_loopback_name(name) || ip.parse() == Ok(bound.ip()))
+    }
+
+    /// The refusal of a request no page of this server could have sent, if it is one.
+    fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+        let text = |name| {
+            headers
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+        };
+        if let Some(host) = headers.get(header::HOST) {
+            let host = host.to_str().unwrap_or("");
+            if !self.names_us(host) {
+                return Err(ApiError::new(
+                    StatusCode::MISDIRECTED_REQUEST,
+                    format!(
+                        "this server answers only to its own address (localhost), not to `{}`",
+                        fray::text::escape_controls(host)
+                    ),
+                ));
+            }
+        }
+        if let Some(origin) = text(header::ORIGIN) {
+            let ours = origin
+                .strip_prefix("http://")
+                .is_some_and(|host| self.names_us(host));
+            if !ours {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    format!(
+                        "a page from `{}` may not use this server: only its own page may",
+                        fray::text::escape_controls(origin)
+                    ),
+                ));
+            }
+        }
+        if method == Method::POST {
+            let json = text(header::CONTENT_TYPE).is_some_and(|t| {
+                t.split(';')
+                    .next()
+                    .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+            });
+            if !json {
+                return Err(ApiError::new(
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    "a command takes its request as JSON: send Content-Type: application/json",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a host name is the loopback's.
+fn is_loopback_name(name: &str) -> bool {
+    let ip = name.trim_start_matches('[').trim_end_matches(']');
+    name.eq_ignore_ascii_case("localhost")
+        || ip
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The guard in front of every route: see the module's docs.
+pub(crate) async fn guard(
+    State((access, max_body)): State<(Access, usize)>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if let Err(e) = access.check(request.method(), request.headers()) {
+        return secured(e.into_response());
+    }
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if let Some(n) = announced.filter(|n| *n > max_body as u64) {
+        tokio::spawn(drain(request.into_body()));
+        return secured(crate::io::too_large(n, max_body).into_response());
+    }
+    secured(next.run(request).await)
+}
+
+/// Reads and drops what a client still sends of a refused body, for a moment.
+async fn drain(body: Body) {
+    let mut stream = body.into_data_stream();
+    let mut read = 0u64;
+    let _ = tokio::time::timeout(DRAIN_TIME, async {
+        while let Some(Ok(chunk)) = stream.next().await {
+            read += chunk.len() as u64;
+            if read > DRAIN_BYTES {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// The headers every answer carries.
+fn secured(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_loopback_at_the_bound_port_is_us() {
+        let a = Access {
+            bound: Some("127.0.0.1:7878".parse().unwrap()),
+        };
+        for ok in [
+            "localhost:7878",
+            "127.0.0.1:7878",
+            "[::1]:7878",
+            "LOCALHOST:7878",
+        ] {
+            assert!(a.names_us(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example:7878",
+            "localhost:80",
+            "localhost",
+            "127.0.0.1.evil.example:7878",
+            "",
+        ] {
+            assert!(!a.names_us(bad), "{bad}");
+        }
+        let any = Access {
+            bound: Some("0.0.0.0:7878".parse().unwrap()),
+        };
+        assert!(
+            any.names_us("my-machine:7878"),
+            "remote access takes any name"
+        );
+        let unbound = Access { bound: None };
+        assert!(unbound.names_us("localhost:1234") && !unbound.names_us("evil.example"));
+    }
+}
