@@ -108,7 +108,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     ),
     (
         "crates/web/src",
-        &[&["error"], &["io", "page"], &["quick", "runs"]],
+        &[&["error"], &["io", "guard", "page"], &["quick", "runs"]],
     ),
     (
         "crates/cli/src",
