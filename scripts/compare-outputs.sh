@@ -54,7 +54,7 @@ for f in examples/minions/*.toml; do
   add minions "$f" --json --quiet
 done
 for a in examples/evasion/*.toml; do
-  add appraise "$a" --json
+  add appraise --defender "$a" --json
   add tohit --attacker examples/evasion/valkyrie.toml --defender "$a" --json
   add evasion-damage --attacker examples/evasion/valkyrie.toml --defender "$a" --damage d8+2 --json
 done

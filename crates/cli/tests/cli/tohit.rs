@@ -70,7 +70,7 @@ fn tohit_from_bonuses_and_from_profiles() {
                 +1.00  launcher enchantment
                 -4.00  distance 4
                 +1.00  Ranger
-            defender bonus: +3 fixed, luck +1d1
+            defender bonus: +3 fixed, luck +1
                 +0.00  form evasiveness
                 +3.00  large shield (shield) EV
             normal model σ = 5: P(hit) = 50.0000%

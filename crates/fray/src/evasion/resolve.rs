@@ -80,6 +80,8 @@ impl LuckDice {
     pub fn describe(self) -> String {
         match self {
             Self::None => "none".into(),
+            // A one-sided die always rolls 1: say the number, not a die.
+            Self::Die { negative, sides: 1 } => (if negative { "−1" } else { "+1" }).into(),
             Self::Die { negative, sides } => {
                 format!("{}1d{sides}", if negative { "−" } else { "+" })
             }

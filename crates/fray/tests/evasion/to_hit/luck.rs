@@ -96,3 +96,13 @@ fn a_luckstones_term_rolls_luck_then_its_die() {
         assert_eq!(rolls.remaining(), 0);
     }
 }
+
+#[test]
+fn a_die_of_one_side_is_written_as_its_number() {
+    // Luck 2 or 3 gives 1d(Luck/2) = 1d1: always 1, so it reads "+1", not "+1d1".
+    let one = LuckDice::of(Kind::Player, 3, false);
+    assert_eq!(one.describe(), "+1");
+    assert_eq!(LuckDice::of(Kind::Player, -2, false).describe(), "−1");
+    assert_eq!(LuckDice::of(Kind::Player, 5, false).describe(), "+1d2");
+    assert_eq!(LuckDice::None.describe(), "none");
+}
