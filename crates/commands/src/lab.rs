@@ -86,6 +86,10 @@ impl Command for Sweep {
     fn prepare(request: SweepRequest) -> Result<Prepared<ValidSweep>, Refusal> {
         let valid = request.validate()?;
         let points = valid.planned_points() as u64;
+        let notes = match &valid {
+            ValidSweep::Battles { sweep, .. } => sweep.notes.clone(),
+            ValidSweep::Odds { .. } => Vec::new(),
+        };
         let cost = Cost {
             planned: points,
             battles: valid.planned_battles(),
@@ -94,6 +98,7 @@ impl Command for Sweep {
         };
         Ok(Prepared {
             cost,
+            notes,
             ..Prepared::new(valid)
         })
     }

@@ -356,3 +356,25 @@ fn sweep_precision_points_are_fray_battle_with_that_precision_and_seed() {
         "#]],
     );
 }
+
+#[test]
+fn a_precision_on_a_battle_without_dice_is_said_to_have_no_effect() {
+    check(
+        &[
+            "sweep",
+            &example("battles/minions.toml"),
+            "--vary",
+            "minions.a.minions.0.hp=2..3",
+            "--precision",
+            "0.01",
+        ],
+        expect![[r#"
+            Militia against the orc band (minions system), 1 battle a point, sweep seed 1
+            minions.a.minions.Spearman.hp  Militia wins  Orc band wins  draw  rounds  standing a  standing b
+            2                              0% exact      100% exact     0%    5.00    0.00        1.00
+            3                              0% exact      100% exact     0%    6.00    0.00        1.00
+            --- stderr
+            note: precision has no effect here: a minions battle has no dice, so each point's one run is its exact outcome
+        "#]],
+    );
+}

@@ -190,6 +190,8 @@ pub struct Sweep {
     /// The 95% half-width each sampled point plays to (`base.trials` is then the cap);
     /// `None` for fixed trials or a system with no dice.
     pub precision: Option<f64>,
+    /// Remarks for the front end to show (an asked precision that has no effect).
+    pub notes: Vec<String>,
     text: String,
 }
 
@@ -311,7 +313,15 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
             "precision {p}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}"
         )));
     }
-    // As `fray battle --precision`: no effect without dice; the trials are the cap.
+    // As `fray battle --precision`: no effect without dice (and said so); the trials are
+    // the cap.
+    let mut notes = Vec::new();
+    if precision.is_some() && crate::run::deterministic(&base) {
+        notes.push(format!(
+            "precision has no effect here: a {} battle has no dice, so each point's one run is its exact outcome",
+            base.battle.name()
+        ));
+    }
     let precision = precision.filter(|_| !crate::run::deterministic(&base));
     let default_trials = if precision.is_some() {
         crate::run::MAX_PRECISION_TRIALS
@@ -388,6 +398,7 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
         points: Vec::with_capacity(count),
         find: None,
         precision,
+        notes,
         text: text.to_string(),
         axes: Vec::new(),
     };
