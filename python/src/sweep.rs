@@ -107,15 +107,9 @@ pub fn sweep_merge(
 ) -> PyResult<String> {
     with_sweep(py, request, source, |s, pool| {
         let never = AtomicBool::new(false);
-        let found = match &s.find {
-            Some(f) => Some(
-                pool.install(|| f.search(s, &never))
-                    .map_err(Refusal::from)?,
-            ),
-            None => None,
-        };
+        let found = pool.install(|| lab::search(s, &never));
         let mut out = lab::outcome(s, Vec::new(), found);
-        out.complete = lab::complete(s, played, out.find.as_ref());
+        out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
         json(&out)
     })
 }

@@ -172,12 +172,19 @@ pub fn run(args: &SweepArgs) -> Result<String> {
                     out.planned_points
                 ));
             }
-            shown(
+            let text = shown(
                 args,
                 out.as_ref(),
                 [sweep::report::html, sweep::output::csv, sweep::output::text],
                 sweep::report::charts,
-            )
+            )?;
+            // No balance point in the range: the points played are printed all the same,
+            // and the command fails with the reason.
+            if let Some(why) = &out.find_failed {
+                output::print(&text)?;
+                return Err(anyhow!("{why}"));
+            }
+            Ok(text)
         }
         SweepAnswer::Odds(out) => shown(
             args,

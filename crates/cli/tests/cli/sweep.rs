@@ -238,11 +238,18 @@ fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
             error: $ROOT/examples/battles/duel.toml, --find evasion.b.defense.hp: give the range to search, --find evasion.b.defense.hp=FROM..TO, or vary evasion.b.defense.hp with --vary
         "#]],
     );
-    fails(
-        &[&file, "--find", "evasion.b.defense.hp=20..30"],
+    // A search whose range does not cross the target fails too, but after its work:
+    // what it played is printed (see a_search_without_a_crossing_keeps_the_points_it_played).
+    let run = refuse(
+        &["sweep", &file, "--find", "evasion.b.defense.hp=20..30"],
         expect![[r#"
             error: --find evasion.b.defense.hp=20..30: Valkyrie's win probability is 0.9977 at 20 and 0.9852 at 30: it does not cross 0.5 in this range
         "#]],
+    );
+    assert!(
+        run.stdout.contains("Valkyrie against troll"),
+        "{}",
+        run.stdout
     );
 }
 
@@ -377,4 +384,30 @@ fn a_precision_on_a_battle_without_dice_is_said_to_have_no_effect() {
             note: precision has no effect here: a minions battle has no dice, so each point's one run is its exact outcome
         "#]],
     );
+}
+
+#[test]
+fn a_search_without_a_crossing_keeps_the_points_it_played() {
+    let run = fray(&[
+        "sweep",
+        &example("battles/duel.toml"),
+        "--vary",
+        "evasion.b.defense.hp=20..30:10",
+        "--find",
+        "evasion.b.defense.hp",
+        "--trials",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(run.code, 2, "the search failed: {}", run.stderr);
+    assert!(run.stderr.contains("does not cross 0.5"), "{}", run.stderr);
+    let out: serde_json::Value = serde_json::from_str(&run.stdout).expect("the points as JSON");
+    assert_eq!(out["points"].as_array().map(Vec::len), Some(2));
+    assert!(
+        out["find_failed"]
+            .as_str()
+            .unwrap()
+            .contains("does not cross")
+    );
+    assert_eq!(out["complete"], true);
 }

@@ -51,6 +51,10 @@ pub struct Outcome {
     /// The balance point, when one was searched for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub find: Option<Found>,
+    /// Why the search found no balance point (its range does not cross the target):
+    /// the points played are kept all the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub find_failed: Option<String>,
 }
 
 /// Plays the points `range` of the sweep on the current rayon pool, skipping those not
@@ -113,19 +117,33 @@ pub fn run(
 ) -> Result<Outcome, Refusal> {
     let pool = crate::run::pool(threads)?;
     let points = pool.install(|| run_points(sweep, 0..sweep.points.len(), progress, cancel));
-    let find = match &sweep.find {
-        Some(f) if !cancel.load(Ordering::Relaxed) => Some(
-            pool.install(|| f.search(sweep, cancel))
-                .map_err(Refusal::from)?,
-        ),
-        _ => None,
-    };
+    let find = pool.install(|| search(sweep, cancel));
     Ok(outcome(sweep, points, find))
 }
 
+/// The sweep's search for a balance point, if it asks for one and is not cancelled: the
+/// point found, or why there is none.
+pub fn search(sweep: &Sweep, cancel: &AtomicBool) -> Option<Result<Found, Refusal>> {
+    let f = sweep.find.as_ref()?;
+    if cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(f.search(sweep, cancel).map_err(Refusal::from))
+}
+
 /// The outcome of `sweep` from its points played (in sweep order, possibly gathered
-/// from chunks run elsewhere with [`run_points`]) and its search, if it ran.
-pub fn outcome(sweep: &Sweep, points: Vec<PointResult>, find: Option<Found>) -> Outcome {
+/// from chunks run elsewhere with [`run_points`]) and its search, if it ran: a search
+/// that found no balance point keeps the points and says why.
+pub fn outcome(
+    sweep: &Sweep,
+    points: Vec<PointResult>,
+    find: Option<Result<Found, Refusal>>,
+) -> Outcome {
+    let (find, find_failed) = match find {
+        Some(Ok(found)) => (Some(found), None),
+        Some(Err(why)) => (None, Some(why.message)),
+        None => (None, None),
+    };
     Outcome {
         name: sweep.base.name.clone(),
         system: system_name(&sweep.base).into(),
@@ -133,15 +151,17 @@ pub fn outcome(sweep: &Sweep, points: Vec<PointResult>, find: Option<Found>) -> 
         trials: crate::run::planned_trials(&sweep.base),
         precision: sweep.precision,
         axes: sweep.axes.clone(),
-        complete: complete(sweep, points.len(), find.as_ref()),
+        complete: complete(sweep, points.len(), find.as_ref(), find_failed.is_some()),
         planned_points: sweep.points.len(),
         points,
         find,
+        find_failed,
     }
 }
 
-/// Whether a sweep's results are whole: all `played` of its points, and its search
-/// finished if it asked for one (a front end merging chunks of points asks this too).
-pub fn complete(sweep: &Sweep, played: usize, find: Option<&Found>) -> bool {
-    played == sweep.points.len() && (sweep.find.is_none() || find.is_some_and(|f| f.complete))
+/// Whether a sweep is complete: every point played, and its search (if any) either ran
+/// to its end or found that the range holds no balance point.
+pub fn complete(sweep: &Sweep, played: usize, find: Option<&Found>, find_failed: bool) -> bool {
+    played == sweep.points.len()
+        && (sweep.find.is_none() || find_failed || find.is_some_and(|f| f.complete))
 }
