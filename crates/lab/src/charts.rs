@@ -280,7 +280,7 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
             .y_label_area_size(left)
             .build_cartesian_2d(0f64..top, 0f64..n as f64)?;
         let percent = |v: &f64| format!("{:.0}%", v * 100.0);
-        let plain = |v: &f64| format!("{v}");
+        let plain = |v: &f64| tick(*v);
         let mut mesh = c.configure_mesh();
         mesh.disable_y_mesh()
             .light_line_style(WHITE)
@@ -530,8 +530,8 @@ fn draw_lines(chart: &LineChart, svg: &mut String) -> Result<(), Failure> {
             .y_label_area_size(64)
             .build_cartesian_2d(lo..hi, 0f64..top)?;
         let percent = |v: &f64| format!("{:.0}%", v * 100.0);
-        let plain = |v: &f64| format!("{v}");
-        let short = |v: &f64| format!("{}", (v * 1e6).round() / 1e6);
+        let plain = |v: &f64| tick(*v);
+        let short = |v: &f64| tick(*v);
         let mut mesh = c.configure_mesh();
         mesh.light_line_style(WHITE)
             .x_label_formatter(&short)
@@ -723,4 +723,11 @@ fn draw_heat_map(chart: &HeatMap, svg: &mut String) -> Result<(), Failure> {
         root.present()?;
     }
     Ok(())
+}
+
+/// A tick's number as people write it: at most six decimals, without the float noise of
+/// the steps between ticks (0.6, not 0.6000000000000001), and never "-0".
+pub fn tick(v: f64) -> String {
+    let r = (v * 1e6).round() / 1e6;
+    if r == 0.0 { "0".into() } else { format!("{r}") }
 }

@@ -38,7 +38,8 @@ impl Served {
         let mut s = std::net::TcpStream::connect(&self.addr).unwrap();
         write!(
             s,
-            "POST {path} HTTP/1.1\r\nhost: t\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            "POST {path} HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            self.addr,
             body.len()
         )
         .unwrap();

@@ -163,7 +163,7 @@ pub fn odds_csv(o: &OddsOutcome) -> String {
             .values
             .iter()
             .map(|(_, v)| v.to_string())
-            .chain(p.outcomes.iter().map(ToString::to_string))
+            .chain(p.outcomes.iter().map(|x| number(*x)))
             .collect();
         s += &(row.join(",") + "\n");
     }
@@ -193,6 +193,32 @@ pub fn found_text(f: &Found) -> String {
     s
 }
 
+/// A number of a CSV cell as people read it: six significant digits, no float noise
+/// (9.0975, not 9.097499999999998; 0.00233003). The JSON keeps every digit.
+pub fn number(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return if x.is_nan() {
+            "NaN".into()
+        } else if x == 0.0 {
+            "0".into()
+        } else {
+            x.to_string()
+        };
+    }
+    let decimals = (5 - x.abs().log10().floor() as i32).clamp(0, 15) as usize;
+    let text = format!("{x:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &text
+    };
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.to_string()
+    }
+}
+
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
 fn field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
@@ -203,8 +229,9 @@ fn field(text: &str) -> String {
 }
 
 /// The sweep as CSV: a header, then one row a point. Each win probability has its
-/// interval's ends and the exact answer (empty where there is none); `complete` is
-/// false on every row of an interrupted sweep.
+/// interval's ends and its basis (`exact`, or `sampled`); numbers have six significant
+/// digits (`--json` keeps every digit); `complete` is false on every row of an
+/// interrupted sweep.
 pub fn csv(o: &Outcome) -> String {
     let mut header: Vec<String> = o.axes.iter().map(|a| field(&a.path)).collect();
     header.extend(
@@ -214,11 +241,11 @@ pub fn csv(o: &Outcome) -> String {
             "a_win",
             "a_low",
             "a_high",
-            "a_exact",
+            "a_basis",
             "b_win",
             "b_low",
             "b_high",
-            "b_exact",
+            "b_basis",
             "draw",
             "draw_low",
             "draw_high",
@@ -232,18 +259,18 @@ pub fn csv(o: &Outcome) -> String {
     let mut s = header.join(",") + "\n";
     for p in &o.points {
         let r = &p.report;
-        let exact = |e: &Estimate| e.exact.then_some(e.p);
+        let basis = |e: &Estimate| if e.exact { "exact" } else { "sampled" };
         let mut row: Vec<String> = p.values.iter().map(|(_, v)| v.to_string()).collect();
         row.push(p.seed.to_string());
         row.push(r.trials.to_string());
         for e in [&r.sides[0].win, &r.sides[1].win] {
-            row.extend([e.p, e.low, e.high].map(|x| x.to_string()));
-            row.push(exact(e).map(|x| x.to_string()).unwrap_or_default());
+            row.extend([e.p, e.low, e.high].map(number));
+            row.push(basis(e).into());
         }
-        row.extend([r.draw.p, r.draw.low, r.draw.high].map(|x| x.to_string()));
-        row.push(r.rounds.mean.to_string());
-        row.push(standing(r, Side::A).to_string());
-        row.push(standing(r, Side::B).to_string());
+        row.extend([r.draw.p, r.draw.low, r.draw.high].map(number));
+        row.push(number(r.rounds.mean));
+        row.push(number(standing(r, Side::A)));
+        row.push(number(standing(r, Side::B)));
         row.push(o.complete.to_string());
         s += &(row.join(",") + "\n");
     }

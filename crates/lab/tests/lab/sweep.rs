@@ -471,3 +471,61 @@ fn an_odds_grid_is_exact_and_the_same_on_any_thread_count() {
     assert_eq!(charts.len(), 1, "one heat map of p_hit");
     assert!(sweep::output::odds_csv(&all).starts_with("attacker.level,defender.ev,p_hit\n0,0,"));
 }
+
+#[test]
+fn chart_ticks_print_numbers_as_people_write_them() {
+    assert_eq!(fray_lab::charts::tick(0.6000000000000001), "0.6");
+    assert_eq!(fray_lab::charts::tick(-1e-9), "0");
+    // The survivors chart of a sweep over hit points: its ticks step by 0.2 of a
+    // combatant, which float arithmetic leaves as 0.6000000000000001.
+    let o = outcome(
+        duel_text(),
+        &[("evasion.b.defense.hp", "20..80:10")],
+        200,
+        1,
+    );
+    for (name, svg) in sweep::report::charts(&o) {
+        let noisy = svg
+            .split('>')
+            .filter_map(|t| t.split('<').next())
+            .any(|text| text.contains("00000000") || text.contains("99999999"));
+        assert!(!noisy, "{name} has a tick with float noise");
+    }
+}
+
+#[test]
+fn csv_cells_are_numbers_as_people_read_them_and_say_their_basis() {
+    use fray_lab::sweep::output::{csv, number};
+    assert_eq!(number(9.097499999999998), "9.0975");
+    assert_eq!(number(0.0023300253217564126), "0.00233003");
+    assert_eq!(number(6370.765890740279), "6370.77");
+    assert_eq!(number(-0.0), "0");
+    assert_eq!(number(40.0), "40");
+    let o = outcome(
+        duel_text(),
+        &[("evasion.b.defense.hp", "20..40:10")],
+        200,
+        1,
+    );
+    let text = csv(&o);
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let basis = header
+        .iter()
+        .position(|h| *h == "a_basis")
+        .expect("a basis column");
+    for row in text.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        assert_eq!(cells[basis], "exact", "the duel's wins are exact: {row}");
+        for c in &cells {
+            let digits = c
+                .trim_start_matches(['0', '.', '-'])
+                .chars()
+                .filter(char::is_ascii_digit)
+                .count();
+            assert!(
+                c.parse::<f64>().is_err() || digits <= 6 || !c.contains('.'),
+                "{c} in {row}"
+            );
+        }
+    }
+}
