@@ -7,6 +7,9 @@
 #
 #     pip install './python[ray]' matplotlib pandas
 #     python examples/python/sweep_notebook.py [OUT.png]
+#
+# Without OUT.png the plot goes to target/sweep_notebook.png (never into the repository's
+# tracked files).
 
 # %%
 import sys
@@ -17,7 +20,8 @@ import fray
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "examples" / "battles" / "duel.toml"
-OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("sweep_notebook.png")
+OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target" / "sweep_notebook.png"
+OUT.parent.mkdir(parents=True, exist_ok=True)
 VARY = {"evasion.b.defense.hp": "20..120:10"}
 
 # %% [markdown]

@@ -81,8 +81,13 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print fray's manual page (roff): e.g. `fray man > fray.1 && man ./fray.1`.
-    Man,
+    /// Print fray's manual page (roff), or one subcommand's: e.g. `fray man > fray.1 &&
+    /// man ./fray.1`, `fray man battle > fray-battle.1`.
+    Man {
+        /// The subcommand whose page to print (its page is the one `fray(1)` refers to
+        /// as fray-COMMAND(1)).
+        command: Option<String>,
+    },
 }
 
 /// A completion script for `shell`, generated from the same definitions that parse the
@@ -94,9 +99,30 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<String> {
 }
 
 /// The manual page, generated from the argument definitions like `--help`.
-fn man() -> anyhow::Result<String> {
+fn man(command: Option<&str>) -> anyhow::Result<String> {
     let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    let mut cli = Cli::command();
+    // Built, so that it holds the pages fray(1) lists (`help` among them).
+    cli.build();
+    let page = match command {
+        None => cli,
+        Some(name) => {
+            let Some(sub) = cli.find_subcommand(name) else {
+                let names: Vec<&str> = cli.get_subcommands().map(clap::Command::get_name).collect();
+                anyhow::bail!(
+                    "no subcommand `{}`: its page would be one of {}",
+                    fray::text::escape_controls(name),
+                    names.join(", ")
+                );
+            };
+            // Named as fray(1)'s SEE ALSO names it.
+            sub.clone()
+                .display_name(format!("fray-{}", sub.get_name()))
+                .bin_name(format!("fray {}", sub.get_name()))
+                .version(env!("CARGO_PKG_VERSION"))
+        }
+    };
+    clap_mangen::Man::new(page).render(&mut out)?;
     Ok(String::from_utf8(out)?)
 }
 
@@ -119,7 +145,7 @@ fn main() -> ExitCode {
         Command::DesignCheck(args) => design::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => completions(shell),
-        Command::Man => man(),
+        Command::Man { command } => man(command.as_deref()),
     };
     match result.and_then(|text| output::print(&text)) {
         // An interrupted battle printed what it had; the exit code says it stopped early.

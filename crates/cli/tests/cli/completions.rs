@@ -35,3 +35,25 @@ fn the_man_page_names_the_command() {
     assert!(man.contains(".TH fray 1"), "{man}");
     assert!(man.contains("combat\\-rules engine"), "{man}");
 }
+
+#[test]
+fn every_page_the_man_page_refers_to_can_be_printed() {
+    let man = &ok(&["man"]).stdout;
+    // SEE ALSO (and the subcommand list) name pages as fray\-NAME(1).
+    let pages: Vec<String> = man
+        .split("fray\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name.replace("\\-", "-")))
+        .collect();
+    assert!(pages.len() >= 15, "{pages:?}");
+    for page in &pages {
+        let sub = &ok(&["man", page]).stdout;
+        assert!(sub.contains(&format!(".TH fray-{page} 1")), "{page}: {sub}");
+    }
+    refuse(
+        &["man", "nope"],
+        expect![[r#"
+            error: no subcommand `nope`: its page would be one of battle, sweep, damage, types, minions, check, sides, mass-battle, tohit, evasion-damage, evasion-table, appraise, design-check, encounter, serve, completions, man, help
+        "#]],
+    );
+}
