@@ -81,9 +81,36 @@ def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
         isinstance(value, str) and "\n" not in value and len(value) < 4096 and os.path.isfile(value)
     ):
         return _read(Path(value), what), os.fspath(value)
+    if isinstance(value, str) and _looks_like_a_path(value):
+        # One line with no `=` and no `[` is no TOML a loader would accept: a path, mistyped.
+        raise _error(f"cannot read {_shown(value)}: no such file ({what} is a path, TOML text or a dict)")
     if isinstance(value, str):
         return value, None
     raise _error(f"{what}: expected TOML text, a file path or a dict, not {type(value).__name__}")
+
+
+def _looks_like_a_path(value: str) -> bool:
+    """Whether a string is meant as a file's path: one line, none of TOML's `=` or `[`."""
+    return "\n" not in value and "=" not in value and "[" not in value and value.strip() != ""
+
+
+def _shown(text: str) -> str:
+    """Text from the caller as a message shows it: control characters escaped."""
+    return "".join(c if c.isprintable() else f"\\u{{{ord(c):x}}}" for c in text)
+
+
+def _mapping(value: Any, what: str) -> Mapping:
+    """`value` if it is a mapping, else the refusal naming what was given."""
+    if not isinstance(value, Mapping):
+        raise _error(f"{what}: expected a dict, not {type(value).__name__}")
+    return value
+
+
+def _names(value: Any, what: str) -> list:
+    """A list of names: a bare string is refused (list("fire") would be its letters)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise _error(f"{what}: expected a list of names, e.g. [\"fire\"], not {type(value).__name__} {value!r}")
+    return list(value)
 
 
 def _read(path: Path, what: str) -> str:
@@ -140,7 +167,7 @@ def damage(
     >>> r["final"], r["mitigated"], r["added"]
     (15, 4, 2)
     """
-    request = _given(amount=amount, types=list(types), vs=vs, **facts)
+    request = _given(amount=amount, types=_names(types, "types"), vs=vs, **facts)
     return _call("damage", request, {"vs": "vs"} if vs is not None else None)
 
 
@@ -316,7 +343,7 @@ def sweep(
     request: dict = _given(scenario=text, trials=trials, seed=seed, precision=precision, threads=threads)
     request["vary"] = [
         {"path": path, "values": values if isinstance(values, str) else list(values)}
-        for path, values in (vary or {}).items()
+        for path, values in _mapping(vary or {}, "vary").items()
     ]
     if find is not None:
         request["find"] = {"path": find} if isinstance(find, str) else dict(find)
@@ -347,11 +374,11 @@ def odds_sweep(
     >>> len(r["points"])
     5
     """
-    settings = [f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in (set or {}).items()]
+    settings = [f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in _mapping(set or {}, "set").items()]
     request = {
         "odds": system,
         "set": settings,
-        "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in vary.items()],
+        "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in _mapping(vary, "vary").items()],
         "threads": threads,
     }
     return Result(json.loads(_native.sweep(_json("odds sweep", request))), "odds_sweep")

@@ -122,3 +122,22 @@ def test_the_bad_scenario_file_carries_its_place_as_data():
     e = caught.value
     assert (e.path, e.line, e.column, e.width) == (str(bad), 30, 6, 3)
     assert "evasion.a.defense.hp" in e.message and e.hint is None and e.warnings == []
+
+
+def test_a_mistyped_path_is_said_not_to_exist():
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle("examples/battles/nope.toml")
+    assert "no such file" in caught.value.message and "nope.toml" in caught.value.message
+
+
+def test_arguments_of_the_wrong_shape_are_refused_not_misread():
+    with pytest.raises(fray.FrayError, match="expected a dict"):
+        fray.sweep(DUEL, "x=1..2")
+    with pytest.raises(fray.FrayError, match="expected a dict"):
+        fray.odds_sweep("pool", [("bonus", "0..2")])
+    # A bare string would be read as its letters: f, i, r, e.
+    with pytest.raises(fray.FrayError, match="list of names"):
+        fray.damage(17, "fire")
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle("\x1b]0;owned\x07nope.toml")
+    assert "\x1b" not in caught.value.message and "\x07" not in caught.value.message

@@ -54,8 +54,13 @@ pub fn parse<C: Command>(json: &[u8], origin: Origin) -> Result<C::Request, Refu
             Origin::Built => Refusal::new(format!("{}: {message}", C::NAME)),
         });
     }
-    serde_json::from_slice(json).map_err(|e| {
-        let words = serde_words(&e);
+    let mut de = serde_json::Deserializer::from_slice(json);
+    let read = match serde_path_to_error::deserialize(&mut de) {
+        Ok(request) => de.end().map(|()| request).map_err(|e| (String::new(), e)),
+        Err(e) => Err((e.path().to_string(), e.into_inner())),
+    };
+    read.map_err(|(path, e)| {
+        let words = in_our_words(&path, &serde_words(&e));
         match origin {
             Origin::Body => Refusal::new(format!(
                 "{BODY}, line {}, column {}: {words}",
@@ -71,6 +76,43 @@ pub fn parse<C: Command>(json: &[u8], origin: Origin) -> Result<C::Request, Refu
             Origin::Built => Refusal::new(format!("{}: {words}", C::NAME)),
         }
     })
+}
+
+/// serde's "invalid type: string \"many\", expected u64" as fray says it: "`trials`
+/// must be a whole number, got the string \"many\"". Other messages (an unknown field,
+/// a missing one, broken JSON) are already in words a user reads.
+fn in_our_words(path: &str, words: &str) -> String {
+    let Some(rest) = words
+        .strip_prefix("invalid type: ")
+        .or_else(|| words.strip_prefix("invalid value: "))
+    else {
+        return words.to_string();
+    };
+    let Some((got, expected)) = rest.rsplit_once(", expected ") else {
+        return words.to_string();
+    };
+    let expected = match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number from 0 up",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "a boolean" => "true or false",
+        "a sequence" => "a list",
+        e if e.starts_with("struct ") || e == "a map" => "an object of named fields",
+        e => e,
+    };
+    let got = match got.split_once(' ') {
+        Some((kind @ ("string" | "integer" | "floating"), value)) => {
+            let kind = if kind == "floating" { "number" } else { kind };
+            format!("the {kind} {}", value.trim_start_matches("point "))
+        }
+        _ => got.to_string(),
+    };
+    let what = if path.is_empty() || path == "." {
+        "the request".to_string()
+    } else {
+        format!("`{path}`")
+    };
+    format!("{what} must be {expected}, got {got}")
 }
 
 /// serde_json's message without its trailing ` at line L column C`, which a refusal
@@ -163,4 +205,29 @@ pub fn call_typed<C: Command>(
         warnings: answered.warnings,
         notes: answered.notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pool::Check;
+
+    #[test]
+    fn serde_words_become_fray_words_naming_the_field() {
+        let refused = |json: &str| parse::<Check>(json.as_bytes(), Origin::Built).unwrap_err();
+        assert_eq!(
+            refused(r#"{"bonus": "many"}"#).message,
+            "check: `bonus` must be a whole number, got the string \"many\""
+        );
+        assert_eq!(
+            refused(r#"{"penalty": -1}"#).message,
+            "check: `penalty` must be a whole number from 0 up, got the integer `-1`"
+        );
+        assert_eq!(
+            refused(r#"{"rung": 3}"#).message,
+            "check: `rung` must be a string, got the integer `3`"
+        );
+        assert!(refused(r#"{"rung": "3/6"} x"#).message.contains("trailing"));
+        assert!(refused("[1]").message.contains("a JSON object"));
+    }
 }

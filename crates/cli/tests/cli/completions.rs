@@ -43,7 +43,10 @@ fn every_page_the_man_page_refers_to_can_be_printed() {
     let pages: Vec<String> = man
         .split("fray\\-")
         .skip(1)
-        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name.replace("\\-", "-")))
+        .filter_map(|rest| {
+            rest.split_once("(1)")
+                .map(|(name, _)| name.replace("\\-", "-"))
+        })
         .collect();
     assert!(pages.len() >= 15, "{pages:?}");
     for page in &pages {

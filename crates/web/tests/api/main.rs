@@ -291,7 +291,13 @@ async fn bad_requests_are_refused_with_a_message_and_a_place() {
         StatusCode::BAD_REQUEST,
     )
     .await;
-    assert!(e["error"].as_str().unwrap().contains("invalid type"), "{e}");
+    // In fray's words, naming the field, not serde's ("invalid type: string, expected u64").
+    let m = e["error"].as_str().unwrap();
+    assert!(
+        m.contains("`trials` must be a whole number from 0 up, got the string \"many\""),
+        "{e}"
+    );
+    assert!(!m.contains("invalid type") && !m.contains("u64"), "{e}");
     // fray's own refusal, located: a bad trait in the stat block.
     let e = refused(
         &app,
