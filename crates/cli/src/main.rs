@@ -75,6 +75,17 @@ enum Command {
     Encounter(encounter::EncounterArgs),
     /// The web playground: a page and a JSON API on 127.0.0.1:7878 (docs/api.md).
     Serve(serve::ServeArgs),
+    /// Print the JSON Schema of every command's request and answer, by command name
+    /// (`{"request": ..., "answer": ...}`, an answer without one yet `null`), or of
+    /// one command's: what `GET /api/schema` serves (docs/api.md).
+    Schema {
+        /// Only this command's schemas.
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+        /// Print JSON (the only form a schema has; accepted like every command's --json).
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a shell completion script: e.g. `fray completions bash > ~/.local/share/bash-completion/completions/fray`.
     Completions {
         /// The shell to complete in.
@@ -96,6 +107,20 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<String> {
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "fray", &mut out);
     Ok(String::from_utf8(out)?)
+}
+
+/// `fray schema [COMMAND]`: the command table's JSON Schemas, all or one command's.
+fn schema(command: Option<&str>) -> anyhow::Result<String> {
+    let schema = match command {
+        None => fray_commands::table::schemas(),
+        Some(name) => fray_commands::table::schema(name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "no command `{name}`; the commands are {}",
+                fray_commands::names().join(", ")
+            )
+        })?,
+    };
+    output::json(&schema)
 }
 
 /// The manual page, generated from the argument definitions like `--help`.
@@ -144,6 +169,7 @@ fn main() -> ExitCode {
         Command::Encounter(args) => encounter::run(&args),
         Command::DesignCheck(args) => design::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Schema { command, json: _ } => schema(command.as_deref()),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()),
     };

@@ -4,10 +4,13 @@
 use std::sync::atomic::AtomicBool;
 
 use fray::request::Refusal;
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::limits::TextFile;
+use crate::schema;
 
 /// How an answer's JSON orders its keys. The command line has always printed some
 /// answers through a `serde_json::Value` (keys in alphabetical order) and the others as
@@ -135,12 +138,25 @@ pub trait Command: 'static {
     /// The request's fields whose text a front end may read from a file, and their caps.
     const FILES: &'static [TextFile] = &[];
 
-    /// What it takes: a serde struct of the library, the same for every front end.
-    type Request: DeserializeOwned + Default + Send + 'static;
+    /// What it takes: a serde struct of the library, the same for every front end, with
+    /// its JSON Schema.
+    type Request: DeserializeOwned + JsonSchema + Default + Send + 'static;
     /// The request once every input rule has passed.
     type Valid: Send + Sync + 'static;
     /// What it gives: `--json` prints it.
     type Answer: Serialize + Send + 'static;
+
+    /// The JSON Schema of what the request accepts (see [`schema::request`]).
+    fn request_schema() -> Value {
+        schema::request::<Self::Request>()
+    }
+
+    /// The JSON Schema of the answer as `--json` prints it, or `None` while its type
+    /// has none: a command whose answer derives `JsonSchema` returns
+    /// `Some(schema::answer::<Self::Answer>())`.
+    fn answer_schema() -> Option<Value> {
+        None
+    }
 
     /// Names where the text of `field` came from (a file's path), for its messages.
     /// Returns whether the command has such a field.

@@ -3,10 +3,13 @@
 use fray::damage::request::{DamageRequest, DamageResult, ValidDamage};
 use fray::damage::{ChoiceRule, TypesListing};
 use fray::request::Refusal;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::command::{Command, Context, Keys, Prepared};
 use crate::limits::{self, TextFile};
+use crate::schema;
 
 /// `fray damage`: one hit resolved and explained, or the exact distribution of dice.
 #[derive(Debug)]
@@ -21,6 +24,10 @@ impl Command for Damage {
     type Request = DamageRequest;
     type Valid = ValidDamage;
     type Answer = DamageResult;
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn name_source(request: &mut DamageRequest, field: &str, source: String) -> bool {
         (field == "vs")
@@ -43,7 +50,7 @@ impl Command for Damage {
 }
 
 /// What `fray types` takes: whether "choose a damage type" may pick physical.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TypesRequest {
     /// List physical among the choosable types.
@@ -62,6 +69,10 @@ impl Command for Types {
     type Request = TypesRequest;
     type Valid = TypesRequest;
     type Answer = TypesListing;
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn prepare(request: TypesRequest) -> Result<Prepared<TypesRequest>, Refusal> {
         Ok(Prepared::new(request))

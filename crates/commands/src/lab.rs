@@ -24,6 +24,7 @@ impl Command for Battle {
     type Request = BattleRequest;
     type Valid = ValidBattle;
     type Answer = Report;
+    // No `answer_schema` yet: `Report` (report.rs of the lab) derives no `JsonSchema`.
 
     fn name_source(request: &mut BattleRequest, field: &str, source: String) -> bool {
         (field == "scenario")
@@ -76,6 +77,7 @@ impl Command for Sweep {
     type Request = SweepRequest;
     type Valid = ValidSweep;
     type Answer = SweepAnswer;
+    // No `answer_schema` yet: `SweepAnswer` (sweep/ of the lab) derives no `JsonSchema`.
 
     fn name_source(request: &mut SweepRequest, field: &str, source: String) -> bool {
         (field == "scenario")
@@ -126,6 +128,7 @@ impl Command for DesignCheckCommand {
     type Request = design::Request;
     type Valid = design::Request;
     type Answer = DesignCheck;
+    // No `answer_schema` yet: `DesignCheck` (design/ of the lab) derives no `JsonSchema`.
 
     fn prepare(request: design::Request) -> Result<Prepared<design::Request>, Refusal> {
         Ok(Prepared::new(request))

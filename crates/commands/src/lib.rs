@@ -2,7 +2,9 @@
 //! [`Refusal`] as data, with one list of them all ([`table::each`]). The front ends
 //! (the `fray` command line, `fray serve`, the Python package) drive commands only
 //! through it: they read their input into a command's request, run it, and print the
-//! answer with [`json`], so the same input gives the same answer everywhere.
+//! answer with [`json`], so the same input gives the same answer everywhere. Each
+//! command's request and answer have a JSON Schema generated from their types
+//! ([`table::schemas`]).
 //!
 //! ```
 //! use fray_commands::{Command, Context, pool::Check};
@@ -31,6 +33,7 @@ pub mod call;
 pub mod command;
 pub mod json;
 pub mod limits;
+pub mod schema;
 pub mod table;
 
 pub mod conditions;

@@ -5,9 +5,11 @@ use fray::pool::request::{
     ValidCheck, ValidMassBattle, ValidSides,
 };
 use fray::request::Refusal;
+use serde_json::Value;
 
 use crate::command::{Command, Context, Keys, Prepared};
 use crate::limits::{self, TextFile};
+use crate::schema;
 
 /// `fray check`: the exact odds of one pool check.
 #[derive(Debug)]
@@ -20,6 +22,10 @@ impl Command for Check {
     type Request = CheckRequest;
     type Valid = ValidCheck;
     type Answer = CheckAnswer;
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn prepare(request: CheckRequest) -> Result<Prepared<ValidCheck>, Refusal> {
         Ok(Prepared::new(request.validate()?))
@@ -43,6 +49,10 @@ impl Command for Sides {
     type Valid = ValidSides;
     type Answer = SidesAnswer;
 
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
+
     fn prepare(request: SidesRequest) -> Result<Prepared<ValidSides>, Refusal> {
         Ok(Prepared::new(request.validate()?))
     }
@@ -64,6 +74,10 @@ impl Command for MassBattle {
     type Request = MassBattleRequest;
     type Valid = ValidMassBattle;
     type Answer = MassBattleAnswer;
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn name_source(request: &mut MassBattleRequest, field: &str, source: String) -> bool {
         (field == "battle")

@@ -2,6 +2,8 @@
 //! web's router, Python's `call`, the docs' endpoint table, the command line's check
 //! that it has a subcommand for each), so a command added here reaches all of them.
 
+use serde_json::{Map, Value, json};
+
 use crate::command::{Command, Keys, Span};
 use crate::conditions::Encounter;
 use crate::damage::{Damage, Types};
@@ -90,6 +92,41 @@ pub fn names() -> Vec<&'static str> {
 /// The entry of the command called `name`.
 pub fn find(name: &str) -> Option<Entry> {
     entries().into_iter().find(|e| e.name == name)
+}
+
+/// The JSON Schemas of command `C`: `{"request": ..., "answer": ...}`, the answer
+/// `null` while its type has none.
+pub fn schema_of<C: Command>() -> Value {
+    json!({"request": C::request_schema(), "answer": C::answer_schema()})
+}
+
+/// Every command's JSON Schemas by name, each as [`schema_of`] gives it: what
+/// `fray schema` prints and `GET /api/schema` answers.
+pub fn schemas() -> Value {
+    struct Collect(Map<String, Value>);
+    impl Visit for Collect {
+        fn visit<C: Command>(&mut self) {
+            self.0.insert(C::NAME.to_string(), schema_of::<C>());
+        }
+    }
+    let mut c = Collect(Map::new());
+    each(&mut c);
+    Value::Object(c.0)
+}
+
+/// The JSON Schemas of the command called `name`, as [`schema_of`] gives them.
+pub fn schema(name: &str) -> Option<Value> {
+    struct Find<'a>(&'a str, Option<Value>);
+    impl Visit for Find<'_> {
+        fn visit<C: Command>(&mut self) {
+            if C::NAME == self.0 {
+                self.1 = Some(schema_of::<C>());
+            }
+        }
+    }
+    let mut f = Find(name, None);
+    each(&mut f);
+    f.1
 }
 
 #[cfg(test)]

@@ -3,11 +3,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The character conditions of the conditions rules text ("conditions", described in
 /// `docs/rules/conditions.md`), which damage traits such as Condition Immunity name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum CharacterCondition {
     /// Cannot see: grants combat advantage, cannot flank (conditions, Blinded).
@@ -117,7 +120,7 @@ impl FromStr for CharacterCondition {
 }
 
 /// One of the two sides of a battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The first side of a battle file (`a`).

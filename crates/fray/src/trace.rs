@@ -7,10 +7,11 @@
 
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// A rule of a rules text: a stable identifier and the text's section heading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, JsonSchema)]
 pub struct Rule {
     /// Stable identifier, e.g. `resistance.choose`.
     pub id: &'static str,
@@ -61,14 +62,30 @@ impl Serialize for Num {
     }
 }
 
+/// Written as a JSON number, whole or not.
+impl schemars::JsonSchema for Num {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Num".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "number"})
+    }
+}
+
 /// One applied rule: which rule, the numbers it used, and a sentence for people.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, JsonSchema)]
 pub struct Step {
     /// The rule applied.
     #[serde(flatten)]
     pub rule: Rule,
     /// Named numbers, in the order the rule used them.
     #[serde(serialize_with = "numbers_as_map")]
+    #[schemars(with = "std::collections::BTreeMap<String, Num>")]
     pub numbers: Vec<(&'static str, Num)>,
     /// A short sentence saying what happened.
     pub text: String,
@@ -147,7 +164,7 @@ impl<E> Recorder<E> for Vec<E> {
 }
 
 /// Keeps every step, in order.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, JsonSchema)]
 #[serde(transparent)]
 pub struct Trace {
     /// The steps, first applied first.

@@ -98,7 +98,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "crates/commands/src",
         &[
-            &["limits"],
+            &["limits", "schema"],
             &["command"],
             &["json"],
             &["damage", "pool", "evasion", "minions", "conditions", "lab"],

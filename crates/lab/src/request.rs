@@ -36,7 +36,7 @@ pub const MAX_THREADS: u64 = 1024;
 /// // The duel's wins are exact: its Markov chain, not the 300 sampled duels.
 /// assert!(report.sides[0].win.exact);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct BattleRequest {
     /// The scenario, as the TOML text of a scenario file.

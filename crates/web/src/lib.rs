@@ -123,6 +123,8 @@ fn router_at(limits: Limits, access: Access) -> Router {
         .route("/api/battle/examples", get(quick::battle_examples))
         .route("/api/battle/examples/{name}", get(quick::battle_example))
         .route("/api/battle/schema", get(quick::battle_schema))
+        .route("/api/schema", get(quick::schemas))
+        .route("/api/schema/{name}", get(quick::schema))
         .fallback(not_found)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(limits.max_body))

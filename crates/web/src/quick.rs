@@ -91,3 +91,24 @@ pub(crate) async fn battle_example(Path(name): Path<String>) -> Result<Response,
 pub(crate) async fn battle_schema() -> Response {
     io::json(&fray_lab::json_schema(), &[])
 }
+
+/// `GET /api/schema`: every command's JSON Schemas by name, `{"request", "answer"}`
+/// (`fray schema`).
+pub(crate) async fn schemas() -> Response {
+    io::json(&fray_commands::table::schemas(), &[])
+}
+
+/// `GET /api/schema/{name}`: one command's JSON Schemas (`fray schema NAME`).
+pub(crate) async fn schema(Path(name): Path<String>) -> Result<Response, ApiError> {
+    let schema = fray_commands::table::schema(&name).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no command `{}`; the commands are {}",
+                fray::text::escape_controls(&name),
+                fray_commands::names().join(", ")
+            ),
+        )
+    })?;
+    Ok(io::json(&schema, &[]))
+}

@@ -3,6 +3,7 @@
 //! played by [`ValidEncounter::run`]; serialized, the answer is the command's `--json`.
 //! Expectations that fail are part of the answer, not a refusal: the script ran.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::script::Script;
@@ -11,7 +12,7 @@ use crate::request::Refusal;
 
 /// A reading of the conditions text other than fray's default
 /// (docs/rules/conditions.md), switched on top of the script's `[readings]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReadingSwitch {
     /// The mark penalty is a power penalty (default: untyped).
@@ -33,7 +34,7 @@ pub enum ReadingSwitch {
 /// let answer = request.validate().unwrap().run();
 /// assert_eq!((answer.report.expectations_met, answer.report.failures.len()), (1, 0));
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct EncounterRequest {
     /// The encounter script, as the TOML text of a script file.
@@ -57,7 +58,7 @@ pub struct ValidEncounter {
 }
 
 /// An encounter played; serialized, the `--json` of `fray encounter`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EncounterAnswer {
     /// The log, the expectations met and those that failed (with line and column).
     #[serde(flatten)]

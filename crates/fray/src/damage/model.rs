@@ -6,6 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::character::CharacterCondition;
@@ -20,7 +21,9 @@ use crate::character::CharacterCondition;
 /// assert_eq!("shadow".parse::<DamageType>().unwrap().name(), "shadow");
 /// assert!("all".parse::<DamageType>().is_err());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(try_from = "String", into = "String")]
 pub enum DamageType {
     /// The default of damage that names no type.
@@ -150,7 +153,7 @@ impl From<DamageType> for String {
 /// The damage types of one hit: never empty, no repeats, in the order given.
 ///
 /// An empty list means the damage named no type, which makes it physical.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(from = "Vec<DamageType>", into = "Vec<DamageType>")]
 pub struct DamageTypes(Vec<DamageType>);
 
@@ -228,7 +231,7 @@ impl fmt::Display for DamageTypes {
 }
 
 /// Which damage types a trait covers: one type, every type, or every type but physical.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "String", into = "String")]
 pub enum TypeSelector {
     /// Every damage type.
@@ -327,7 +330,9 @@ impl Template {
 }
 
 /// An attack keyword (fear, charm, gaze, melee, a damage type...), case-insensitive.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(from = "String", into = "String")]
 pub struct Keyword(String);
 
@@ -362,7 +367,7 @@ impl fmt::Display for Keyword {
 }
 
 /// Lets an attacker partly ignore a resistance: see the resolve module.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ResistanceReduction {
     /// The types it works against.
     pub types: TypeSelector,
@@ -371,7 +376,7 @@ pub struct ResistanceReduction {
 }
 
 /// Forced movement a hit may inflict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ForcedMovement {
     /// A push: immune creatures are not pushed.
@@ -383,7 +388,7 @@ pub enum ForcedMovement {
 }
 
 /// A non-damage effect of a hit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     /// Inflicts a character condition.
@@ -460,7 +465,7 @@ impl fmt::Display for Effect {
 }
 
 /// The facts about the attacker that traits' conditions may ask about.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct AttackFacts {
     /// The attacker has combat advantage.
@@ -513,7 +518,7 @@ impl AttackFacts {
 }
 
 /// Where damage comes from: an attack, or the environment (a hazard, not an attack).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase", tag = "kind")]
 pub enum HitSource {
     /// An attack, with the facts about its attacker.
@@ -529,7 +534,7 @@ pub enum HitSource {
 /// let hit = Hit::new(27, [DamageType::Fire]).by(AttackFacts::default().with_advantage());
 /// assert!(hit.is_attack());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Hit {
     /// The damage before traits.
     pub amount: u32,

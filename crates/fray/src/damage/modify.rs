@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::model::{BUILT_IN_TYPES, DamageType, Hit, TypeNameError};
@@ -210,7 +211,7 @@ pub fn choosable(rule: ChoiceRule) -> impl Iterator<Item = DamageType> {
 /// What `fray types` lists: the built-in types, the selectors traits may use, and what a
 /// choice may pick. Serialized, it is the command's `--json` (fields in the order it has
 /// always printed them), so the Python bindings return the same.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct TypesListing {
     /// The built-in damage types, by name.
     pub built_in: Vec<&'static str>,

@@ -6,6 +6,7 @@
 //! Field names are the command's long flags with `_` for `-` (`attacker_level`,
 //! `reduce`, `modify`...), so a refusal that names a flag names the field too.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::examples::{self, Example};
@@ -23,7 +24,7 @@ use crate::trace::{NoTrace, Trace};
 pub const MAX_ATTACKER_LEVEL: u32 = 1000;
 
 /// The damage amount: a whole number (`17`) or dice (`"2d6+3"`), as JSON or text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Amount {
     /// A fixed amount, written as a JSON number.
@@ -43,7 +44,7 @@ impl Amount {
 }
 
 /// A reading of the damage text other than fray's default (docs/rules/damage.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReadingSwitch {
     /// Resistance reduction also works against resistances whose condition is unmet.
@@ -65,7 +66,7 @@ pub enum ReadingSwitch {
 /// assert_eq!(r.explained.outcome.final_damage, 15);
 /// assert_eq!(serde_json::to_value(&result).unwrap()["final"], 15);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DamageRequest {
     /// The damage amount; none plays the first built-in example.
@@ -135,7 +136,7 @@ pub struct ValidDamage {
 
 /// What `fray damage` computes: one resolution, or an exact distribution of dice.
 /// Serialized, it is the command's `--json`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum DamageResult {
     /// A fixed amount, or dice rolled once.
@@ -145,7 +146,7 @@ pub enum DamageResult {
 }
 
 /// One hit resolved, with every rule step, and what the request said.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Resolved {
     /// The numbers, effects, triggers and trace, the changes to the attack first.
     #[serde(flatten)]
@@ -172,7 +173,7 @@ pub struct Resolved {
 }
 
 /// The exact distribution of final damage for a dice amount.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DistributionResult {
     /// The dice.
     pub dice: String,
@@ -202,7 +203,7 @@ pub struct DistributionResult {
 }
 
 /// One row of a damage distribution.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct DamageP {
     /// Final damage.
     pub damage: i64,

@@ -4,6 +4,7 @@
 //! trace (no allocation, for hot loops), [`explain`] keeps every step and adds the fate
 //! of each non-damage effect and then the triggers fired.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::defender::Defender;
@@ -37,7 +38,7 @@ impl Default for Readings {
 }
 
 /// The numbers of a resolved hit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct DamageOutcome {
     /// The damage before traits.
     pub original: u64,
@@ -534,7 +535,7 @@ fn describe_reduction(r: &ResistanceReduction) -> String {
 }
 
 /// A damage trigger that fired, reported after the hit resolved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct TriggerFired {
     /// The type that set it off.
     pub damage_type: DamageType,
@@ -543,7 +544,7 @@ pub struct TriggerFired {
 }
 
 /// The fate of one non-damage effect of the hit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct EffectOutcome {
     /// The effect.
     pub effect: Effect,
@@ -558,7 +559,7 @@ pub struct EffectOutcome {
 }
 
 /// The kind of immunity that stops a non-damage effect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Shield {
     /// A Nondamage Immunity to one of the hit's keywords.
@@ -568,7 +569,7 @@ pub enum Shield {
 }
 
 /// A fully explained resolution.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Explained {
     /// The numbers.
     #[serde(flatten)]

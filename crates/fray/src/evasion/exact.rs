@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::model::{Attacker, DamageKind, Defender, Options, Rounding, Slot, ToHitModel};
@@ -360,7 +361,7 @@ pub fn after_slot(
 }
 
 /// What the status bar should show about a defender.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Appraisal {
     /// The defender's fixed to-hit total (its EV total).
     pub ev_total: f64,

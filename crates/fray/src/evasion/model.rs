@@ -1,6 +1,7 @@
 //! Data types of the evasion system: attackers, defenders, armor by slot, and the
 //! to-hit models. Every bonus of the text is a named field.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Whole-number fields of profiles are read through a range check, so a value outside
@@ -425,7 +426,7 @@ impl Default for Attacker {
 }
 
 /// Armor slots, with the chance an attack lands on each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Slot {
     /// Body armor or a shirt: 40% of hits.
@@ -661,7 +662,7 @@ impl Default for Defender {
 }
 
 /// How the bell-curve to-hit roll is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "model", rename_all = "kebab-case")]
 pub enum ToHitModel {
     /// A normal variable with mean 0: a hit when it exceeds defender − attacker.
@@ -694,7 +695,7 @@ impl Default for ToHitModel {
 }
 
 /// How a product such as damage × 0.9^DR becomes whole damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rounding {
     /// To the nearest whole number, halves up (fray's default).
@@ -709,7 +710,7 @@ pub enum Rounding {
 }
 
 /// What kind of damage a hit deals: only physical damage is reduced by DR.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DamageKind {
     #[default]

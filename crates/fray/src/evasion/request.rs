@@ -6,6 +6,7 @@
 //! `--json`. Field names are the command's long flags with `_` for `-`; profiles are
 //! their TOML text; the to-hit model shared by all four is the nested `model`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -24,7 +25,7 @@ pub const MAX_LUCK: i32 = 13;
 
 /// The to-hit model and readings, shared by every evasion request. Without `sigma` or
 /// `uniform_sum`, the normal model with σ = 5.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ModelRequest {
     /// The normal model's standard deviation, above 0.
@@ -107,7 +108,7 @@ fn bonus(x: f64, what: &str) -> Result<f64, Refusal> {
 /// let answer = request.validate().unwrap().run();
 /// assert!(answer.p_hit() > 0.5);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ToHitRequest {
     /// The attacker's total bonus.
@@ -160,7 +161,7 @@ pub enum ValidToHit {
 }
 
 /// The chance to hit; serialized, the `--json` of `fray tohit`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ToHitAnswer {
     /// From two total bonuses.
@@ -203,7 +204,7 @@ impl ToHitAnswer {
 }
 
 /// A bonus, term by term.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct BreakdownAnswer {
     /// Each term and where it comes from.
     pub terms: Vec<Term>,
@@ -310,7 +311,7 @@ impl ValidToHit {
 }
 
 /// Everything `fray evasion-damage` takes.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct EvasionDamageRequest {
     /// The attacker profile (TOML text).
@@ -349,7 +350,7 @@ pub struct ValidEvasionDamage {
 }
 
 /// The exact damage of one attack; serialized, the `--json` of `fray evasion-damage`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EvasionDamageAnswer {
     /// P(hit) (0 for a caught throw).
     pub p_hit: f64,
@@ -371,7 +372,7 @@ pub struct EvasionDamageAnswer {
 }
 
 /// A high-damage effect's chance.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct EffectP {
     /// The effect.
     pub effect: HighDamage,
@@ -446,7 +447,7 @@ impl ValidEvasionDamage {
 }
 
 /// What a table's rows are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RowsBy {
     /// Monster attackers by level.
@@ -457,7 +458,7 @@ pub enum RowsBy {
 }
 
 /// Everything `fray evasion-table` takes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TableRequest {
     /// Rows: monster level, or player skill.
@@ -495,7 +496,7 @@ pub struct ValidTable {
 
 /// Hit chances by attacker and defender EV; serialized, the `--json` of
 /// `fray evasion-table`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TableAnswer {
     /// The model.
     pub model: ToHitModel,
@@ -506,7 +507,7 @@ pub struct TableAnswer {
 }
 
 /// One attacker's hit chances across the EVs.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TableRow {
     /// The attacker, in words (`level 3`, `expert`).
     pub attacker: String,
@@ -615,7 +616,7 @@ impl ValidTable {
 }
 
 /// Everything `fray appraise` takes.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct AppraiseRequest {
     /// The defender profile (TOML text).

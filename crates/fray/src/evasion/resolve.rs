@@ -1,6 +1,7 @@
 //! The evasion rules as pure functions: both to-hit breakdowns, the Luck dice, the
 //! special cases that always "hit", and the steps of the damage formula.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::model::{
@@ -9,7 +10,7 @@ use super::model::{
 use crate::dist::Distribution;
 
 /// One term of a to-hit total.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Term {
     /// Where it comes from (the text's wording, or the armor piece).
     pub source: String,
@@ -19,7 +20,7 @@ pub struct Term {
 
 /// The random Luck term: sign(Luck) × 1d(trunc(|Luck| / 2)), nothing below |Luck| 2;
 /// a monster with a luckstone has Luck 3 + 1d3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "luck")]
 pub enum LuckDice {
     /// No Luck term.
@@ -338,7 +339,7 @@ pub fn defender_breakdown(d: &Defender, _o: &Options) -> Breakdown {
 }
 
 /// Throws that are caught rather than rolled ("Overriding special cases").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Caught {
     /// A gem thrown at a unicorn.
@@ -406,7 +407,7 @@ pub fn round_branches(x: f64, rounding: Rounding) -> [(i64, f64); 2] {
 }
 
 /// The high-damage effect of a slot: the share of damage kept, and the condition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum HighDamage {
     /// Head: 75% kept, stunned for 3d2 turns.

@@ -1,5 +1,6 @@
 //! Data types of the minions system: minions, groups, and the options of play.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The lowest level a minion can have.
@@ -178,7 +179,7 @@ pub struct Group {
 }
 
 /// In what order minions attack within a combat round (the text does not say).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Order {
     /// Every minion of group A, in list order, then every minion of group B; each makes
@@ -205,7 +206,7 @@ impl std::fmt::Display for Order {
 
 /// How an attacker picks a victim when it has none alive (the text does not say).
 /// An attacker always keeps its victim until the victim dies or the combat ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Targeting {
     /// The first living enemy in list order.
@@ -231,7 +232,7 @@ impl std::fmt::Display for Targeting {
 
 /// What happens to a level bonus or penalty that would take a minion past 0 or 5 (the
 /// text says such excess is ignored, without saying for how long).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum LevelExcess {
     /// The excess is lost when it lands: each spell or experience level moves the current
@@ -244,7 +245,7 @@ pub enum LevelExcess {
 }
 
 /// The options of play: what the text leaves open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// The order of attacks within a round.

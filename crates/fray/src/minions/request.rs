@@ -4,6 +4,7 @@
 //! [`ValidMinions::run`]; serialized, the answer is the command's `--json`. Field names
 //! are the command's long flags with `_` for `-`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Battle, Event, LevelExcess, Order, Outcome, Rules, Targeting};
@@ -29,7 +30,7 @@ pub const MAX_JSON_LOG_EVENTS: u64 = 50_000;
 /// let answer = request.validate().unwrap().run().unwrap();
 /// assert!(answer.log.is_empty());
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MinionsRequest {
     /// The battle, as the TOML text of a battle file.
@@ -61,7 +62,7 @@ pub struct ValidMinions {
 }
 
 /// A minions battle played; serialized, the `--json` of `fray minions`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct MinionsAnswer {
     /// The two groups' names.
     pub groups: Groups,
@@ -77,7 +78,7 @@ pub struct MinionsAnswer {
 }
 
 /// The names of groups `a` and `b`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Groups {
     /// Group A's name.
     pub a: String,
@@ -86,7 +87,7 @@ pub struct Groups {
 }
 
 /// An event with the rule it applies and its text.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct LoggedEvent {
     /// The event.
     #[serde(flatten)]

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::model::{
@@ -15,7 +16,7 @@ use super::rules;
 use crate::trace::{Recorder, Rule};
 
 /// Where a recruit stands on its one experience level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Experience {
     /// Veterans and monsters: never gains an experience level.
@@ -133,7 +134,7 @@ impl Fighter {
 }
 
 /// One attack, and everything it did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct AttackReport {
     /// The attacker's name.
     pub attacker: String,
@@ -160,7 +161,7 @@ pub struct AttackReport {
 }
 
 /// How a combat ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", tag = "end")]
 pub enum CombatEnd {
     /// One group has no minions left.
@@ -175,7 +176,7 @@ pub enum CombatEnd {
 }
 
 /// Something that happened, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// A strategic turn begins.
@@ -417,7 +418,7 @@ pub struct BattleState {
 }
 
 /// How a minion ended the battle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct FinalMinion {
     /// Its name in the battle file.
     pub name: String,
@@ -438,7 +439,7 @@ pub struct FinalMinion {
 }
 
 /// The result of a battle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Outcome {
     /// The group left standing, if exactly one is.
     pub winner: Option<Side>,

@@ -1,6 +1,7 @@
 //! Mass combat: whole sides roll their attacks together, spread their hits over the
 //! enemy, and the side with more hits deals full damage.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 mod cache;
@@ -103,7 +104,7 @@ pub struct FormRule {
 
 /// When a defender counts as form-inferior (or superior) to the attacking side, for the
 /// targeting order: the text compares two fighting styles, a side may have several.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum FormVote {
     /// When most of the living attackers have the edge over it (or it over most of them).
@@ -115,7 +116,7 @@ pub enum FormVote {
 }
 
 /// Which defenses make a defender "lightly defended" for the targeting order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DefenseCount {
     /// Armor weight and magic armor, size (hard to hit) and speed (dodging): every defense

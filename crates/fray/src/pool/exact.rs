@@ -1,6 +1,7 @@
 //! Exact odds: a check's distribution of (success, degree) in closed form, and the
 //! distribution of a whole side's total hits.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::model::{Check, CheckResult, PoolError};
@@ -350,7 +351,7 @@ impl SideHits {
 }
 
 /// Who deals more hits in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
 pub struct Comparison {
     /// P(side A's hits > side B's).
     pub p_a_more: f64,

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The most bonus or penalty dice a check may have, so odds stay quick to compute.
@@ -18,7 +19,7 @@ pub const MAX_LARGER_DICE: usize = 64;
 const QUOTED: usize = 40;
 
 /// A difficulty: roll `tn` or lower on a `die`-sided die to score a hit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(try_from = "String", into = "String")]
 pub struct Rung {
     /// The target number.

@@ -4,6 +4,7 @@
 //! work bound, the battle file's checks) and run on the validated value; serialized,
 //! the result is the command's `--json`. Field names are the command's long flags.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::battle::Side;
@@ -44,7 +45,7 @@ fn ladder(text: &str) -> Result<Ladder, Refusal> {
 /// let odds = request.validate().unwrap().run();
 /// assert!(odds.p_success > 0.5);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct CheckRequest {
     /// The difficulty, TN/D on the ladder (e.g. `3/6`).
@@ -83,7 +84,7 @@ pub struct ValidCheck {
 }
 
 /// The exact odds of a check; serialized, the `--json` of `fray check`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CheckAnswer {
     /// The check, as written (`3/6+2b`).
     pub check: String,
@@ -113,7 +114,7 @@ pub struct CheckAnswer {
 }
 
 /// One outcome of a check.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct DegreeP {
     /// Success or failure.
     pub success: bool,
@@ -124,7 +125,7 @@ pub struct DegreeP {
 }
 
 /// An exploding tail of a check's outcomes.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct Tail {
     /// Success or failure.
     pub success: bool,
@@ -204,7 +205,7 @@ impl ValidCheck {
 }
 
 /// Everything `fray sides` takes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct SidesRequest {
     /// Side A: comma-separated checks `[COUNTx]RUNG[+Nb][+Np]`, e.g. `5x3/6+3b`.
@@ -235,7 +236,7 @@ pub struct ValidSides {
 }
 
 /// Each side's total hits and who deals more; serialized, the `--json` of `fray sides`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SidesAnswer {
     /// P(A deals more hits).
     pub p_a_more: f64,
@@ -270,7 +271,7 @@ pub struct SidesAnswer {
 }
 
 /// One total of a side's hits.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct HitsP {
     /// Total hits.
     pub hits: i64,
@@ -359,7 +360,7 @@ impl ValidSides {
 }
 
 /// Everything `fray mass-battle` takes.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MassBattleRequest {
     /// The battle, as the TOML text of a battle file.
@@ -389,7 +390,7 @@ pub struct ValidMassBattle {
 }
 
 /// A mass battle played; serialized, the `--json` of `fray mass-battle`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct MassBattleAnswer {
     /// The seed played.
     pub seed: u64,
@@ -402,7 +403,7 @@ pub struct MassBattleAnswer {
 }
 
 /// The names of sides `a` and `b`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SideNames {
     /// Side A's name.
     pub a: String,
@@ -411,7 +412,7 @@ pub struct SideNames {
 }
 
 /// One round of a mass battle.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct MassRound {
     /// The exact odds of this round's hits.
     pub odds: Comparison,
@@ -420,7 +421,7 @@ pub struct MassRound {
 }
 
 /// An event with its text, as front ends show it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Logged<E> {
     /// The event.
     #[serde(flatten)]
@@ -430,7 +431,7 @@ pub struct Logged<E> {
 }
 
 /// The end of a mass battle.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct MassResult {
     /// The side still standing, if only one is.
     pub winner: Option<Side>,
@@ -443,7 +444,7 @@ pub struct MassResult {
 }
 
 /// A combatant left standing.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Survivor {
     /// Its name.
     pub name: String,

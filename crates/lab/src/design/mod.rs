@@ -27,7 +27,18 @@ use fray::request::Refusal;
 use serde::Serialize;
 
 /// Which rules text to check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Text {
     /// The evasion text against NetHack 3.6.
@@ -42,7 +53,9 @@ pub enum Text {
 /// What `fray design-check` takes, for every front end: the command line, a JSON body
 /// (`{"text": "evasion"}`, `{}` for both) or a Python dict. The check has no other
 /// input, so nothing else can be refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
     /// The text to check.

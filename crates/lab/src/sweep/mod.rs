@@ -56,7 +56,7 @@ pub const MAX_SWEEP_BATTLES: u64 = 1_000_000_000;
 pub const MAX_AXES: usize = 2;
 
 /// The values of an axis as given: a range in the `--vary` syntax or a list.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Values {
     /// `FROM..TO`, `FROM..TO:STEP` or `A,B,C` ([`axis::values`]).
@@ -67,7 +67,7 @@ pub enum Values {
 
 /// One axis as asked for: a field's path and its values. A misspelt field is refused,
 /// never read as a default.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AxisSpec {
     /// The field's path, as the TOML names it (`evasion.b.defense.hp`).

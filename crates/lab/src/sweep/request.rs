@@ -30,7 +30,7 @@ use crate::scenario::MAX_TRIALS;
 /// };
 /// assert!(o.points[2].outcomes[0] > o.points[0].outcomes[0], "bonus dice help");
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct SweepRequest {
     /// The scenario, as the TOML text of a scenario file.
@@ -54,6 +54,7 @@ pub struct SweepRequest {
     /// Threads to play on, 0 (every core) to [`MAX_THREADS`].
     pub threads: u64,
     /// An odds sweep of a single roll's rules instead of battles.
+    #[schemars(with = "Option<String>", extend("enum" = ["evasion", "pool", "damage", null]))]
     pub odds: Option<OddsSystem>,
     /// An odds sweep's fixed inputs, `PATH=VALUE` as `--set` takes them.
     pub set: Vec<String>,
@@ -75,7 +76,7 @@ pub enum Names {
 
 /// A balance-point search as a front end asks for it. Without `values`, the values of
 /// the axis that varies the same path are searched.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FindRequest {
     /// The field searched.

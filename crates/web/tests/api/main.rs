@@ -243,6 +243,34 @@ async fn listings_and_the_page_are_served() {
 }
 
 #[tokio::test]
+async fn the_schemas_of_the_commands_are_served() {
+    let app = app();
+    let (s, _, text) = call(&app, "GET", "/api/schema", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    let all: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(all, fray_commands::table::schemas());
+    for name in fray_commands::names() {
+        assert_eq!(all[name]["request"]["type"], "object", "{name}");
+    }
+    let (s, _, text) = call(&app, "GET", "/api/schema/check", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    let check: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(check, all["check"]);
+    assert!(
+        check["answer"]["properties"]["p_success"].is_object(),
+        "{check}"
+    );
+    let (s, _, text) = call(&app, "GET", "/api/schema/nope", Body::empty()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{text}");
+    assert!(
+        text.contains("no command `nope`; the commands are battle, "),
+        "{text}"
+    );
+    let (s, _, _) = call(&app, "POST", "/api/schema", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
 async fn bad_requests_are_refused_with_a_message_and_a_place() {
     let app = router(Limits {
         max_body: 4096,

@@ -2,9 +2,10 @@
 //! encounter, refusals and failed expectations recorded with their line and column.
 
 use super::*;
+use schemars::JsonSchema;
 
 /// An expectation that did not hold (or a step that could not run as written).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Failure {
     /// The line of the step, 1-based, so the user can find it.
     pub line: usize,
@@ -15,7 +16,7 @@ pub struct Failure {
 }
 
 /// What running a script produced.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Report {
     /// Every rule applied, and every query's answer, in order.
     pub log: Vec<LogStep>,

@@ -1,12 +1,13 @@
 //! What a mass battle reports when asked to: its events, and their text.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::character::Side;
 use crate::text::count;
 
 /// Something that happened in a round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum MassEvent {
     /// A round begins.

@@ -1,0 +1,26 @@
+//! `fray schema [COMMAND]`: the command table's JSON Schemas, as `GET /api/schema`
+//! serves them.
+
+use crate::common::*;
+
+#[test]
+fn the_schemas_are_the_tables() {
+    let all = json(&["schema"]);
+    assert_eq!(all, fray_commands::table::schemas());
+    assert_eq!(json(&["schema", "--json"]), all);
+    let check = json(&["schema", "check", "--json"]);
+    assert_eq!(check, all["check"]);
+    assert!(
+        check["answer"]["properties"]["p_success"].is_object(),
+        "{check}"
+    );
+    assert!(
+        all["battle"]["answer"].is_null(),
+        "the lab's answers have none yet"
+    );
+    let out = &fray(&["schema", "nope"]).stderr;
+    assert!(
+        out.starts_with("error: no command `nope`; the commands are battle, sweep, "),
+        "{out}"
+    );
+}
