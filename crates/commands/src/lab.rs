@@ -7,9 +7,11 @@ use fray_lab::design::{self, DesignCheck};
 use fray_lab::report::{self, Report};
 use fray_lab::request::{BattleRequest, ValidBattle};
 use fray_lab::sweep::request::{SweepAnswer, SweepRequest, ValidSweep};
+use serde_json::Value;
 
 use crate::command::{Command, Context, Cost, Pages, Prepared, Span};
 use crate::limits::{self, TextFile};
+use crate::schema;
 
 /// `fray battle`: whole battles under any system, many times, reproducibly.
 #[derive(Debug)]
@@ -24,7 +26,10 @@ impl Command for Battle {
     type Request = BattleRequest;
     type Valid = ValidBattle;
     type Answer = Report;
-    // No `answer_schema` yet: `Report` (report.rs of the lab) derives no `JsonSchema`.
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn name_source(request: &mut BattleRequest, field: &str, source: String) -> bool {
         (field == "scenario")
@@ -77,7 +82,10 @@ impl Command for Sweep {
     type Request = SweepRequest;
     type Valid = ValidSweep;
     type Answer = SweepAnswer;
-    // No `answer_schema` yet: `SweepAnswer` (sweep/ of the lab) derives no `JsonSchema`.
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn name_source(request: &mut SweepRequest, field: &str, source: String) -> bool {
         (field == "scenario")
@@ -128,7 +136,10 @@ impl Command for DesignCheckCommand {
     type Request = design::Request;
     type Valid = design::Request;
     type Answer = DesignCheck;
-    // No `answer_schema` yet: `DesignCheck` (design/ of the lab) derives no `JsonSchema`.
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
 
     fn prepare(request: design::Request) -> Result<Prepared<design::Request>, Refusal> {
         Ok(Prepared::new(request))

@@ -47,7 +47,7 @@ pub struct Duel {
 pub const MAX_EXACT_HP: i64 = 2_000;
 
 /// The exact outcome of a duel with no round limit.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ExactDuel {
     /// P(the first-listed duelist, a, wins).
     pub p_a_wins: f64,

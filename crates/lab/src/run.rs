@@ -111,7 +111,7 @@ pub const MAX_PRECISION_TRIALS: u64 = 10_000_000;
 
 /// How a run to a precision went: the target, the trials it may play at most, and the
 /// widest 95% half-width of a sampled win probability when it stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Precision {
     /// The half-width asked for.
     pub target: f64,

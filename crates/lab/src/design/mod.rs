@@ -91,7 +91,7 @@ impl std::str::FromStr for Text {
 }
 
 /// How a goal's chart reads.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Chart {
     /// Both rule sets as lines over a numeric x.
@@ -119,7 +119,7 @@ pub enum Chart {
 }
 
 /// One stated goal, measured under both rule sets.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Goal {
     /// A stable id: `evasion.luck`, `damage.multi-type` …
     pub id: &'static str,
@@ -200,7 +200,7 @@ fn range_points(values: impl IntoIterator<Item = f64>) -> f64 {
 }
 
 /// The design check of one or both texts.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct DesignCheck {
     /// The baselines compared, by text.
     pub baselines: Vec<(&'static str, &'static str)>,

@@ -38,7 +38,7 @@ pub struct Find {
 }
 
 /// One value tried by the search.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Evaluation {
     /// The field's value.
     pub value: Number,
@@ -55,7 +55,7 @@ pub struct Evaluation {
 }
 
 /// The balance point found.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Found {
     /// The field searched.
     pub path: String,

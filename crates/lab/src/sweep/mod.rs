@@ -102,7 +102,7 @@ impl AxisSpec {
 }
 
 /// The search for a balance point, as asked for.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FindSpec {
     /// The field searched.
@@ -126,7 +126,7 @@ fn half() -> f64 {
 
 /// A sweep as asked for: by flags, by a scenario's `[sweep]` table, or by a program
 /// (the Python bindings and the web playground send this as JSON).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Plan {
     /// The axes: one gives a curve, two a grid.
     #[serde(default)]
@@ -141,7 +141,7 @@ pub struct Plan {
 }
 
 /// Overrides of the scenario's own numbers, as `fray battle` takes them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Settings {
     /// Trials of every point (default: the scenario's).
     pub trials: Option<u64>,
@@ -153,7 +153,7 @@ pub struct Settings {
 }
 
 /// One axis, checked: the field's canonical path and the values it takes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Axis {
     /// The canonical path (array entries by name where they have one).
     pub path: String,

@@ -32,7 +32,7 @@ use serde_json::{Map, Value};
 use super::{AxisSpec, MAX_AXES, MAX_POINTS, Number, as_map, axis};
 
 /// The single-roll rules an odds sweep can vary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum OddsSystem {
     /// The chance to hit (`fray evasion-table`, one cell a point).
@@ -213,7 +213,7 @@ pub fn params(system: OddsSystem) -> &'static [Param] {
 }
 
 /// An odds sweep as asked for.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct OddsPlan {
     /// The rules.
     pub system: OddsSystem,
@@ -227,7 +227,7 @@ pub struct OddsPlan {
 }
 
 /// One axis of an odds sweep, checked.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct OddsAxis {
     /// The input's name.
     pub path: String,
@@ -249,10 +249,11 @@ pub struct OddsSweep {
 }
 
 /// One point: its values, the command's answer and the outcomes read from it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct OddsPoint {
     /// Each axis's input and value.
     #[serde(serialize_with = "as_map")]
+    #[schemars(with = "std::collections::BTreeMap<String, f64>")]
     pub values: Vec<(String, Number)>,
     /// The outcomes, in the order of [`OddsSystem::outcomes`].
     pub outcomes: Vec<f64>,
@@ -261,7 +262,7 @@ pub struct OddsPoint {
 }
 
 /// An odds sweep's results: exact, so complete and the same on any thread count.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct OddsOutcome {
     /// The rules.
     pub system: OddsSystem,

@@ -151,7 +151,7 @@ pub enum ValidSweep {
 }
 
 /// What a sweep gives: `fray sweep --json` (or `--odds ... --json`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum SweepAnswer {
     /// A battle sweep's points, each with its report.

@@ -14,10 +14,11 @@ use crate::Scenario;
 use crate::report::{Report, exact_duel_of, report, report_with, system_name};
 
 /// One point's result: the values, the seed, and `fray battle`'s report of the point.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PointResult {
     /// Each axis's path and value.
     #[serde(serialize_with = "as_map")]
+    #[schemars(with = "std::collections::BTreeMap<String, f64>")]
     pub values: Vec<(String, Number)>,
     /// The point's seed: `fray battle --seed` with it gives this report.
     pub seed: u64,
@@ -26,7 +27,7 @@ pub struct PointResult {
 }
 
 /// A sweep's results.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Outcome {
     /// The scenario's name.
     pub name: String,
