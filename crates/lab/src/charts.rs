@@ -1,7 +1,8 @@
 //! Charts as standalone SVG, drawn with `plotters` (its SVG backend: `<text>` elements,
 //! no font files). The functions take plain data, so the battle report, the sweeps and
 //! the design check draw the same charts: labelled bars (with intervals, exact marks and
-//! outlines), histograms, lines with bands and heat maps, with axes and ticks. Every chart has a title and a legend.
+//! outlines), histograms, lines with bands and heat maps, with axes and ticks. Every
+//! chart has a title and a legend.
 //!
 //! Text is kept inside the picture by reserving room for it: label and value areas are
 //! sized from the longest text (an estimate of 0.6 × font size per character, wider
