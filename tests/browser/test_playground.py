@@ -188,6 +188,33 @@ def test_battle_report(page, url):
     assert frame.locator("svg").count() > 0, "the report has no chart"
 
 
+def test_battle_report_is_cleared_by_a_refused_or_cancelled_run(page, url):
+    ready(page, url, "#tab=battle")
+    frame = page.frame_locator("#b-report")
+    assert "press Run" in frame.locator("body").text_content(), "no hint before the first battle"
+    page.select_option("#b-example", "duel")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
+    page.fill("#b-trials", "500")
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')} === 'done'")
+    assert "Valkyrie" in frame.locator("body").text_content()
+    # A refused run leaves no earlier report on show as if it were its own.
+    page.fill("#b-scenario", 'system = "darts"')
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')} === 'refused'")
+    body = frame.locator("body").text_content()
+    assert "Valkyrie" not in body and "refused" in body, body
+    # Nor does a cancelled one.
+    page.select_option("#b-example", "pikes")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('pool')")
+    page.fill("#b-trials", "2000000")
+    page.click("#b-run")
+    page.wait_for_function("() => Number(document.getElementById('b-progress').value) > 0")
+    page.click("#b-cancel")
+    page.wait_for_function(f"() => {text_of('b-status')} === 'cancelled'")
+    assert "cancelled" in frame.locator("body").text_content()
+
+
 def test_battle_cancel(page, url):
     ready(page, url, "#tab=battle")
     page.select_option("#b-example", "pikes")

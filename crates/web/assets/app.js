@@ -168,7 +168,14 @@ async function runOdds() {
 }
 
 // ---- long runs: battle and sweep, streamed ----
-function longRun(prefix, path, body, unit, onAnswer) {
+// What a report frame shows when there is no report to show.
+function reportHint(words) {
+  return `<!doctype html><p style="font:15px sans-serif;color:#555;margin:2em">${escapeHtml(words)}</p>`;
+}
+
+// `onStop(words)` is told when a run ends without an answer (refused, failed, cancelled),
+// so that no earlier answer stays on show as if it were this run's.
+function longRun(prefix, path, body, unit, onAnswer, onStop = () => {}) {
   const controller = new AbortController();
   const run = $(prefix + "-run"), cancel = $(prefix + "-cancel"), progress = $(prefix + "-progress"), status = $(prefix + "-status");
   run.disabled = true;
@@ -183,6 +190,7 @@ function longRun(prefix, path, body, unit, onAnswer) {
       if (!r.ok) {
         showError(prefix + "-error", await r.json());
         status.textContent = "refused";
+        onStop("No report: the run was refused (see the message above).");
         return;
       }
       await readLines(r, (line) => {
@@ -193,6 +201,7 @@ function longRun(prefix, path, body, unit, onAnswer) {
         } else if (line.error) {
           showError(prefix + "-error", line);
           status.textContent = "failed";
+          onStop("No report: the run failed (see the message above).");
         } else if (line.answer) {
           progress.value = progress.max;
           status.textContent = "done";
@@ -201,6 +210,7 @@ function longRun(prefix, path, body, unit, onAnswer) {
       });
     } catch (e) {
       status.textContent = controller.signal.aborted ? "cancelled" : "failed: " + e;
+      onStop(controller.signal.aborted ? "No report: the run was cancelled." : "No report: the run failed.");
     } finally {
       run.disabled = false;
       cancel.disabled = true;
@@ -229,9 +239,19 @@ function runBattle() {
   else body.example = name;
   if ($("b-trials").value) body.trials = Number($("b-trials").value);
   if ($("b-seed").value) body.seed = Number($("b-seed").value);
-  longRun("b", "/api/battle", body, "battles", (line) => {
-    $("b-report").srcdoc = line.html;
-  });
+  $("b-report").srcdoc = reportHint("Running…");
+  longRun(
+    "b",
+    "/api/battle",
+    body,
+    "battles",
+    (line) => {
+      $("b-report").srcdoc = line.html;
+    },
+    (words) => {
+      $("b-report").srcdoc = reportHint(words);
+    },
+  );
 }
 function axis(text) {
   const at = text.indexOf("=");
@@ -249,6 +269,7 @@ function runSweep() {
     body.odds = kind;
     body.set = $("s-set").value.split("\n").map((s) => s.trim()).filter(Boolean);
   }
+  $("s-charts").innerHTML = "";
   longRun("s", "/api/sweep", body, "points", (line) => {
     $("s-charts").innerHTML = line.charts
       .map((c) => `<figure><img alt="${escapeHtml(c.name)}" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(c.svg)}"><figcaption>${escapeHtml(c.name)}</figcaption></figure>`)
