@@ -117,6 +117,8 @@ fn router_at(limits: Limits, access: Access) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
+        .route("/favicon.ico", get(page::icon))
+        .route("/favicon.svg", get(page::icon))
         .route("/api/status", get(status))
         .route("/api/types", get(quick::types))
         .route("/api/damage/examples", get(quick::damage_examples))

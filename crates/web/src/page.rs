@@ -31,3 +31,11 @@ pub(crate) async fn style() -> impl IntoResponse {
         include_str!("../assets/style.css"),
     )
 }
+
+/// The page's icon (browsers ask for `/favicon.ico` whatever the page says).
+pub(crate) async fn icon() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        include_str!("../assets/favicon.svg"),
+    )
+}

@@ -206,6 +206,12 @@ async fn listings_and_the_page_are_served() {
         text,
         fray_lab::answer::json_text(&fray_lab::answer::types(true)).unwrap()
     );
+    // The icon every browser asks for is there (it was a 404).
+    for path in ["/favicon.ico", "/favicon.svg"] {
+        let (s, _, text) = call(&app, "GET", path, Body::empty()).await;
+        assert_eq!(s, StatusCode::OK, "{path}");
+        assert!(text.starts_with("<svg"), "{path}: {text}");
+    }
     let (s, _, text) = call(&app, "GET", "/api/types?physical=1", Body::empty()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "an unknown query field: {text}");
     let (_, _, text) = call(&app, "GET", "/api/battle/examples", Body::empty()).await;
