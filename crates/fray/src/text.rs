@@ -160,6 +160,16 @@ fn push_shown(out: &mut String, c: char) -> usize {
     }
 }
 
+/// A number a user gave, as a message quotes it: short, whatever its size (`1e308`, not
+/// its 309 digits; `1e-12`, not twelve zeros).
+pub fn quoted_number(x: f64) -> String {
+    if x.is_finite() && x != 0.0 && !(1e-4..1e6).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// Makes text safe to print to a terminal: control characters other than new line and
 /// tab (C0, DEL, C1) and the bidirectional overrides, which could clear or retitle the
 /// terminal or reorder what it shows, become visible `\u{..}` escapes. Text read from
@@ -314,6 +324,15 @@ mod tests {
             Some("lightning")
         );
         assert_eq!(closest("fire", ["fire"]), None);
+    }
+
+    #[test]
+    fn numbers_are_quoted_short() {
+        assert_eq!(quoted_number(1e308), "1e308");
+        assert_eq!(quoted_number(-2.5e-12), "-2.5e-12");
+        assert_eq!(quoted_number(0.05), "0.05");
+        assert_eq!(quoted_number(1000.0), "1000");
+        assert_eq!(quoted_number(f64::NAN), "NaN");
     }
 
     #[test]

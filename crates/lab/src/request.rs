@@ -87,7 +87,8 @@ impl BattleRequest {
             && !(MIN_PRECISION..=MAX_PRECISION).contains(&p)
         {
             return Err(Refusal::new(format!(
-                "--precision {p}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}"
+                "--precision {}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}",
+                fray::text::quoted_number(p)
             )));
         }
         let mut notes = Vec::new();

@@ -15,8 +15,9 @@ fn the_schemas_are_the_tables() {
         "{check}"
     );
     assert!(
-        all["battle"]["answer"].is_null(),
-        "the lab's answers have none yet"
+        all["battle"]["answer"]["properties"]["sides"].is_object(),
+        "the battle's answer has its schema: {}",
+        all["battle"]["answer"]
     );
     let out = &fray(&["schema", "nope"]).stderr;
     assert!(

@@ -21,7 +21,7 @@ pub const MAX_EXACT_DAMAGE: i64 = 2_000;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EvasionError {
     /// A standard deviation that is not a positive finite number.
-    #[error("sigma must be a positive number (up to 1000), got {0}")]
+    #[error("sigma must be a positive number (up to 1000), got {}", crate::text::quoted_number(*.0))]
     Sigma(f64),
     /// An integer model out of bounds.
     #[error(

@@ -93,7 +93,8 @@ fn bonus(x: f64, what: &str) -> Result<f64, Refusal> {
         Ok(x)
     } else {
         Err(Refusal::new(format!(
-            "{what} must be a number from -1000 to 1000, got {x}"
+            "{what} must be a number from -1000 to 1000, got {}",
+            crate::text::quoted_number(x)
         )))
     }
 }

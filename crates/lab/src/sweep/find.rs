@@ -109,7 +109,7 @@ impl Find {
             return Err(fail(
                 format!(
                     "the target is {}: expected a probability from 0 to 1",
-                    spec.target
+                    fray::text::quoted_number(spec.target)
                 )
                 .into(),
             ));

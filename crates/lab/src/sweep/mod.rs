@@ -310,7 +310,8 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
         && !(MIN_PRECISION..=MAX_PRECISION).contains(&p)
     {
         return Err(ScenarioError::whole(format!(
-            "precision {p}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}"
+            "precision {}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}",
+            fray::text::quoted_number(p)
         )));
     }
     // As `fray battle --precision`: no effect without dice (and said so); the trials are

@@ -703,3 +703,23 @@ async fn only_a_json_object_is_a_request_and_nested_parts_refuse_unknown_fields(
         "{e}"
     );
 }
+
+#[tokio::test]
+async fn a_huge_number_is_quoted_short() {
+    let app = app();
+    for (path, body) in [
+        (
+            "/api/tohit",
+            r#"{"attacker_bonus": 1e308, "defender_bonus": 0}"#,
+        ),
+        ("/api/battle", r#"{"precision": 1e308}"#),
+        (
+            "/api/tohit",
+            r#"{"attacker_bonus": 1, "defender_bonus": 0, "model": {"sigma": 1e308}}"#,
+        ),
+    ] {
+        let e = refused(&app, path, body, StatusCode::BAD_REQUEST).await;
+        let m = e["error"].as_str().unwrap();
+        assert!(m.contains("1e308") && m.len() < 200, "{path}: {m}");
+    }
+}
