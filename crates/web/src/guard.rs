@@ -140,9 +140,9 @@ pub(crate) async fn guard(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if let Some(n) = announced.filter(|n| *n > max_body as u64) {
+    if announced.is_some_and(|n| n > max_body as u64) {
         tokio::spawn(drain(request.into_body()));
-        return secured(crate::io::too_large(n, max_body).into_response());
+        return secured(crate::io::too_large(max_body).into_response());
     }
     secured(next.run(request).await)
 }

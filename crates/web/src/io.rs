@@ -34,15 +34,14 @@ pub async fn request<C: Command>(
                 ),
             ));
         }
-        Ok(Err(_)) => return Err(too_large(max_body as u64 + 1, max_body)),
+        Ok(Err(_)) => return Err(too_large(max_body)),
         Ok(Ok(bytes)) => bytes,
     };
     call::parse::<C>(&bytes, Origin::Body).map_err(ApiError::refused)
 }
 
-/// The refusal of a body of `n` bytes over the cap.
-pub fn too_large(n: u64, max_body: usize) -> ApiError {
-    let _ = n;
+/// The refusal of a body over the cap.
+pub fn too_large(max_body: usize) -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         format!(
