@@ -168,6 +168,27 @@ impl Find {
         Ok(Some(at(w.p, w.low, w.high, w.exact)))
     }
 
+    /// Where the search was asked for (`--find PATH=RANGE`, `find PATH`).
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The most battles the search may play: each value it tries is a whole run of the
+    /// base scenario's trials (none where the lab solves the battle exactly), and it
+    /// tries the two ends and at most one value a halving.
+    pub fn planned_battles(&self, base: &crate::Scenario) -> u64 {
+        if exact_duel_of(base).is_some() {
+            return 0;
+        }
+        let halvings = match (self.from, self.to) {
+            (Number::Int(a), Number::Int(b)) => {
+                u64::from(u64::BITS - b.abs_diff(a).leading_zeros())
+            }
+            _ => u64::from(SAMPLED_HALVINGS),
+        };
+        (2 + halvings).saturating_mul(crate::run::planned_trials(base))
+    }
+
     /// Runs the search on the current rayon pool (each sampled value's trials run in
     /// parallel). The target must lie between the answers at the two ends.
     pub fn search(&self, sweep: &Sweep, cancel: &AtomicBool) -> Result<Found, ScenarioError> {

@@ -419,7 +419,17 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
     }
     sweep.axes = axes;
     if let Some(f) = &plan.find {
-        sweep.find = Some(find::Find::check(&sweep, &fields, f)?);
+        let find = find::Find::check(&sweep, &fields, f)?;
+        // The search's battles count against the same bound as the points'.
+        let all = battles.saturating_add(find.planned_battles(&sweep.base));
+        if all > MAX_SWEEP_BATTLES {
+            return Err(ScenarioError::whole(format!(
+                "{battles} battles for the points and up to {} for the search ({}): a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer trials (--trials) or a narrower range",
+                all - battles,
+                find.origin()
+            )));
+        }
+        sweep.find = Some(find);
     }
     Ok(sweep)
 }

@@ -248,11 +248,19 @@ impl ValidSweep {
     /// an odds sweep, which plays none.
     pub fn planned_battles(&self) -> u64 {
         match self {
-            Self::Battles { sweep, .. } => sweep
-                .points
-                .iter()
-                .map(|p| crate::run::planned_trials(&p.scenario))
-                .sum(),
+            Self::Battles { sweep, .. } => {
+                let points: u64 = sweep
+                    .points
+                    .iter()
+                    .map(|p| crate::run::planned_trials(&p.scenario))
+                    .sum();
+                // A search plays battles of its own, counted before any is played.
+                let search = sweep
+                    .find
+                    .as_ref()
+                    .map_or(0, |f| f.planned_battles(&sweep.base));
+                points.saturating_add(search)
+            }
             Self::Odds { .. } => 0,
         }
     }

@@ -529,3 +529,37 @@ fn csv_cells_are_numbers_as_people_read_them_and_say_their_basis() {
         }
     }
 }
+
+#[test]
+fn a_search_counts_its_battles_before_any_is_played() {
+    let pikes = fray_lab::examples::find("pikes").unwrap().text;
+    let search = |range: &str| Plan {
+        vary: Vec::new(),
+        find: Some(FindSpec {
+            path: "pool.b.combatants.Rider.count".into(),
+            values: Values::Range(range.into()),
+            target: 0.5,
+            side: None,
+            origin: String::new(),
+        }),
+        precision: None,
+    };
+    // The two ends and one value a halving of 6..12, 1,000 battles each.
+    let s = sweep::check(pikes, &search("6..12"), &few(1000)).unwrap();
+    assert_eq!(s.find.as_ref().unwrap().planned_battles(&s.base), 5 * 1000);
+    // 1..1,000 takes up to 12 values: at 100,000,000 trials a value, past the bound.
+    let e = sweep::check(pikes, &search("1..1000"), &few(100_000_000)).unwrap_err();
+    assert!(e.to_string().contains("for the search"), "{e}");
+    // An exact duel's search plays no battle.
+    let duel = sweep::check(
+        duel_text(),
+        &{
+            let mut p = search("20..200");
+            p.find.as_mut().unwrap().path = "evasion.b.defense.hp".into();
+            p
+        },
+        &few(100_000_000),
+    )
+    .unwrap();
+    assert_eq!(duel.find.as_ref().unwrap().planned_battles(&duel.base), 0);
+}

@@ -10,7 +10,7 @@ use fray_web::Limits;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use super::app;
+use super::{app, refused};
 
 /// One raw request with `headers`, through the whole application.
 async fn with_headers(
@@ -185,4 +185,22 @@ async fn slow_and_oversized_clients_are_answered_and_let_go() {
     let a = answer(&mut s).await;
     assert!(a.starts_with("HTTP/1.1 200"), "{a}");
     assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[tokio::test]
+async fn a_search_counts_its_battles_against_the_cap() {
+    // No axis, so no point: only the search plays, 100,000,000 trials a value tried.
+    let e = refused(
+        &app(),
+        "/api/sweep",
+        r#"{"example": "pikes", "trials": 100000000, "find": {"path": "pool.b.combatants.Rider.count", "values": "6..12"}}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    let m = e["error"].as_str().unwrap();
+    // Two ends and three halvings of 6..12, each a run of 100,000,000 battles.
+    assert!(
+        m.starts_with("500000000 battles asked for") && m.contains("--max-trials"),
+        "{m}"
+    );
 }
