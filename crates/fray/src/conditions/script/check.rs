@@ -5,10 +5,14 @@
 use super::player::{Runner, SCRIPT, cover};
 use super::*;
 
+/// An expectation the encounter does not meet, in words for the script's author: not an
+/// error of the script, which was checked before it was played.
+pub(super) struct Unmet(pub(super) String);
+
 impl Runner {
-    pub(super) fn check(&self, check: &Check) -> Result<(), String> {
+    pub(super) fn check(&self, check: &Check) -> Result<(), Unmet> {
         let e = &self.e;
-        let expect = |ok: bool, what: String| if ok { Ok(()) } else { Err(what) };
+        let expect = |ok: bool, what: String| if ok { Ok(()) } else { Err(Unmet(what)) };
         match check {
             Check::Condition {
                 creature,
@@ -153,9 +157,9 @@ impl Runner {
                     "walk" => e.can_move(c),
                     "flank" => e.can_flank(c),
                     other => {
-                        return Err(format!(
+                        return Err(Unmet(format!(
                             "unknown action `{other}`: expected standard, move, minor, free, opportunity, immediate, attack, walk or flank"
-                        ));
+                        )));
                     }
                 };
                 expect(
@@ -207,12 +211,12 @@ impl Runner {
             ),
             Check::Refused { contains } => match &self.last_refusal {
                 Some(r) if r.contains(contains.as_str()) => Ok(()),
-                Some(r) => Err(format!(
+                Some(r) => Err(Unmet(format!(
                     "the last action was refused with `{r}`, which does not mention `{contains}`"
-                )),
-                None => Err(format!(
+                ))),
+                None => Err(Unmet(format!(
                     "the last action was not refused (expected a refusal mentioning `{contains}`)"
-                )),
+                ))),
             },
             Check::Log { contains, present } => expect(
                 e.log.iter().any(|s| s.text.contains(contains.as_str())) == *present,

@@ -433,7 +433,7 @@ impl Runner {
             ),
             Step::Expect(check) => match self.check(check) {
                 Ok(()) => self.met += 1,
-                Err(message) => self.fail(line, column, message),
+                Err(super::check::Unmet(message)) => self.fail(line, column, message),
             },
         }
     }
