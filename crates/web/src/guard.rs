@@ -8,7 +8,8 @@
 //!   without `Host` comes from no browser and is let through);
 //! - `Origin`, where a browser sends one, must be `http://` and such a host;
 //! - a `POST` must say `Content-Type: application/json`, which no other site can send
-//!   without the browser asking first (a preflight this server never allows);
+//!   without the browser asking first (a preflight this server never allows), and come
+//!   uncompressed (a `Content-Encoding` other than `identity` is refused, not misread);
 //! - a body announced over the cap is refused at once (413), and what the client still
 //!   sends of it is read and dropped for a moment, so that an ordinary client sees the
 //!   413 rather than a reset connection.
@@ -110,6 +111,18 @@ impl Access {
                 return Err(ApiError::new(
                     StatusCode::UNSUPPORTED_MEDIA_TYPE,
                     "a command takes its request as JSON: send Content-Type: application/json",
+                ));
+            }
+            // A compressed body would be read as JSON and refused in confusing words.
+            if let Some(coding) = text(header::CONTENT_ENCODING)
+                && !coding.trim().eq_ignore_ascii_case("identity")
+            {
+                return Err(ApiError::new(
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    format!(
+                        "a request body encoded as `{}` is not read: send it uncompressed",
+                        fray::text::escape_controls(coding)
+                    ),
                 ));
             }
         }

@@ -69,6 +69,20 @@ async fn other_sites_cannot_use_the_server_through_a_browser() {
     }
     let (s, _, _) = with_headers(&app, "POST", "/api/check", &[], check).await;
     assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // A compressed body is refused, not read as if it were plain JSON.
+    let (s, _, text) = with_headers(
+        &app,
+        "POST",
+        "/api/check",
+        &[json, ("content-encoding", "gzip")],
+        check,
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{text}");
+    assert!(
+        text.contains("gzip") && text.contains("uncompressed"),
+        "{text}"
+    );
     // DNS rebinding: the browser names the attacker's host.
     let (s, _, text) = with_headers(
         &app,
