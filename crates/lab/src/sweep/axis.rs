@@ -138,7 +138,14 @@ pub fn values(range: &str, integer: bool) -> Result<Vec<Number>, Refusal> {
         (Number::Int(a), Number::Int(b), Number::Int(s)) => {
             let n = (i128::from(b) - i128::from(a)) / i128::from(s) + 1;
             too_many(n as f64)?;
-            Ok((0..n as i64).map(|i| Number::Int(a + i * s)).collect())
+            // In i128: FROM + i × STEP stays within FROM..=TO, but i × STEP alone may not
+            // fit an i64 (FROM near i64::MIN, a step near i64::MAX).
+            Ok((0..n)
+                .map(|i| {
+                    let v = i128::from(a) + i * i128::from(s);
+                    Number::Int(i64::try_from(v).unwrap_or(b))
+                })
+                .collect())
         }
         _ => {
             let (a, b, s) = (from.as_f64(), to.as_f64(), step.as_f64());
@@ -211,6 +218,20 @@ mod tests {
                 .contains("at most")
         );
         assert!(values("a..3", true).is_err());
+        // The widest whole range with the widest step: three values, no overflow.
+        let wide = values(
+            "-9223372036854775808..9223372036854775807:9223372036854775807",
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            wide,
+            [
+                Number::Int(i64::MIN),
+                Number::Int(-1),
+                Number::Int(i64::MAX - 1)
+            ]
+        );
         assert!(split_flag("nopath").is_err());
         assert_eq!(split_flag(" a.b = 1..2 "), Ok(("a.b", "1..2")));
     }
