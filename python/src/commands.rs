@@ -26,12 +26,23 @@ pub fn call(
 ) -> PyResult<String> {
     let mut sources: Vec<(String, String)> = sources.into_iter().collect();
     sources.sort();
+    answer(py, command, request, &sources)
+}
+
+/// The compact JSON answer of `command` for `request`, computed without the GIL; its
+/// refusal as `FrayError`. Every single-call function of the module goes through here.
+pub fn answer(
+    py: Python<'_>,
+    command: &str,
+    request: &str,
+    sources: &[(String, String)],
+) -> PyResult<String> {
     py.detach(|| {
         fray_commands::call::call(
             command,
             request.as_bytes(),
             Origin::Built,
-            &sources,
+            sources,
             Style::Compact,
             &Context::quiet(),
         )

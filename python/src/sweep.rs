@@ -7,8 +7,8 @@
 use std::sync::atomic::AtomicBool;
 
 use fray::request::Refusal;
-use fray_commands::call::{Origin, Style};
-use fray_commands::{Command, Context, lab::Sweep as SweepCommand};
+use fray_commands::call::Origin;
+use fray_commands::{Command, lab::Sweep as SweepCommand};
 use fray_lab::sweep::request::ValidSweep;
 use fray_lab::sweep::{self as lab, Sweep};
 use pyo3::prelude::*;
@@ -28,19 +28,7 @@ fn sources(source: Option<&str>) -> Vec<(String, String)> {
 #[pyfunction]
 #[pyo3(signature = (request, source = None))]
 pub fn sweep(py: Python<'_>, request: &str, source: Option<&str>) -> PyResult<String> {
-    let sources = sources(source);
-    py.detach(|| {
-        fray_commands::call::call(
-            SweepCommand::NAME,
-            request.as_bytes(),
-            Origin::Built,
-            &sources,
-            Style::Compact,
-            &Context::quiet(),
-        )
-        .map(|a| a.answer)
-    })
-    .map_err(|r| to_py(py, r))
+    crate::commands::answer(py, SweepCommand::NAME, request, &sources(source))
 }
 
 /// Runs `work` on the checked battle sweep of `request` without the GIL, on the threads
