@@ -9,7 +9,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use fray::request::{Refusal, within};
+use fray::request::{Effort, Refusal, within};
 use serde::{Deserialize, Serialize};
 
 use crate::report::{self, Report};
@@ -154,6 +154,11 @@ impl ValidBattle {
     /// How many battles the run plays (1 for a system with no dice).
     pub fn planned_trials(&self) -> u64 {
         run::planned_trials(&self.scenario)
+    }
+
+    /// What the run costs, before any of it (see [`run::effort`]).
+    pub fn effort(&self) -> Effort {
+        run::effort(&self.scenario)
     }
 
     /// Plays the scenario to the end and reports it.

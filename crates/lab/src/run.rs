@@ -6,7 +6,7 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use fray::request::Refusal;
+use fray::request::{Effort, Refusal};
 use fray::rng::SeededRolls;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -28,6 +28,31 @@ pub fn planned_trials(s: &Scenario) -> u64 {
     if deterministic(s) { 1 } else { s.trials }
 }
 
+/// The bytes of one fighter's line in a report's survivors (name apart) and of one
+/// line of its rounds histogram, in the pretty JSON, rounded up.
+const SURVIVOR_BYTES: u64 = 320;
+const HISTOGRAM_BYTES: u64 = 48;
+
+/// What a run of the scenario costs, before any of it: each battle touches every
+/// fighter at least once (steps: battles × fighters, a floor on the draws), and its
+/// report lists every fighter and a histogram line for each round count seen (at most
+/// the battles, at most the rounds a battle may last).
+pub fn effort(s: &Scenario) -> Effort {
+    let roster = s.battle.roster();
+    let battles = planned_trials(s);
+    let rounds = u64::from(s.max_rounds).saturating_mul(u64::from(s.battle.turns().unwrap_or(1)));
+    let survivors: u64 = roster
+        .iter()
+        .map(|(name, ..)| SURVIVOR_BYTES + name.len() as u64)
+        .sum();
+    Effort {
+        steps: battles.saturating_mul(roster.len() as u64),
+        answer_bytes: survivors
+            .saturating_add(battles.min(rounds.saturating_add(1)) * HISTOGRAM_BYTES)
+            .saturating_add(Effort::SMALL_ANSWER),
+    }
+}
+
 /// How many chunks the scenario's trials make.
 pub fn chunks(s: &Scenario) -> u64 {
     s.trials.div_ceil(CHUNK)
@@ -40,8 +65,10 @@ pub fn play(s: &Scenario, progress: &(dyn Fn(u64) + Sync)) -> Tally {
 }
 
 /// Like [`play`], but stops early once `cancel` is set: it is looked at before each
-/// chunk, so the chunks under way finish and the tally holds whole chunks of finished
-/// trials (`tally.trials < planned_trials(s)` tells an interrupted run). The flag is
+/// chunk, and between the rounds of a trial that can be long (see
+/// [`BattleSystem::trial`](crate::systems::BattleSystem::trial)), so a run stops
+/// within a round; the tally holds the trials that finished
+/// (`tally.trials < planned_trials(s)` tells an interrupted run). The flag is
 /// the caller's (a Ctrl-C handler, a server's deadline): the lab itself reads no signal.
 pub fn play_until(s: &Scenario, progress: &(dyn Fn(u64) + Sync), cancel: &AtomicBool) -> Tally {
     if deterministic(s) {
@@ -49,10 +76,12 @@ pub fn play_until(s: &Scenario, progress: &(dyn Fn(u64) + Sync), cancel: &Atomic
         if !cancel.load(Ordering::Relaxed) {
             // No dice are drawn: the stream is there because every trial takes one.
             let mut rolls = SeededRolls::with_stream(s.seed, 0);
-            dispatch!(&s.battle, S, b => {
-                S::trial(b, s.max_rounds, &mut rolls, &mut Default::default(), &mut t)
+            let done = dispatch!(&s.battle, S, b => {
+                S::trial(b, s.max_rounds, &mut rolls, &mut Default::default(), &mut t, cancel)
             });
-            progress(1);
+            if done {
+                progress(1);
+            }
         }
         return t;
     }
@@ -91,10 +120,13 @@ fn chunks_of<S: BattleSystem>(
             let mut rolls = SeededRolls::with_stream(s.seed, k);
             let mut kept = S::Kept::default();
             let n = CHUNK.min(s.trials - k * CHUNK);
-            for _ in 0..n {
-                S::trial(battle, s.max_rounds, &mut rolls, &mut kept, &mut t);
+            let mut done = 0;
+            // A trial cut short by a cancel counts nothing, and ends the chunk.
+            while done < n && S::trial(battle, s.max_rounds, &mut rolls, &mut kept, &mut t, cancel)
+            {
+                done += 1;
             }
-            progress(n);
+            progress(done);
             t
         })
         .reduce(Tally::default, Tally::merge)

@@ -10,24 +10,25 @@
 //! (`tests/architecture.rs` checks it).
 //!
 //! 1. [`model`]: minions, groups, and the options of play the text leaves open;
-//! 2. [`resolve`](mod@resolve): the rules as a deterministic state machine reporting [`Event`]s;
-//! 3. [`scenario`]: battles from TOML files, with located errors.
+//! 2. [`events`]: what a battle reports as it is played, each [`Event`] with its words;
+//! 3. [`resolve`](mod@resolve): the rules as a deterministic state machine reporting [`Event`]s;
+//! 4. [`scenario`]: battles from TOML files, with located errors.
 //!
 //! The text has no dice, so there is no `exact` or `sample` module: one run of
 //! [`play`] is the exact outcome.
 
+pub mod events;
 pub mod model;
 pub mod request;
 pub mod resolve;
 pub mod scenario;
 
+pub use events::{AttackReport, CombatEnd, Event};
 pub use model::{
-    Battle, Group, Kind, Level, LevelExcess, Minion, Order, Rules, Side, Spell, SpellTarget,
-    Targeting,
+    Battle, Experience, Group, Kind, Level, LevelExcess, Minion, Order, Rules, Side, Spell,
+    SpellTarget, Targeting,
 };
-pub use resolve::{
-    AttackReport, BattleState, CombatEnd, Event, Experience, Fighter, FinalMinion, Outcome, play,
-};
+pub use resolve::{BattleState, Fighter, FinalMinion, Outcome, play};
 pub use scenario::{ScenarioError, check_work, parse_battle};
 
 /// The rules of the minions text, by its section headings (and fray's readings).

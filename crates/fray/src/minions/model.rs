@@ -167,6 +167,21 @@ impl Minion {
     }
 }
 
+/// Where a recruit stands on its one experience level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Experience {
+    /// Veterans and monsters: never gains an experience level.
+    CannotLearn,
+    /// Has not yet killed by combat damage.
+    Eligible,
+    /// Has made its first kill; gains the level at the start of the next turn if it is
+    /// still alive then (a slain recruit keeps this state and never gains it).
+    Qualified,
+    /// Has gained its experience level.
+    Gained,
+}
+
 pub use crate::character::Side;
 
 /// A named group of minions fighting together.

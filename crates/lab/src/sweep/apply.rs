@@ -13,6 +13,10 @@ use super::axis::Number;
 
 /// How many known paths an unknown path's error lists.
 const NEARBY: usize = 6;
+/// The longest path for which nearby paths are suggested.
+const MAX_SUGGESTED_CHARS: usize = 200;
+/// How far a path's length may be from the one asked for and still be suggested.
+const NEAR_LENGTH: usize = 8;
 
 /// A numeric field written in the scenario's text.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,23 +127,33 @@ pub fn find<'f>(fields: &'f [Field], path: &str) -> Result<&'f Field, Refusal> {
     if let Some(f) = fields.iter().find(|f| f.matches(&parts)) {
         return Ok(f);
     }
-    let mut known: Vec<(usize, String)> = fields
-        .iter()
-        .map(|f| {
-            let p = f.path();
-            (fray::text::edit_distance(&p, path), p)
-        })
-        .collect();
-    known.sort();
-    let nearby: Vec<String> = known.into_iter().take(NEARBY).map(|(_, p)| p).collect();
     let shown = fray::text::escape_controls(path);
-    if nearby.is_empty() {
+    if fields.is_empty() {
         return Err(Refusal::new(format!(
             "`{shown}` names no numeric field: the scenario writes none to vary"
         )));
     }
+    // Only paths of about the same length can be near, and a path longer than any a
+    // scenario writes is near none: the search costs at most a few steps a field,
+    // however long the path sent or however many fields the scenario writes.
+    let length = path.chars().count();
+    let mut known: Vec<(usize, String)> = Vec::new();
+    if length <= MAX_SUGGESTED_CHARS {
+        for f in fields {
+            let p = f.path();
+            if p.chars().count().abs_diff(length) <= NEAR_LENGTH {
+                known.push((fray::text::edit_distance(&p, path), p));
+            }
+        }
+    }
+    known.sort();
+    let nearby: Vec<String> = known.into_iter().take(NEARBY).map(|(_, p)| p).collect();
+    let written = "names no numeric field written in the scenario (a default must be written in the file to be varied)";
+    if nearby.is_empty() {
+        return Err(Refusal::new(format!("`{shown}` {written}")));
+    }
     Err(Refusal::new(format!(
-        "`{shown}` names no numeric field written in the scenario (a default must be written in the file to be varied); nearest known paths: {}",
+        "`{shown}` {written}; nearest known paths: {}",
         nearby.join(", ")
     )))
 }

@@ -54,6 +54,12 @@ pub const MAX_POINTS: usize = 10_000;
 pub const MAX_SWEEP_BATTLES: u64 = 1_000_000_000;
 /// The most axes: one gives a curve, two a grid (charts draw no more).
 pub const MAX_AXES: usize = 2;
+/// The most bytes a sweep's points hold in all (each point's scenario text, and its
+/// fighters at [`FIGHTER_BYTES`] each): checking them stays within about a second, and
+/// keeping them within a few hundred MB.
+pub const MAX_SWEEP_HELD: u64 = 64 << 20;
+/// What one fighter of a point's battle is counted as holding, loaded.
+pub const FIGHTER_BYTES: u64 = 128;
 
 /// The values of an axis as given: a range in the `--vary` syntax or a list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -394,6 +400,21 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
             }
         )));
     }
+    // Each point is the scenario checked again and kept: what the points hold is
+    // bounded (their text, and their fighters as loaded), so neither the time to check a
+    // sweep nor its memory grows past the bound. The text alone is known at once.
+    let over = |held: u64| {
+        ScenarioError::whole(format!(
+            "the sweep has {count} points of a scenario of {} bytes: each point is the scenario checked again and kept (its text, and {FIGHTER_BYTES} bytes a fighter), over {held} bytes in all, and a sweep holds at most {MAX_SWEEP_HELD} ({} MiB); use fewer points or a smaller scenario",
+            text.len(),
+            MAX_SWEEP_HELD >> 20
+        ))
+    };
+    let text_held = (text.len() as u64).saturating_mul(count as u64);
+    if text_held > MAX_SWEEP_HELD {
+        return Err(over(text_held));
+    }
+    let mut held = 0u64;
     let mut sweep = Sweep {
         base,
         points: Vec::with_capacity(count),
@@ -415,7 +436,15 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
             .zip(&chosen)
             .map(|(a, j)| (a, a.values[*j]))
             .collect();
-        sweep.points.push(sweep.point(&changes)?);
+        let point = sweep.point(&changes)?;
+        let fighters = point.scenario.battle.roster().len() as u64;
+        held = held
+            .saturating_add(text.len() as u64)
+            .saturating_add(fighters.saturating_mul(FIGHTER_BYTES));
+        if held > MAX_SWEEP_HELD {
+            return Err(over(held));
+        }
+        sweep.points.push(point);
     }
     sweep.axes = axes;
     if let Some(f) = &plan.find {

@@ -21,9 +21,10 @@
 //! ```
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use fray::damage::request::DamageResult;
-use fray::request::Refusal;
+use fray::request::{Effort, Refusal};
 use fray::scenario::ScenarioError;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -122,6 +123,34 @@ impl OddsSystem {
                     }]
                 },
             ),
+        }
+    }
+
+    /// Checks a point's request by the command's own rules, without running it, and
+    /// says what running it will cost.
+    fn effort(self, request: Value) -> Result<Effort, Refusal> {
+        fn go<R: serde::de::DeserializeOwned>(
+            request: Value,
+            check: impl Fn(R) -> Result<Effort, Refusal>,
+        ) -> Result<Effort, Refusal> {
+            let r: R = serde_json::from_value(request).map_err(|e| Refusal::new(e.to_string()))?;
+            check(r)
+        }
+        match self {
+            Self::Evasion => go(request, |r: fray::evasion::request::TableRequest| {
+                r.validate().map(|_| Effort::small())
+            }),
+            Self::Pool => go(request, |r: fray::pool::request::CheckRequest| {
+                r.validate().map(|_| Effort::small())
+            }),
+            Self::Damage => go(request, |r: fray::damage::request::DamageRequest| {
+                if r.roll {
+                    return Err(Refusal::new(
+                        "roll: an odds sweep takes the exact distribution, not one roll",
+                    ));
+                }
+                Ok(r.validate()?.effort())
+            }),
         }
     }
 
@@ -246,6 +275,8 @@ pub struct OddsSweep {
     pub axes: Vec<OddsAxis>,
     /// Each point's values and request (the first axis varying slowest).
     pub points: Vec<(Vec<(String, Number)>, Value)>,
+    /// What working out every point costs, known before any is.
+    pub effort: Effort,
 }
 
 /// One point: its values, the command's answer and the outcomes read from it.
@@ -364,6 +395,7 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
         .filter(|n| *n <= MAX_POINTS)
         .ok_or_else(|| whole(format!("at most {MAX_POINTS} points are allowed")))?;
     let mut points = Vec::with_capacity(count);
+    let mut effort = Effort::default();
     for n in 0..count {
         let mut rest = n;
         let mut chosen = vec![Number::Int(0); axes.len()];
@@ -381,29 +413,49 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
             .map(|(a, v)| (a.path.clone(), *v))
             .collect();
         let request = Value::Object(request);
-        // Refused here, before any point is reported, with the point named.
-        system.answer(request.clone()).map_err(|e| {
+        // Refused here, before any point is worked out, with the point named; the work
+        // is left for `run`, and its cost is known before it starts.
+        let cost = system.effort(request.clone()).map_err(|e| {
             let e = e.message;
             let at: Vec<String> = values.iter().map(|(p, v)| format!("{p} = {v}")).collect();
             whole(format!("at {}: {e}", at.join(", ")))
         })?;
+        effort = effort.plus(cost);
         points.push((values, request));
     }
     Ok(OddsSweep {
         system,
         axes,
         points,
+        effort,
     })
 }
 
 /// Every point's exact answer, on a pool of `threads` threads (0: every core).
 pub fn run(sweep: &OddsSweep, threads: usize) -> Result<OddsOutcome, Refusal> {
+    run_until(sweep, threads, &|_| {}, &AtomicBool::new(false))
+}
+
+/// [`run`], calling `progress` with the points done so far, and refusing with
+/// "interrupted" once `cancel` is set (looked at before each point: an odds sweep is
+/// exact, so a part of it is not an answer).
+pub fn run_until(
+    sweep: &OddsSweep,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<OddsOutcome, Refusal> {
+    let done = AtomicUsize::new(0);
     let points = crate::run::pool(threads)?.install(|| {
         sweep
             .points
             .par_iter()
             .map(|(values, request)| {
+                if cancel.load(Ordering::Relaxed) {
+                    return Err(Refusal::new("interrupted: the odds sweep was cancelled"));
+                }
                 let (answer, outcomes) = sweep.system.answer(request.clone())?;
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 Ok(OddsPoint {
                     values: values.clone(),
                     outcomes,

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use fray::request::{Refusal, within};
+use fray::request::{Effort, Refusal, within};
 use serde::{Deserialize, Serialize};
 
 use super::odds::{self, OddsOutcome, OddsPlan, OddsSweep, OddsSystem};
@@ -265,9 +265,32 @@ impl ValidSweep {
         }
     }
 
-    /// Runs the sweep, calling `progress` with the points finished so far and, for a
-    /// battle sweep, stopping once `cancel` is set (the answer is then incomplete). An
-    /// odds sweep is exact and quick, and runs to its end.
+    /// What the sweep costs, before any of it: every point's run (and a search's
+    /// battles) for a battle sweep, every point's exact work for an odds sweep.
+    pub fn effort(&self) -> Effort {
+        match self {
+            Self::Battles { sweep, .. } => {
+                let search = sweep.find.as_ref().map_or(Effort::default(), |f| {
+                    let one = crate::run::effort(&sweep.base);
+                    let trials = crate::run::planned_trials(&sweep.base).max(1);
+                    Effort {
+                        steps: one.steps / trials * f.planned_battles(&sweep.base),
+                        answer_bytes: Effort::SMALL_ANSWER,
+                    }
+                });
+                sweep
+                    .points
+                    .iter()
+                    .map(|p| crate::run::effort(&p.scenario))
+                    .fold(search, Effort::plus)
+            }
+            Self::Odds { sweep, .. } => sweep.effort,
+        }
+    }
+
+    /// Runs the sweep, calling `progress` with the points finished so far and stopping
+    /// once `cancel` is set: a battle sweep's answer is then incomplete, and an odds
+    /// sweep (exact, so a part of it is no answer) is refused as interrupted.
     pub fn run_with(
         &self,
         progress: &(dyn Fn(usize) + Sync),
@@ -277,8 +300,7 @@ impl ValidSweep {
             Self::Battles { sweep, threads } => super::run(sweep, *threads, progress, cancel)
                 .map(|o| SweepAnswer::Battles(Box::new(o))),
             Self::Odds { sweep, threads } => {
-                let o = odds::run(sweep, *threads)?;
-                progress(o.points.len());
+                let o = odds::run_until(sweep, *threads, progress, cancel)?;
                 Ok(SweepAnswer::Odds(o))
             }
         }

@@ -2,6 +2,8 @@
 //! plan the chunk keeps and solved exactly as a Markov chain where hit points allow
 //! ([`crate::duel`]).
 
+use std::sync::atomic::AtomicBool;
+
 use fray::character::Side;
 use fray::dice::DiceExpr;
 use fray::evasion::{Attacker, DamageKind, Defender, Options, Rounding, ToHitModel};
@@ -49,7 +51,9 @@ impl BattleSystem for EvasionDuel {
         rolls: &mut SeededRolls,
         kept: &mut Option<DuelPlan>,
         t: &mut Tally,
-    ) {
+        _: &AtomicBool,
+    ) -> bool {
+        // Two creatures: a duel ends within moments, so it is not cut short.
         let plan = kept.get_or_insert_with(|| DuelPlan::new(d));
         let (winner, rounds, hp, dealt) = plan.sample(max_rounds, rolls);
         let winner = winner.map(|a| if a { Side::A } else { Side::B });
@@ -58,6 +62,7 @@ impl BattleSystem for EvasionDuel {
         let apart = [(ka, dealt[0]), (kb, dealt[1])];
         let damage: &[(&str, u64)] = if ka == kb { &both } else { &apart };
         t.record(winner, rounds, &hp, damage.iter().copied(), []);
+        true
     }
 
     fn exact(d: &Duel) -> Option<Result<ExactDuel, Refusal>> {

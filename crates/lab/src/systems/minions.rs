@@ -1,9 +1,11 @@
 //! The minions system's battles in the lab: the `[minions]` section (the format of
 //! `fray minions` files). No dice: one play is the exact outcome.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use fray::character::Side;
-use fray::minions::Battle;
 use fray::minions::scenario::{BattleFile, check_battle};
+use fray::minions::{Battle, BattleState};
 use fray::rng::SeededRolls;
 use fray::scenario::{Checker, ScenarioError};
 use fray::trace::NoTrace;
@@ -42,8 +44,25 @@ impl BattleSystem for Minions {
             .collect()
     }
 
-    fn trial(b: &Battle, _: u32, _: &mut SeededRolls, _: &mut (), t: &mut Tally) {
-        let out = fray::minions::play(b, &mut NoTrace);
+    fn trial(
+        b: &Battle,
+        _: u32,
+        _: &mut SeededRolls,
+        _: &mut (),
+        t: &mut Tally,
+        cancel: &AtomicBool,
+    ) -> bool {
+        // As `fray::minions::play` plays it, turn by turn.
+        let mut state = BattleState::new(b);
+        // Round by round (`play_turn_until`), so that a battle near the work bound stops
+        // within a round of a cancel.
+        let stop = || cancel.load(Ordering::Relaxed);
+        while state.turn < b.rules.turns && !state.decided() {
+            if state.play_turn_until(&mut NoTrace, &stop).is_none() {
+                return false;
+            }
+        }
+        let out = state.outcome();
         let hp: Vec<i64> = out.minions.iter().map(|m| i64::from(m.hp)).collect();
         let max: i64 =
             b.a.minions
@@ -53,6 +72,7 @@ impl BattleSystem for Minions {
                 .sum();
         let dealt = (max - hp.iter().sum::<i64>()).max(0) as u64;
         t.record(out.winner, out.rounds, &hp, [("physical", dealt)], []);
+        true
     }
 
     fn turns(b: &Battle) -> Option<u32> {

@@ -10,6 +10,8 @@ pub mod minions;
 pub mod pool;
 pub mod skirmish;
 
+use std::sync::atomic::AtomicBool;
+
 use fray::character::Side;
 use fray::conditions::Creature;
 use fray::minions::Battle as MinionsBattle;
@@ -50,13 +52,18 @@ pub trait BattleSystem {
     fn roster(battle: &Self::Battle) -> Vec<(String, Side, i64)>;
 
     /// Plays one trial with `rolls`, on the state the chunk keeps, and counts it.
+    /// A system whose one trial can be long (a pool battle of thousands a side, a
+    /// minions battle near its work bound) looks at `cancel` between rounds or turns
+    /// and, once it is set, stops and counts nothing: it returns whether the trial was
+    /// played to its end. The others end within moments and may ignore it.
     fn trial(
         battle: &Self::Battle,
         max_rounds: u32,
         rolls: &mut SeededRolls,
         kept: &mut Self::Kept,
         tally: &mut Tally,
-    );
+        cancel: &AtomicBool,
+    ) -> bool;
 
     /// The exact answer where the system has one (None: everything is sampled), or why
     /// this battle has none.

@@ -1,9 +1,11 @@
 //! The pool system's mass battles in the lab: the `[pool]` section (the format of
 //! `fray mass-battle` files), one battle replayed on a state the chunk keeps.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use fray::character::Side;
 use fray::pool::scenario::{MassBattleFile, check_mass_battle, check_work};
-use fray::pool::{MassBattle, MassState, replay_mass_battle};
+use fray::pool::{MassBattle, MassState};
 use fray::rng::SeededRolls;
 use fray::scenario::{Checker, ScenarioError};
 use fray::trace::NoTrace;
@@ -48,10 +50,26 @@ impl BattleSystem for Pool {
             .collect()
     }
 
-    fn trial(b: &MassBattle, _: u32, rolls: &mut SeededRolls, kept: &mut Kept, t: &mut Tally) {
+    fn trial(
+        b: &MassBattle,
+        _: u32,
+        rolls: &mut SeededRolls,
+        kept: &mut Kept,
+        t: &mut Tally,
+        cancel: &AtomicBool,
+    ) -> bool {
         let state = kept.state.get_or_insert_with(|| MassState::new(b));
-        if replay_mass_battle(state, rolls, &mut NoTrace).is_err() {
-            state.reset();
+        // Round by round, as `replay_mass_battle` plays, so that a battle of thousands
+        // a side (seconds each) stops within a round of a cancel.
+        state.reset();
+        while !state.over() {
+            if cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            if state.play_round(rolls, &mut NoTrace).is_err() {
+                state.reset();
+                break;
+            }
         }
         // Counted from the state, through a buffer the chunk keeps: no vector per battle.
         kept.hp.clear();
@@ -71,6 +89,7 @@ impl BattleSystem for Pool {
             [("physical", dealt)],
             [],
         );
+        true
     }
 
     /// The `[pool]` section: a mass battle, as `fray mass-battle` reads it.

@@ -3,6 +3,7 @@
 //! policy on a skirmish the chunk resets for each trial.
 
 use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
 
 use fray::character::Side;
 use fray::conditions::Creature;
@@ -84,7 +85,9 @@ impl BattleSystem for Skirmish {
         rolls: &mut SeededRolls,
         kept: &mut Kept,
         t: &mut Tally,
-    ) {
+        _: &AtomicBool,
+    ) -> bool {
+        // At most 50 creatures: a skirmish ends within moments, so it is not cut short.
         // One skirmish per chunk, reset for each trial; counted from its encounter
         // through the kept buffer, as a pool battle is.
         let sk = kept
@@ -101,6 +104,7 @@ impl BattleSystem for Skirmish {
             named_counts(&e.stats.damage_by_type),
             named_counts(&e.stats.conditions),
         );
+        true
     }
 
     /// The `[skirmish]` section: side names and creatures as in `fray encounter` scripts.

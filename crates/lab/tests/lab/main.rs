@@ -3,6 +3,7 @@
 //! interrupted runs, chunk splits and bounds (`runs`).
 
 mod charts;
+mod costs;
 mod duel_rules;
 mod duel_speed;
 mod precision;

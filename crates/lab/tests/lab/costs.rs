@@ -1,0 +1,147 @@
+//! What work costs before it is done, and how soon it stops: each run's and sweep's
+//! effort (steps and answer bytes) against what it really writes; the bound on what a
+//! sweep's points hold; a battle of seconds cut short within a round; an odds sweep that
+//! is checked without being worked out, and stops when cancelled.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use fray::dice::DiceExpr;
+use fray_lab::request::BattleRequest;
+use fray_lab::sweep::odds::{self, OddsPlan, OddsSystem};
+use fray_lab::sweep::{self, AxisSpec, Plan, Settings, Values};
+
+/// A pool battle of `count` a side in heavy armor with `hp` hit points (at 10,000 a
+/// side and 500 hit points, one battle lasts seconds).
+fn horde(count: u32, hp: u32) -> String {
+    format!(
+        "name = \"Horde\"\nsystem = \"pool\"\ntrials = 1\nmax_rounds = 2000\n\
+         [pool.a]\nname = \"Pikes\"\n[[pool.a.combatants]]\nname = \"Pikeman\"\ncount = {count}\nhp = {hp}\narmor = \"heavy\"\n\
+         [pool.b]\nname = \"Riders\"\n[[pool.b.combatants]]\nname = \"Rider\"\ncount = {count}\nhp = {hp}\narmor = \"heavy\"\n"
+    )
+}
+
+fn vary(axes: &[(&str, &str)]) -> Plan {
+    Plan {
+        vary: axes
+            .iter()
+            .map(|(p, r)| AxisSpec::new(p, Values::Range((*r).into())))
+            .collect(),
+        find: None,
+        precision: None,
+    }
+}
+
+#[test]
+fn a_runs_effort_counts_its_fighters_and_covers_its_report() {
+    for e in fray_lab::examples::EXAMPLES {
+        let valid = BattleRequest {
+            example: Some(e.name.into()),
+            trials: Some(500),
+            ..Default::default()
+        }
+        .validate()
+        .unwrap();
+        let effort = valid.effort();
+        let report = valid.run().unwrap();
+        let written = fray_lab::answer::json_text(&report).unwrap().len() as u64;
+        assert!(
+            effort.answer_bytes >= written && effort.answer_bytes <= 20 * written + (64 << 10),
+            "{}: estimated {} bytes, wrote {written}",
+            e.name,
+            effort.answer_bytes
+        );
+        assert_eq!(
+            effort.steps,
+            valid.planned_trials() * report.survivors.len() as u64,
+            "{}",
+            e.name
+        );
+    }
+}
+
+#[test]
+fn what_a_sweeps_points_hold_is_bounded_before_and_while_they_are_checked() {
+    // A large text at many points: refused before any point is checked.
+    let padded = format!("{}\n# {}\n", horde(10, 5), "x".repeat(1 << 20));
+    let grid = vary(&[
+        ("pool.a.combatants.Pikeman.hp", "1..100"),
+        ("pool.b.combatants.Rider.hp", "1..100"),
+    ]);
+    let e = sweep::check(&padded, &grid, &Settings::default()).unwrap_err();
+    assert!(e.to_string().contains("at most 67108864 (64 MiB)"), "{e}");
+    // A small text whose points are large once loaded: refused as the bound is passed.
+    let line = vary(&[("pool.b.combatants.Rider.hp", "1..400")]);
+    let e = sweep::check(&horde(10_000, 7), &line, &Settings::default()).unwrap_err();
+    assert!(e.to_string().contains("64 MiB"), "{e}");
+    // Within it, the same sweep of smaller armies is accepted.
+    assert!(sweep::check(&horde(100, 7), &line, &Settings::default()).is_ok());
+}
+
+#[test]
+fn an_unknown_path_is_refused_at_once_however_long_or_however_many_fields() {
+    let mut many = String::from("name = \"Many\"\nsystem = \"pool\"\n[pool.a]\nname = \"A\"\n");
+    for i in 0..10_000 {
+        many.push_str(&format!(
+            "[[pool.a.combatants]]\nname = \"c{i}\"\nhp = 5\nbonus = 1\n"
+        ));
+    }
+    many.push_str("[pool.b]\nname = \"B\"\n[[pool.b.combatants]]\nname = \"r\"\nhp = 5\n");
+    let long = "q".repeat(100_000);
+    let e = sweep::check(&many, &vary(&[(&long, "1..3")]), &Settings::default()).unwrap_err();
+    assert!(
+        !e.to_string().contains("nearest"),
+        "no path is near one this long"
+    );
+    // A near miss is still suggested.
+    let e = sweep::check(
+        &many,
+        &vary(&[("pool.a.combatants.c17.hq", "1..3")]),
+        &Settings::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("pool.a.combatants.c17.hp"), "{e}");
+}
+
+#[test]
+fn a_battle_of_seconds_stops_within_a_round_of_a_cancel() {
+    let valid = BattleRequest {
+        scenario: Some(horde(10_000, 500)),
+        threads: 1,
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    let cancel = AtomicBool::new(false);
+    let report = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            cancel.store(true, Ordering::Relaxed);
+        });
+        valid.run_with(&|_| {}, &cancel).unwrap()
+    });
+    // Its one battle was cut short, and counts nothing.
+    assert_eq!(report.trials, 0);
+    assert!(!report.complete);
+}
+
+#[test]
+fn an_odds_sweep_is_costed_when_checked_and_stops_when_cancelled() {
+    let plan = OddsPlan {
+        system: OddsSystem::Damage,
+        set: vec!["amount=20d100".into()],
+        vary: vec![AxisSpec::new(
+            "attacker_level",
+            Values::Range("0..9".into()),
+        )],
+    };
+    let checked = odds::check(&plan).unwrap();
+    let dice: DiceExpr = "20d100".parse().unwrap();
+    assert_eq!(checked.effort.steps, 10 * 2 * dice.exact_work());
+    assert!(checked.effort.answer_bytes >= 10 * 80 * 1981);
+    let cancelled = AtomicBool::new(true);
+    let e = odds::run_until(&checked, 1, &|_| {}, &cancelled).unwrap_err();
+    assert!(e.message.contains("interrupted"), "{}", e.message);
+    let done = odds::run(&checked, 1).unwrap();
+    assert_eq!(done.points.len(), 10);
+}
