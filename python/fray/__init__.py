@@ -55,9 +55,22 @@ MAX_FILE_BYTES = _native.MAX_FILE_BYTES
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
 
 
+class _DictText(str):
+    """TOML text fray wrote from a dict, with the key path each of its lines writes, so
+    an error in it names the dict's key (``pool.a.combatants[0].hp``), not a line."""
+
+    lines: "list[str]" = []
+
+
 def _call(command: str, request: dict, sources: Optional[dict] = None) -> Result:
     """One command through the library: the request as JSON in, its answer out."""
-    answer = _native.call(command, _json(command, request), sources or {})
+    sources = sources or {}
+    dicts = {
+        source: request[field].lines
+        for field, source in sources.items()
+        if isinstance(request.get(field), _DictText)
+    }
+    answer = _native.call(command, _json(command, request), sources, dicts)
     return Result(json.loads(answer), command)
 
 
@@ -73,10 +86,14 @@ def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
     """The TOML text of a scenario, script or profile, and where it came from.
 
     ``value`` is a path (``pathlib.Path``, or a str naming an existing file), TOML text,
-    or a dict, written as TOML by fray so its errors still give a line and column.
+    or a dict, written as TOML by fray with each line's key path, so its errors name the
+    dict's key.
     """
     if isinstance(value, Mapping):
-        return _native.toml_of(_json(what, dict(value))), f"<{what} dict>"
+        text, lines = _native.toml_of(_json(what, dict(value)))
+        written = _DictText(text)
+        written.lines = lines
+        return written, f"<{what} dict>"
     if isinstance(value, os.PathLike) or (
         isinstance(value, str) and "\n" not in value and len(value) < 4096 and os.path.isfile(value)
     ):
@@ -348,7 +365,7 @@ def sweep(
     if find is not None:
         request["find"] = {"path": find} if isinstance(find, str) else dict(find)
     if executor == "local":
-        answer = json.loads(_native.sweep(_json("sweep", request), source))
+        return _call("sweep", request, {"scenario": source} if source else {})
     elif executor == "ray":
         from ._ray import sweep_on_ray
 

@@ -10,7 +10,8 @@ MAX_FILE_BYTES: int
 class FrayError(ValueError):
     """fray refused the input: ``message`` as the CLI prints it, and where fray located
     the problem, ``path`` (the file or argument), ``line``, ``column`` (1-based) and
-    ``width``; ``hint`` and ``warnings`` when fray has them."""
+    ``width``; ``hint`` and ``warnings`` when fray has them; ``key``, the key path
+    (``pool.a.combatants[1].hp``) when the problem is in a dict the caller gave."""
 
     message: str
     path: Optional[str]
@@ -19,17 +20,22 @@ class FrayError(ValueError):
     width: Optional[int]
     hint: Optional[str]
     warnings: List[str]
+    key: Optional[str]
 
 def commands() -> List[Tuple[str, str, bool, List[str]]]:
     """Every command of fray's command table: name, summary, whether it is a long run,
     and the request fields whose text may come from a file."""
 
-def call(command: str, request: str, sources: Dict[str, str] = ...) -> str:
+def call(
+    command: str, request: str, sources: Dict[str, str] = ..., dicts: Dict[str, List[str]] = ...
+) -> str:
     """``fray COMMAND --json`` for ``request`` (the JSON of the command's request type);
-    ``sources`` names where text fields came from (``{"battle": "path.toml"}``)."""
+    ``sources`` names where text fields came from (``{"battle": "path.toml"}``), and
+    ``dicts`` each dict source's line key paths (from ``toml_of``)."""
 
-def toml_of(data: str) -> str:
-    """A dict (as JSON) written as TOML text, for the loaders that read TOML."""
+def toml_of(data: str) -> Tuple[str, List[str]]:
+    """A dict (as JSON) written as TOML text, for the loaders that read TOML, with the key
+    path each line writes."""
 
 def sweep(request: str, source: Optional[str] = None) -> str:
     """``fray sweep --json``: the whole sweep and its search (or, with ``odds`` in the

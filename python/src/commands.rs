@@ -4,29 +4,32 @@
 use std::collections::HashMap;
 
 use fray::request::Refusal;
-use fray_commands::call::{Origin, Style, serde_words};
+use fray_commands::call::{Origin, Style};
 use fray_commands::{Context, Span};
 use pyo3::prelude::*;
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
-use crate::error::to_py;
+use crate::dict;
+use crate::error::{to_py, to_py_at_key};
 
 /// Runs `command` (the CLI's subcommand name) on `request`, the JSON of its request
 /// type, and returns what `fray COMMAND --json` prints for it. `sources` names where
 /// text fields came from (`{"battle": "examples/minions/x.toml"}`), for messages, as the
 /// CLI names the files it read. The GIL is released meanwhile.
+/// `dicts` gives, for each source that is a dict written as TOML ([`toml_of`]), the key
+/// path of each line, so a refusal located in that text names the dict's key instead.
 #[pyfunction]
-#[pyo3(signature = (command, request, sources = HashMap::new()))]
+#[pyo3(signature = (command, request, sources = HashMap::new(), dicts = HashMap::new()))]
 pub fn call(
     py: Python<'_>,
     command: &str,
     request: &str,
     sources: HashMap<String, String>,
+    dicts: HashMap<String, Vec<String>>,
 ) -> PyResult<String> {
     let mut sources: Vec<(String, String)> = sources.into_iter().collect();
     sources.sort();
-    answer(py, command, request, &sources)
+    answer_in(py, command, request, &sources, &dicts)
 }
 
 /// The compact JSON answer of `command` for `request`, computed without the GIL; its
@@ -36,6 +39,17 @@ pub fn answer(
     command: &str,
     request: &str,
     sources: &[(String, String)],
+) -> PyResult<String> {
+    answer_in(py, command, request, sources, &HashMap::new())
+}
+
+/// [`answer`], a refusal in a dict's TOML told at the dict's key (see [`dict::at_key`]).
+pub fn answer_in(
+    py: Python<'_>,
+    command: &str,
+    request: &str,
+    sources: &[(String, String)],
+    dicts: &HashMap<String, Vec<String>>,
 ) -> PyResult<String> {
     py.detach(|| {
         fray_commands::call::call(
@@ -48,7 +62,10 @@ pub fn answer(
         )
         .map(|a| a.answer)
     })
-    .map_err(|r| to_py(py, r))
+    .map_err(|r| {
+        let (r, key) = dict::at_key(r, dicts);
+        to_py_at_key(py, r, key)
+    })
 }
 
 /// Every command of the table: `(name, summary, long, text fields)`, for the Python
@@ -64,25 +81,16 @@ pub fn commands() -> Vec<(&'static str, &'static str, bool, Vec<&'static str>)> 
         .collect()
 }
 
-/// The request's JSON as its type; a wrong shape is refused with serde's words.
-pub fn parse<T: DeserializeOwned>(command: &str, request: &str) -> Result<T, Refusal> {
-    serde_json::from_str(request)
-        .map_err(|e| Refusal::new(format!("{command}: {}", serde_words(&e))))
-}
-
 /// An answer as JSON text (compact: the Python side parses it at once).
 pub fn json(answer: &impl Serialize) -> Result<String, Refusal> {
     fray_commands::json::compact(answer, fray_commands::Keys::Declared)
 }
 
 /// A scenario, script or profile given as a dict (sent as JSON) written as TOML text, so
-/// it is loaded by the same loader as a file and its errors point at a line and column
-/// of this text.
+/// it is loaded by the same loader as a file, with the key path of each line, so that
+/// its errors name the dict's keys (pass them to [`call`] as `dicts`).
 #[pyfunction]
-pub fn toml_of(py: Python<'_>, data: &str) -> PyResult<String> {
-    py.detach(|| {
-        let value: toml::Value = parse("a dict as TOML", data)?;
-        toml::to_string(&value).map_err(|e| Refusal::new(format!("a dict as TOML: {e}")))
-    })
-    .map_err(|r| to_py(py, r))
+pub fn toml_of(py: Python<'_>, data: &str) -> PyResult<(String, Vec<String>)> {
+    py.detach(|| dict::toml_of(data).map(|w| (w.text, w.lines)))
+        .map_err(|r| to_py(py, r))
 }

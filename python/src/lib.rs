@@ -12,6 +12,7 @@
 #![cfg_attr(not(doc), warn(missing_docs))]
 
 mod commands;
+mod dict;
 mod error;
 mod sweep;
 

@@ -52,7 +52,7 @@ fn with_sweep<T: Send>(
             )),
         }
     })
-    .map_err(|r| to_py(py, r))
+    .map_err(|r| to_py(py, fray_commands::naming::in_fields::<SweepCommand>(r)))
 }
 
 /// How many points the sweep holds (checking it all, so a bad sweep is refused before

@@ -92,7 +92,7 @@ def test_battle_from_a_dict_is_the_file_it_writes(tmp_path: Path, cli):
     duel = EXAMPLES / "battles" / "duel.toml"
     data = tomllib.loads(duel.read_text())
     written = tmp_path / "duel.toml"
-    written.write_text(fray._native.toml_of(__import__("json").dumps(data)))
+    written.write_text(fray._native.toml_of(__import__("json").dumps(data))[0])
     assert fray.battle(data, trials=200, seed=2) == cli("battle", str(written), "--trials", "200", "--seed", "2", "--quiet")
 
 

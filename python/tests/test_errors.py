@@ -33,12 +33,29 @@ def test_a_bad_scenario_file_is_located_in_its_file(tmp_path: Path):
     assert e.message.startswith(f"{bad}, line 3, column 10: invalid type")
 
 
-def test_a_bad_dict_is_located_in_the_toml_written_from_it():
+def test_a_bad_dict_is_refused_at_its_key_not_at_a_line_of_toml_never_written():
     with pytest.raises(fray.FrayError) as caught:
         fray.battle({"name": "x", "system": "evasion", "trials": "many"})
     e = caught.value
-    assert e.path == "<a scenario dict>" and e.line is not None and e.column is not None
-    assert "trials" in e.message
+    assert (e.path, e.key, e.line, e.column) == ("<a scenario dict>", "trials", None, None)
+    assert e.message.startswith("<a scenario dict> at `trials`: "), e.message
+    assert "\n" not in e.message, "no quoted line of TOML the user never wrote"
+    pikes = {
+        "name": "p", "system": "pool",
+        "pool": {
+            "a": {"name": "A", "combatants": [{"name": "x", "hp": 3}, {"name": "y", "hp": 0}]},
+            "b": {"name": "B", "combatants": [{"name": "z", "hp": 3}]},
+        },
+    }
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle(pikes)
+    assert caught.value.key == "pool.a.combatants[1].hp", caught.value.message
+
+
+def test_refusals_name_the_keyword_not_the_command_lines_flag():
+    with pytest.raises(fray.FrayError) as caught:
+        fray.battle("examples/battles/duel.toml", trials=0)
+    assert "`trials`" in caught.value.message and "--trials" not in caught.value.message
 
 
 def test_a_bad_sweep_path_is_refused_with_the_nearest_paths():

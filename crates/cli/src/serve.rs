@@ -25,6 +25,16 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = fray_web::Limits::default().max_points,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=fray_lab::sweep::MAX_POINTS as u64))]
     max_points: usize,
+    /// The most steps one request may take, estimated before any is taken (a
+    /// distribution's steps, a fighter in each battle); more is refused with 422.
+    #[arg(long, default_value_t = fray_web::Limits::default().max_steps,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_steps: u64,
+    /// The largest answer, in bytes of JSON (estimated before the work, and checked
+    /// once written); larger is refused with 422.
+    #[arg(long, default_value_t = fray_web::Limits::default().max_answer,
+          value_parser = clap::value_parser!(u64).range(1024..))]
+    max_answer: u64,
     /// Battles and sweeps run at once; one more is answered 503.
     #[arg(long, default_value_t = fray_web::Limits::default().max_runs,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
@@ -45,6 +55,8 @@ pub fn run(args: &ServeArgs) -> Result<String> {
         max_body: args.max_body,
         max_trials: args.max_trials,
         max_points: args.max_points,
+        max_steps: args.max_steps,
+        max_answer: args.max_answer,
         max_runs: args.max_runs,
         ..fray_web::Limits::default()
     };

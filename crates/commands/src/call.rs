@@ -4,8 +4,8 @@
 use fray::request::{Place, Refusal};
 
 use crate::command::{Answered, Command, Context};
-use crate::json;
 use crate::table::{self, Visit};
+use crate::{json, naming};
 
 /// Where a request's JSON came from, which decides how a syntax error in it is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,8 +177,19 @@ pub fn call(
     })
 }
 
-/// [`call`] of command `C`.
+/// [`call`] of command `C`, its refusals naming the request's fields (see [`naming`]).
 pub fn call_typed<C: Command>(
+    request: &[u8],
+    origin: Origin,
+    sources: &[(String, String)],
+    style: Style,
+    cx: &Context<'_>,
+) -> Result<Answered<String>, Refusal> {
+    call_in_fields::<C>(request, origin, sources, style, cx).map_err(naming::in_fields::<C>)
+}
+
+/// [`call_typed`], its refusals still in the command line's words.
+fn call_in_fields<C: Command>(
     request: &[u8],
     origin: Origin,
     sources: &[(String, String)],
@@ -202,8 +213,8 @@ pub fn call_typed<C: Command>(
     };
     Ok(Answered {
         answer: text,
-        warnings: answered.warnings,
-        notes: answered.notes,
+        warnings: naming::lines_in_fields::<C>(answered.warnings),
+        notes: naming::lines_in_fields::<C>(answered.notes),
     })
 }
 

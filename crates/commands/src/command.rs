@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use fray::request::Refusal;
+use fray::request::{Effort, Refusal};
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -44,6 +44,9 @@ pub struct Cost {
     pub points: u64,
     /// Whether `battles` is only a cap (a run to a precision stops when it is reached).
     pub battles_are_a_cap: bool,
+    /// The steps of the work and the bytes of the answer, estimated from the request's
+    /// sizes; zero where the library's own bounds keep them small.
+    pub effort: Effort,
 }
 
 /// A request that passed every input rule, ready to run, with what it will cost and

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::command::{Command, Context, Keys, Prepared};
+use crate::command::{Command, Context, Cost, Keys, Prepared};
 use crate::limits::{self, TextFile};
 use crate::schema;
 
@@ -38,8 +38,13 @@ impl Command for Damage {
     fn prepare(request: DamageRequest) -> Result<Prepared<ValidDamage>, Refusal> {
         let valid = request.validate()?;
         let warnings = valid.warnings.clone();
+        let cost = Cost {
+            effort: valid.effort(),
+            ..Cost::default()
+        };
         Ok(Prepared {
             warnings,
+            cost,
             ..Prepared::new(valid)
         })
     }

@@ -45,6 +45,7 @@ impl Command for Battle {
             battles,
             points: 0,
             battles_are_a_cap: valid.precision.is_some(),
+            effort: valid.effort(),
         };
         let notes = valid.notes.clone();
         Ok(Prepared {
@@ -105,6 +106,7 @@ impl Command for Sweep {
             battles: valid.planned_battles(),
             points,
             battles_are_a_cap: false,
+            effort: valid.effort(),
         };
         Ok(Prepared {
             cost,

@@ -33,6 +33,7 @@ pub mod call;
 pub mod command;
 pub mod json;
 pub mod limits;
+pub mod naming;
 pub mod schema;
 pub mod table;
 

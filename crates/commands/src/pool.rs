@@ -4,10 +4,10 @@ use fray::pool::request::{
     CheckAnswer, CheckRequest, MassBattleAnswer, MassBattleRequest, SidesAnswer, SidesRequest,
     ValidCheck, ValidMassBattle, ValidSides,
 };
-use fray::request::Refusal;
+use fray::request::{Effort, Refusal};
 use serde_json::Value;
 
-use crate::command::{Command, Context, Keys, Prepared};
+use crate::command::{Command, Context, Cost, Keys, Prepared};
 use crate::limits::{self, TextFile};
 use crate::schema;
 
@@ -54,7 +54,20 @@ impl Command for Sides {
     }
 
     fn prepare(request: SidesRequest) -> Result<Prepared<ValidSides>, Refusal> {
-        Ok(Prepared::new(request.validate()?))
+        let valid = request.validate()?;
+        // The library bounds a side's multiply-adds (a second or two at most), and they
+        // are far cheaper than a distribution's steps: only the answer's size is counted.
+        let cost = Cost {
+            effort: Effort {
+                steps: 0,
+                ..valid.effort()
+            },
+            ..Cost::default()
+        };
+        Ok(Prepared {
+            cost,
+            ..Prepared::new(valid)
+        })
     }
 
     fn perform(valid: &ValidSides, _: &Context<'_>) -> Result<SidesAnswer, Refusal> {

@@ -46,6 +46,56 @@ impl Place {
     }
 }
 
+/// What a validated request will cost, known before any of the work: the steps its
+/// computation takes and the bytes of its answer as `--json` prints it. Both are
+/// estimates from the request's sizes (an upper bound where the rules give one), so
+/// that a caller with a budget (a server on the loopback) refuses work over it before
+/// doing any, rather than counting requests alone.
+///
+/// ```
+/// use fray::request::Effort;
+/// let point = Effort { steps: 1_000, answer_bytes: 200 };
+/// assert_eq!(point.times(3).plus(point), Effort { steps: 4_000, answer_bytes: 800 });
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effort {
+    /// Elementary steps (multiply-adds of a distribution, attacks of a battle).
+    pub steps: u64,
+    /// Bytes of the answer's pretty JSON.
+    pub answer_bytes: u64,
+}
+
+impl Effort {
+    /// The bytes of an answer's fixed part (names, means, the trace of one hit): what a
+    /// request with nothing that grows costs.
+    pub const SMALL_ANSWER: u64 = 16 << 10;
+
+    /// Work with nothing that grows: one resolution and its trace.
+    pub const fn small() -> Self {
+        Self {
+            steps: 1,
+            answer_bytes: Self::SMALL_ANSWER,
+        }
+    }
+
+    /// Both costs of `self` and `other` together (saturating: an absurd request is
+    /// refused, never wrapped round to a small one).
+    pub fn plus(self, other: Self) -> Self {
+        Self {
+            steps: self.steps.saturating_add(other.steps),
+            answer_bytes: self.answer_bytes.saturating_add(other.answer_bytes),
+        }
+    }
+
+    /// `n` times the cost (saturating).
+    pub fn times(self, n: u64) -> Self {
+        Self {
+            steps: self.steps.saturating_mul(n),
+            answer_bytes: self.answer_bytes.saturating_mul(n),
+        }
+    }
+}
+
 /// A refused request, as data: the message a front end shows (the command line prints
 /// it after `error: `, with the quoted line and caret when it has a place), where the
 /// problem is, a hint, and the warnings found before the refusal, so they are not lost.

@@ -59,6 +59,7 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
         "minions",
         &[
             &["rules", "model"],
+            &["events"],
             &["resolve"],
             &["scenario"],
             &["request"],
@@ -111,7 +112,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
         &[
             &["limits", "schema"],
             &["command"],
-            &["json"],
+            &["json", "naming"],
             &["damage", "pool", "evasion", "minions", "conditions", "lab"],
             &["table"],
             &["call"],
@@ -119,7 +120,11 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     ),
     (
         "crates/web/src",
-        &[&["error"], &["io", "guard", "page"], &["quick", "runs"]],
+        &[
+            &["error"],
+            &["io", "guard", "page", "caps"],
+            &["quick", "runs"],
+        ],
     ),
     (
         "crates/cli/src",

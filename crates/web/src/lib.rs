@@ -19,6 +19,7 @@
 
 #![cfg_attr(not(doc), warn(missing_docs))]
 
+mod caps;
 mod error;
 mod guard;
 mod io;
@@ -53,6 +54,12 @@ pub struct Limits {
     pub max_trials: u64,
     /// The most points one sweep may hold.
     pub max_points: usize,
+    /// The most steps one request may take (a distribution's steps, a fighter in each
+    /// battle), estimated before any is taken.
+    pub max_steps: u64,
+    /// The largest answer, in bytes of JSON, estimated before the work and checked
+    /// once written: what bounds a request's memory.
+    pub max_answer: u64,
     /// Battles and sweeps under way at once; one more is answered 503.
     pub max_runs: usize,
     /// Single answers (damage, odds, a scripted encounter) worked out at once; more wait
@@ -71,6 +78,8 @@ impl Default for Limits {
             max_body: limits::DEFAULT_MAX_BODY,
             max_trials: limits::DEFAULT_MAX_TRIALS,
             max_points: limits::DEFAULT_MAX_POINTS,
+            max_steps: limits::DEFAULT_MAX_STEPS,
+            max_answer: limits::DEFAULT_MAX_ANSWER,
             max_runs: 2,
             max_quick: 16,
             header_timeout: Duration::from_secs(10),
@@ -160,6 +169,8 @@ async fn status(State(state): State<AppState>) -> Response {
         max_runs: usize,
         max_trials: u64,
         max_points: usize,
+        max_steps: u64,
+        max_answer: u64,
         max_body: usize,
     }
     let l = state.limits;
@@ -169,6 +180,8 @@ async fn status(State(state): State<AppState>) -> Response {
             max_runs: l.max_runs,
             max_trials: l.max_trials,
             max_points: l.max_points,
+            max_steps: l.max_steps,
+            max_answer: l.max_answer,
             max_body: l.max_body,
         },
         &[],

@@ -2,17 +2,21 @@
 //! runs it through the command table on a blocking thread, and answers its `--json`.
 //! The listings (`GET`) need no body.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray_commands::damage::{Types, TypesRequest};
-use fray_commands::{Command, Context, json};
+use fray_commands::{Command, Context, json, naming};
 use fray_lab::answer;
 
 use crate::error::ApiError;
-use crate::{AppState, io};
+use crate::runs::CancelOnDrop;
+use crate::{AppState, caps, io};
 
 /// How long a quick answer waits for a slot before it is answered 503.
 const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
@@ -37,15 +41,29 @@ pub(crate) async fn answer<C: Command>(
                 "this server works out that many at once",
             )
         })?;
+    let limits = state.limits;
+    // Set when the client leaves (axum drops this future): a command that looks at it
+    // stops; the others are bounded by the caps on steps and answer bytes.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _leaving = CancelOnDrop(cancel.clone());
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let a = C::run(request, &Context::quiet())?;
-        let text = json::pretty(&a.answer, C::KEYS)?;
-        Ok((text, [a.warnings, a.notes].concat()))
+        let refused = |r| ApiError::refused(naming::in_fields::<C>(r));
+        let prepared = C::prepare(request).map_err(refused)?;
+        caps::within(&prepared.cost, &limits)?;
+        let cx = Context {
+            cancel: &cancel,
+            progress: &|_| {},
+        };
+        let answer = C::perform(&prepared.valid, &cx).map_err(refused)?;
+        let text = json::pretty(&answer, C::KEYS).map_err(ApiError::refused)?;
+        caps::answer_within(&text, &limits)?;
+        let lines = [prepared.warnings, prepared.notes].concat();
+        Ok::<_, ApiError>((text, naming::lines_in_fields::<C>(lines)))
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let (text, warnings) = done.map_err(ApiError::refused)?;
+    let (text, warnings) = done?;
     Ok(io::body(text, &warnings))
 }
 

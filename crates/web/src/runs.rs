@@ -18,12 +18,12 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray::request::Refusal;
-use fray_commands::{Command, Context, Cost, json};
+use fray_commands::{Command, Context, json, naming};
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
 
 use crate::error::ApiError;
-use crate::{AppState, io};
+use crate::{AppState, caps, io};
 
 /// The query of a long run.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -35,7 +35,7 @@ pub(crate) struct RunQuery {
 
 /// Sets the run's cancellation flag when dropped: when the client goes away, axum drops
 /// the response (or the handler's future), and the lab stops at its next chunk.
-struct CancelOnDrop(Arc<AtomicBool>);
+pub(crate) struct CancelOnDrop(pub(crate) Arc<AtomicBool>);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
@@ -76,9 +76,14 @@ async fn start<T: Send + 'static>(
         )
     })?;
     let limits = state.limits;
-    let work = tokio::task::spawn_blocking(move || check(&limits))
+    // The slot goes with the validation onto its thread and comes back with the work: a
+    // client that leaves while its request is checked does not free the slot before the
+    // check ends (the check is bounded by the library: a sweep's points in bytes of
+    // text, suggestions in steps a field).
+    let (work, permit) = tokio::task::spawn_blocking(move || (check(&limits), permit))
         .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let work = work?;
     let cancel = Arc::new(AtomicBool::new(false));
     let (done_tx, done) = watch::channel(0u64);
     let (result_tx, result) = oneshot::channel();
@@ -181,6 +186,7 @@ async fn respond<T: Send + 'static>(
     }
     let answer = finish(running).await?;
     let text = text(&answer).map_err(ApiError::refused)?;
+    caps::answer_within(&text, &state.limits)?;
     Ok(io::body(text, &notes))
 }
 
@@ -190,31 +196,6 @@ fn add_notes(response: &mut Response, notes: &[String]) {
     {
         response.headers_mut().insert(io::WARNINGS, v);
     }
-}
-
-/// The refusal of work over the server's caps, or nothing: a sweep's points, and the
-/// battles of a run or of a sweep in all.
-fn within_caps(cost: &Cost, limits: &crate::Limits) -> Result<(), ApiError> {
-    if cost.points > limits.max_points as u64 {
-        return Err(ApiError::over_cap(format!(
-            "{} points asked for: this server sweeps at most {} a request (fray serve --max-points)",
-            cost.points, limits.max_points
-        )));
-    }
-    if cost.battles > limits.max_trials {
-        let (all, how) = if cost.points > 0 {
-            (" in all", "; fewer trials or points")
-        } else if cost.battles_are_a_cap {
-            ("", "; with a precision, trials is the cap: give trials")
-        } else {
-            ("", "")
-        };
-        return Err(ApiError::over_cap(format!(
-            "{} battles asked for{all}: this server plays at most {} a request (fray serve --max-trials){how}",
-            cost.battles, limits.max_trials
-        )));
-    }
-    Ok(())
 }
 
 /// `POST /api/NAME[?stream=true]` of a long command (`battle`, `sweep`): its `--json`,
@@ -227,15 +208,16 @@ pub(crate) async fn run<C: Command>(
 ) -> Result<Response, ApiError> {
     let request = io::request::<C>(body, &state.limits).await?;
     let check = move |limits: &crate::Limits| {
-        let prepared = C::prepare(request).map_err(ApiError::refused)?;
-        within_caps(&prepared.cost, limits)?;
+        let prepared =
+            C::prepare(request).map_err(|r| ApiError::refused(naming::in_fields::<C>(r)))?;
+        caps::within(&prepared.cost, limits)?;
         let valid = prepared.valid;
         Ok(Work {
             planned: prepared.cost.planned,
-            notes: [prepared.warnings, prepared.notes].concat(),
+            notes: naming::lines_in_fields::<C>([prepared.warnings, prepared.notes].concat()),
             run: Box::new(move |progress, cancel| {
                 let cx = Context { cancel, progress };
-                C::perform(&valid, &cx)
+                C::perform(&valid, &cx).map_err(naming::in_fields::<C>)
             }),
         })
     };

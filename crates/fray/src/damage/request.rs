@@ -15,13 +15,17 @@ use super::{
     Modification, ModifyError, Readings, Trait, TypeSelector, Vocabulary,
 };
 use crate::dice::DiceExpr;
-use crate::request::{Place, Refusal, chain, full, push_capped};
+use crate::request::{Effort, Place, Refusal, chain, full, push_capped};
 use crate::rng::SeededRolls;
 use crate::trace::{NoTrace, Trace};
 
 /// The highest attacker level accepted (Epic starts at 21; this only keeps the number
 /// sane).
 pub const MAX_ATTACKER_LEVEL: u32 = 1000;
+
+/// The bytes one total of a damage distribution takes in the pretty JSON answer
+/// (`{"damage": 123, "p": 0.0123...}` with its indentation), rounded up.
+const BYTES_PER_TOTAL: u64 = 80;
 
 /// The damage amount: a whole number (`17`) or dice (`"2d6+3"`), as JSON or text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -587,6 +591,24 @@ impl ValidDamage {
     /// The dice (a fixed amount is dice without any).
     pub fn dice(&self) -> &DiceExpr {
         &self.dice
+    }
+
+    /// What [`ValidDamage::run`] will cost: a fixed amount or one roll is small; a
+    /// distribution takes its dice's steps twice (the damage before and after traits)
+    /// and answers a line for each total the dice can make.
+    pub fn effort(&self) -> Effort {
+        if self.dice.is_constant() || self.seed.is_some() {
+            return Effort::small();
+        }
+        let totals = u64::try_from(self.dice.max() - self.dice.min())
+            .unwrap_or(u64::MAX)
+            .saturating_add(1);
+        Effort {
+            steps: self.dice.exact_work().saturating_mul(2),
+            answer_bytes: totals
+                .saturating_mul(BYTES_PER_TOTAL)
+                .saturating_add(Effort::SMALL_ANSWER),
+        }
     }
 
     /// Resolves the request: a fixed amount or a roll explained, or the exact

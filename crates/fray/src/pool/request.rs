@@ -15,7 +15,7 @@ use super::{
     Rung, SideHits, compare, parse_mass_battle, parse_side,
 };
 use crate::dist::Distribution;
-use crate::request::{Refusal, full, within};
+use crate::request::{Effort, Refusal, full, within};
 use crate::rng::SeededRolls;
 
 /// The ladder the commands use when none is given.
@@ -304,6 +304,20 @@ impl SidesRequest {
 }
 
 impl ValidSides {
+    /// What [`ValidSides::run`] will cost: each side's multiply-adds, and a line of the
+    /// answer for each total listed (a side's support is at most the square root of its
+    /// work, which counts its squarings).
+    pub fn effort(&self) -> Effort {
+        let side = |groups: &[(u64, Check)]| {
+            let work = SideHits::work(groups).max(1.0);
+            Effort {
+                steps: work as u64,
+                answer_bytes: (work.sqrt() as u64).saturating_mul(60),
+            }
+        };
+        side(&self.a).plus(side(&self.b)).plus(Effort::small())
+    }
+
     /// Each side's exact total hits and who deals more.
     pub fn run(&self) -> SidesAnswer {
         // Bounded in `validate`.

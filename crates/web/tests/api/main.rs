@@ -509,6 +509,7 @@ async fn runs_past_the_limit_wait_and_a_client_leaving_cancels_its_run() {
     let app = router(Limits {
         max_runs: 1,
         max_trials: 1_000_000_000,
+        max_steps: u64::MAX,
         ..Limits::default()
     });
     // A battle of a hundred million trials (hours here), streamed; its body held, not read.
