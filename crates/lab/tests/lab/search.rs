@@ -204,3 +204,21 @@ fn a_float_field_gives_the_crossing_alone() {
     assert!(5.0 < f.value && f.value < 5.625, "{}", f.value);
     assert!(f.high - f.low < 1e-9);
 }
+
+#[test]
+fn a_sweep_table_may_ask_for_a_search_without_a_range() {
+    let t = format!(
+        "{}\n[sweep.find]\npath = \"evasion.b.defense.hp\"\n",
+        text("duel")
+    );
+    let plan = sweep::plan_of(&t).unwrap();
+    assert_eq!(plan.find.as_ref().unwrap().values, None);
+    let s = sweep::check(&t, &plan, &trials(10)).unwrap();
+    assert!(matches!(
+        s.find.as_ref().unwrap().span,
+        Span::Outward {
+            start: Number::Int(60),
+            ..
+        }
+    ));
+}
