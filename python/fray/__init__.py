@@ -343,7 +343,9 @@ def sweep(
 
     ``vary`` maps a field's TOML path to its values, a list or ``"FROM..TO[:STEP]"``;
     ``find`` searches for a balance point: a path, or ``{"path", "values", "target",
-    "side"}``. Without them, the scenario's ``[sweep]`` table. ``executor="ray"`` plays
+    "side"}``; without ``values``, outward from the scenario's own value of the path
+    (``find["whole_values"]`` gives the two whole values around the crossing on a
+    whole-number field). Without them, the scenario's ``[sweep]`` table. ``executor="ray"`` plays
     the points as Ray tasks on the cluster ``ray.init()`` connects to, in ``chunks``
     chunks (default: two per CPU of the cluster), each with one thread unless
     ``threads`` says otherwise; the result is the local one, point for point.

@@ -108,6 +108,13 @@ def test_sweep(cli):
                        "pool.a.combatants.Pikeman.count=2..4", "--trials", "50", "--seed", "1",
                        "--find", "pool.a.combatants.Pikeman.count=1..8", "--quiet")
     assert "find" in grid
+    # A search with no range steps outward from the file's value (the troll's 60 hit
+    # points) and gives the two whole values around the crossing.
+    outward = fray.sweep(duel, find="evasion.b.defense.hp")
+    assert outward == cli("sweep", str(duel), "--find", "evasion.b.defense.hp", "--quiet")
+    assert outward["find"]["start"] == 60
+    below, above = outward["find"]["whole_values"]
+    assert above["value"] == below["value"] + 1 and below["p"] >= 0.5 > above["p"]
 
 
 def test_odds_sweep(cli):

@@ -48,7 +48,11 @@ pub struct SweepArgs {
     #[arg(long, value_name = "PATH=RANGE")]
     vary: Vec<String>,
     /// Search for the value of PATH at which a side's win probability reaches
-    /// --target, between the ends of RANGE (or of the --vary values of PATH).
+    /// --target, between the ends of RANGE (or of the --vary values of PATH). Without
+    /// either, outward from the file's own value: steps of an eighth of it (at least
+    /// 1), doubling up to 12 times each way within the values the scenario accepts,
+    /// then bisection. On a whole-number field the two whole values around the
+    /// crossing are given with their win probabilities.
     #[arg(long, value_name = "PATH[=RANGE]")]
     find: Option<String>,
     /// The win probability --find looks for.

@@ -73,6 +73,45 @@ fn report_has_a_section_and_chart_per_goal() {
 }
 
 #[test]
+fn each_goal_gives_its_figures_with_units_their_change_and_its_verdict() {
+    let text = &ok(&["design-check", "evasion"]).stdout;
+    let block = |id: &str| {
+        let start = text.find(&format!("[{id}]")).unwrap();
+        let end = text[start..]
+            .find("\n\n")
+            .map_or(text.len(), |e| start + e + 1);
+        text[start..end].to_string()
+    };
+    expect![[r#"
+        [evasion.luck] Luck, a player-only bonus, should move combat much less than it does. (evasion, Primary goals 6)
+          measured: the gain in the standard hero's hit chance from Luck 0 to Luck 13, mean over hero levels 1 to 30 and monsters of level 0 to 30
+          baseline: 18.73 percentage points
+          new:      22.94 percentage points
+          change:   +4.21 percentage points
+          verdict:  not met (the text wants the figure lower than the baseline's)
+          The hit chance gained from Luck 13 is 18.73 percentage points under the baseline and 22.94 percentage points under the new rules: 4.21 percentage points higher under the new rules. The text wants the figure lower than the baseline's: not met, as the new rules' 22.94 percentage points is not lower than the baseline's 18.73 percentage points.
+    "#]]
+    .assert_eq(&block("evasion.luck"));
+    expect![[r#"
+        [evasion.appraisal] The status bar should always show a good appraisal of the player's defence. (evasion, Primary goals 3)
+          measured: not measurable: what the status bar shows is a matter of the interface, not of the rules' numbers. Measured instead (the chart): the chance that a monster of the hero's own level hits the standard hero, the figure an appraisal would sum up; under the new rules it is the reference hit chance of `fray appraise`
+          baseline: not measured
+          new:      not measured
+          verdict:  no figure
+          No figure: the goal is about the interface. For the chart, a monster of the hero's level hits the standard hero 80.00% to 99.75% of the time under the baseline and 40.13% to 50.00% under the new rules across levels 1 to 30.
+    "#]]
+    .assert_eq(&block("evasion.appraisal"));
+    let all = json(&["design-check", "--json"]);
+    for g in all["goals"].as_array().unwrap() {
+        let measured = g["basis"] == "exact";
+        let verdict = g["verdict"].as_str().unwrap();
+        assert_eq!(verdict == "no figure", !measured, "{g}");
+        assert_eq!(g["wanted"].is_string(), measured, "{g}");
+        assert_eq!(g["difference"].is_number(), measured, "{g}");
+    }
+}
+
+#[test]
 fn an_unknown_text_is_refused() {
     refuse(
         &["design-check", "pool"],

@@ -229,13 +229,20 @@ fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
     fails(
         &[&file],
         expect![[r#"
-            error: $ROOT/examples/battles/duel.toml, nothing to sweep: give --vary PATH=RANGE (or --find PATH=RANGE), or a [sweep] table in the scenario
+            error: $ROOT/examples/battles/duel.toml, nothing to sweep: give --vary PATH=RANGE (or --find PATH[=RANGE]), or a [sweep] table in the scenario
         "#]],
     );
+    // A search outward from the file's value counts its most values against the bound.
     fails(
-        &[&file, "--find", "evasion.b.defense.hp"],
+        &[
+            &example("battles/pikes.toml"),
+            "--find",
+            "pool.b.combatants.Rider.count",
+            "--trials",
+            "100000000",
+        ],
         expect![[r#"
-            error: $ROOT/examples/battles/duel.toml, --find evasion.b.defense.hp: give the range to search, --find evasion.b.defense.hp=FROM..TO, or vary evasion.b.defense.hp with --vary
+            error: $ROOT/examples/battles/pikes.toml, 0 battles for the points and up to 3600000000 for the search (--find pool.b.combatants.Rider.count, at most 36 values): a sweep plays at most 1000000000; use fewer trials (--trials) or a range to search (PATH=FROM..TO)
         "#]],
     );
     // A search whose range does not cross the target fails too, but after its work:
@@ -410,4 +417,68 @@ fn a_search_without_a_crossing_keeps_the_points_it_played() {
             .contains("does not cross")
     );
     assert_eq!(out["complete"], true);
+}
+
+#[test]
+fn a_search_without_a_range_steps_outward_from_the_files_value() {
+    // The troll has 60 hit points in the file; the two whole values around the
+    // crossing are given with their chances.
+    check(
+        &[
+            "sweep",
+            &example("battles/duel.toml"),
+            "--find",
+            "evasion.b.defense.hp",
+        ],
+        expect![[r#"
+            Valkyrie against troll (evasion system), 20,000 battles a point, sweep seed 3
+            balance point: Valkyrie wins 50.00% at evasion.b.defense.hp = 81.485, between 81 and 82 (exact answers; 10 values tried)
+              searched outward from the scenario's value 60, over 32 to 88
+              whole values: at 81, Valkyrie wins 50.62% (exact); at 82, 49.34% (exact)
+        "#]],
+    );
+    // Sampled: each whole value with its 95% interval, in the text and the JSON.
+    let args = [
+        "sweep",
+        &example("battles/pikes.toml"),
+        "--find",
+        "pool.b.combatants.Rider.count",
+        "--side",
+        "b",
+        "--trials",
+        "500",
+        "--seed",
+        "3",
+    ];
+    check(
+        &args,
+        expect![[r#"
+            Pikes against riders (pool system), 500 battles a point, sweep seed 3
+            balance point: Riders wins 50.00% at pool.b.combatants.Rider.count = 13.769, between 13 and 14 (sampled answers; the range is where the 95% intervals leave the crossing; 8 values tried)
+              searched outward from the scenario's value 10, over 6 to 14
+              whole values: at 13, Riders wins 36.00% (95% interval 31.91% to 40.30%); at 14, 54.20% (95% interval 49.82% to 58.52%)
+        "#]],
+    );
+    let out = json(&[&args[..], &["--json"]].concat());
+    let f = &out["find"];
+    assert_eq!(f["start"], 10);
+    let whole = f["whole_values"].as_array().unwrap();
+    assert_eq!(whole.len(), 2);
+    assert_eq!(
+        whole[0]["value"].as_i64().unwrap() + 1,
+        whole[1]["value"].as_i64().unwrap()
+    );
+    for w in whole {
+        assert!(w["low"].as_f64() < w["p"].as_f64() && w["p"].as_f64() < w["high"].as_f64());
+    }
+    // The report page gives them as a table.
+    let dir = scratch("sweep-outward");
+    let report = dir.join("report");
+    ok(&[&args[..], &["--report", report.to_str().unwrap()]].concat());
+    let page = std::fs::read_to_string(report.join("report.html")).unwrap();
+    assert!(page.contains("<table class=\"whole\">"), "{page}");
+    assert!(
+        page.contains("searched outward from the scenario's value 10"),
+        "{page}"
+    );
 }

@@ -10,7 +10,7 @@
 use fray::baseline::fourth_edition::{self as fourth, Flat};
 use fray::damage::{AttackFacts, DamageType, Defender, Hit, parse_traits, resolve};
 
-use super::{Chart, Goal, range_points};
+use super::{Chart, Goal, Wanted, range_points};
 use DamageType::{Acid, Cold, Fire, Lightning, Necrotic, Physical, Poison, Radiant, Thunder};
 
 /// Every amount of the population.
@@ -218,24 +218,25 @@ fn extremes(blocks: &[Block], attacks: &[(usize, Vec<DamageType>)]) -> Goal {
             rows,
         },
     )
-    .figures(100.0 * b, 100.0 * n, "share of such hits at an extreme", "%")
+    .figures(
+        100.0 * b,
+        100.0 * n,
+        "share of such hits at an extreme",
+        "%",
+        Wanted::Lower,
+    )
 }
 
 /// Aim 2: simpler interactions (a property of the wording).
 fn simpler() -> Goal {
-    Goal {
-        id: "damage.simpler",
-        text: "damage",
-        source: "damage, introduction: issues 2",
-        goal: "Several resistances or vulnerabilities against several damage types should combine in a simple way.",
-        measured: "not measurable: simplicity is a property of how the rules read, not a number they produce. What fray offers instead: `fray damage` prints every rule step of a hit under the new rules, so a designer can read how many steps a case takes".into(),
-        baseline: None,
-        new: None,
-        unit: "not measured",
-        summary: "No figure: the goal is about how the rules read.".into(),
-        basis: "not measured",
-        chart: Chart::None,
-    }
+    Goal::unmeasured(
+        "damage.simpler",
+        "damage, introduction: issues 2",
+        "Several resistances or vulnerabilities against several damage types should combine in a simple way.",
+        "not measurable: simplicity is a property of how the rules read, not a number they produce. What fray offers instead: `fray damage` prints every rule step of a hit under the new rules, so a designer can read how many steps a case takes",
+        "No figure: the goal is about how the rules read.".into(),
+        Chart::None,
+    )
 }
 
 /// Aim 3: attacks of many types are not always the best.
@@ -269,7 +270,13 @@ fn multi_type(blocks: &[Block], attacks: &[(usize, Vec<DamageType>)]) -> Goal {
             rows,
         },
     )
-    .figures(b, n, "damage of three-type attacks relative to one-type attacks", "%")
+    .figures(
+        b,
+        n,
+        "damage of three-type attacks relative to one-type attacks",
+        "%",
+        Wanted::Lower,
+    )
 }
 
 /// Aim 4: resistances and vulnerabilities scale with level.
@@ -304,7 +311,13 @@ fn scaling() -> Goal {
             points,
         },
     )
-    .figures(b, n, "range of the share a resistance takes off", "points")
+    .figures(
+        b,
+        n,
+        "range of the share a resistance takes off",
+        "percentage points",
+        Wanted::Lower,
+    )
 }
 
 /// Aim 5: physical damage can be resisted.
@@ -331,7 +344,13 @@ fn physical(blocks: &[Block]) -> Goal {
             rows,
         },
     )
-    .figures(100.0 * b, 100.0 * n, "share of physical damage taken off", "%")
+    .figures(
+        100.0 * b,
+        100.0 * n,
+        "share of physical damage taken off",
+        "%",
+        Wanted::Higher,
+    )
 }
 
 /// Aim 6: clearer immunities (measured instead: what immunity to one type does).
@@ -366,7 +385,13 @@ fn immunity(blocks: &[Block]) -> Goal {
             rows,
         },
     )
-    .figures(100.0 * o, 100.0 * n, "share of mixed-type damage the immune block takes", "%")
+    .figures(
+        100.0 * o,
+        100.0 * n,
+        "share of mixed-type damage the immune block takes",
+        "%",
+        Wanted::Lower,
+    )
 }
 
 /// Aim 7: balanced Insubstantial.
@@ -406,5 +431,11 @@ fn insubstantial(blocks: &[Block], attacks: &[(usize, Vec<DamageType>)]) -> Goal
             rows,
         },
     )
-    .figures(o, n, "share of damage the insubstantial creature takes", "%")
+    .figures(
+        o,
+        n,
+        "share of damage the insubstantial creature takes",
+        "%",
+        Wanted::Higher,
+    )
 }

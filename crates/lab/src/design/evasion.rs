@@ -12,7 +12,9 @@ use super::population::{
     evasion_monster_defender, hero_ac, monster_damage, nethack_hero, nethack_monster,
     nethack_monster_attack, roles,
 };
-use super::{Chart, Goal, mean, range_points};
+use super::verdict::{decimals, figure};
+use super::{Chart, Goal, Wanted, mean, range_points};
+use crate::report::percent;
 
 /// The new rules' exact hit chance under fray's default model (normal, σ = 5).
 struct NewRules {
@@ -96,7 +98,13 @@ fn separate_defenses(r: &NewRules) -> Goal {
             points,
         },
     )
-    .figures(b, n, "damage per hit taken off by 10 points of to-hit defence", "%")
+    .figures(
+        b,
+        n,
+        "damage per hit taken off by 10 points of to-hit defence",
+        "%",
+        Wanted::Lower,
+    )
 }
 
 /// Goal 2: defensive stats start at zero and grow as they improve.
@@ -118,31 +126,44 @@ fn zero_based(r: &NewRules) -> Goal {
         100.0 * (f(&points[points.len() - 1]) - f(&points[0])) / 10.0
     };
     let (b, n) = (slope(|p| p.1), slope(|p| p.2));
-    Goal {
-        id: "evasion.zero-based",
-        text: "evasion",
-        source: "evasion, Primary goals 2",
-        goal: "Evasiveness and armor should start at zero and get better as the number grows, unlike AC, which improves as it falls from 10.",
-        measured: "the change in a level-0 monster's hit chance for each +1 of the defence number the player sees (AC 0 to 10; EV 0 to 10): positive means a larger number is worse for the defender. The natural values are AC 10 and EV 0".into(),
-        baseline: Some(b),
-        new: Some(n),
-        unit: "percentage points per +1",
-        summary: format!(
-            "Each +1 of the shown number changes a level-0 monster's hit chance by {b:+.2} points under the baseline (AC) and {n:+.2} points under the new rules (EV); {}.",
-            if b > 0.0 && n < 0.0 {
-                "a larger AC helps the attacker and a larger EV helps the defender"
-            } else {
-                "the signs are as shown"
-            }
-        ),
-        basis: "exact",
-        chart: Chart::Lines {
+    let goal = Goal::exact(
+        "evasion.zero-based",
+        "evasion, Primary goals 2",
+        "Evasiveness and armor should start at zero and get better as the number grows, unlike AC, which improves as it falls from 10.",
+        "the change in a level-0 monster's hit chance for each +1 of the defence number the player sees (AC 0 to 10; EV 0 to 10): positive means a larger number is worse for the defender. The natural values are AC 10 and EV 0",
+        "percentage points per +1",
+        Chart::Lines {
             x: "defence number (AC or EV)".into(),
             y: "level-0 monster's hit chance".into(),
             percent: true,
             points,
         },
+    );
+    let d = decimals(&[b, n]);
+    let signed = |v: f64| {
+        let text = figure(v, d);
+        if text.starts_with('-') {
+            text
+        } else {
+            format!("+{text}")
+        }
+    };
+    let summary = format!(
+        "Each +1 of the shown number changes a level-0 monster's hit chance by {} percentage points under the baseline (AC) and {} percentage points under the new rules (EV); {}.",
+        signed(b),
+        signed(n),
+        if b > 0.0 && n < 0.0 {
+            "a larger AC helps the attacker and a larger EV helps the defender"
+        } else {
+            "the signs are as shown"
+        }
+    );
+    Goal {
+        baseline: Some(b),
+        new: Some(n),
+        ..goal
     }
+    .judged(summary, Wanted::BelowZero, "percentage points per +1")
 }
 
 /// Goal 3: an appraisal of defence on the status bar (an interface, not a number).
@@ -156,30 +177,34 @@ fn appraisal(r: &NewRules) -> Goal {
             (f64::from(level), nh, new)
         })
         .collect();
-    Goal {
-        id: "evasion.appraisal",
-        text: "evasion",
-        source: "evasion, Primary goals 3",
-        goal: "The status bar should always show a good appraisal of the player's defence.",
-        measured: "not measurable: what the status bar shows is a matter of the interface, not of the rules' numbers. Measured instead (the chart): the chance that a monster of the hero's own level hits the standard hero, the figure an appraisal would sum up; under the new rules it is the reference hit chance of `fray appraise`".into(),
-        baseline: None,
-        new: None,
-        unit: "not measured",
-        summary: format!(
-            "No figure: the goal is about the interface. For the chart, a monster of the hero's level hits the standard hero {:.0}% to {:.0}% of the time under the baseline and {:.0}% to {:.0}% under the new rules across levels 1 to 30.",
-            100.0 * points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min),
-            100.0 * points.iter().map(|p| p.1).fold(0.0, f64::max),
-            100.0 * points.iter().map(|p| p.2).fold(f64::INFINITY, f64::min),
-            100.0 * points.iter().map(|p| p.2).fold(0.0, f64::max),
-        ),
-        basis: "not measured",
-        chart: Chart::Lines {
+    // Each end as a percentage that never rounds up to 100% or down to 0%.
+    let range = |f: fn(&(f64, f64, f64)) -> f64| {
+        let (lo, hi) = points
+            .iter()
+            .map(f)
+            .fold((f64::INFINITY, 0.0_f64), |(lo, hi), p| {
+                (lo.min(p), hi.max(p))
+            });
+        format!("{} to {}", percent(lo), percent(hi))
+    };
+    let summary = format!(
+        "No figure: the goal is about the interface. For the chart, a monster of the hero's level hits the standard hero {} of the time under the baseline and {} under the new rules across levels 1 to 30.",
+        range(|p| p.1),
+        range(|p| p.2),
+    );
+    Goal::unmeasured(
+        "evasion.appraisal",
+        "evasion, Primary goals 3",
+        "The status bar should always show a good appraisal of the player's defence.",
+        "not measurable: what the status bar shows is a matter of the interface, not of the rules' numbers. Measured instead (the chart): the chance that a monster of the hero's own level hits the standard hero, the figure an appraisal would sum up; under the new rules it is the reference hit chance of `fray appraise`",
+        summary,
+        Chart::Lines {
             x: "hero level (the monster's level too)".into(),
             y: "chance a level-equal monster hits the hero".into(),
             percent: true,
             points,
         },
-    }
+    )
 }
 
 /// Goal 4: small flat bonuses and low variance.
@@ -209,7 +234,7 @@ fn low_variance(r: &NewRules) -> Goal {
             points,
         },
     )
-    .figures(b, n, "relative spread of damage per hit", "%")
+    .figures(b, n, "relative spread of damage per hit", "%", Wanted::NoHigher)
 }
 
 /// Goal 5: player-monster symmetry.
@@ -254,7 +279,13 @@ fn symmetry(r: &NewRules) -> Goal {
             points,
         },
     )
-    .figures(b, n, "gap between the hero's and the monster's hit chances in mirrored fights", "points")
+    .figures(
+        b,
+        n,
+        "gap between the hero's and the monster's hit chances in mirrored fights",
+        "percentage points",
+        Wanted::Lower,
+    )
 }
 
 /// Goal 6: a much smaller effect of Luck.
@@ -304,7 +335,13 @@ fn luck(r: &NewRules) -> Goal {
             points,
         },
     )
-    .figures(b, n, "hit chance gained from Luck 13", "points")
+    .figures(
+        b,
+        n,
+        "hit chance gained from Luck 13",
+        "percentage points",
+        Wanted::Lower,
+    )
 }
 
 /// The largest change between neighbours of a sequence of chances, in points.
@@ -405,7 +442,13 @@ fn continuous(r: &NewRules) -> Goal {
             rows: rows.into_iter().map(|(l, (b, n))| (l, b, n)).collect(),
         },
     )
-    .figures(b, n, "largest jump between neighbouring inputs", "points")
+    .figures(
+        b,
+        n,
+        "largest jump between neighbouring inputs",
+        "percentage points",
+        Wanted::Lower,
+    )
 }
 
 /// Goal 8: roles stay different.
@@ -438,5 +481,11 @@ fn role_variety(r: &NewRules) -> Goal {
             rows,
         },
     )
-    .figures(b, n, "spread of the roles' hit chances", "points")
+    .figures(
+        b,
+        n,
+        "spread of the roles' hit chances",
+        "percentage points",
+        Wanted::NoLower,
+    )
 }

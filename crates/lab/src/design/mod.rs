@@ -5,9 +5,11 @@
 //! (evasion, Primary goals of the new system; damage, introduction). For each, the
 //! check computes one figure on a standard population ([`population`]) under the
 //! baseline ([`fray::baseline`]: NetHack 3.6, D&D 4E) and under the new rules, exactly
-//! (closed forms and whole-number enumeration, no sampling), with the data of a chart
-//! and a plain sentence that states what the numbers show. A goal no number can
-//! measure says so, and what was measured instead.
+//! (closed forms and whole-number enumeration, no sampling), with the data of a chart,
+//! the way the text wants the figure to move and whether the new rules move it so
+//! ([`verdict`], judged on the figures as shown), and a plain sentence that states the
+//! numbers and the verdict. A goal no number can measure says so, and what was
+//! measured instead.
 //!
 //! ```
 //! use fray_lab::design::{check, Text};
@@ -22,9 +24,12 @@ mod damage;
 mod evasion;
 pub mod population;
 pub mod report;
+pub mod verdict;
 
 use fray::request::Refusal;
 use serde::Serialize;
+
+pub use verdict::{Verdict, Wanted};
 
 /// Which rules text to check.
 #[derive(
@@ -137,7 +142,21 @@ pub struct Goal {
     pub new: Option<f64>,
     /// The figures' unit.
     pub unit: &'static str,
-    /// A plain sentence of what the numbers show, no verdict beyond them.
+    /// The digits after the point the figures are shown with: two, or more where two
+    /// would round a figure to 0 or 100 that it is not.
+    pub decimals: usize,
+    /// New minus baseline, worked out from the figures as shown (each rounded to
+    /// `decimals` digits), so that it agrees with them (`None` when not measured).
+    pub difference: Option<f64>,
+    /// The difference's unit: percentage points between two percentages.
+    pub difference_unit: &'static str,
+    /// The way the goal's text wants the figure to move under the new rules (`None`
+    /// when not measured).
+    pub wanted: Option<Wanted>,
+    /// Whether it does, judged on the figures as shown: `met`, `not met`, or `no figure`
+    /// for a goal no number measures.
+    pub verdict: Verdict,
+    /// A plain sentence of what the numbers show, then the verdict stated from them.
     pub summary: String,
     /// `exact` (closed forms and enumeration) or `not measured`.
     pub basis: &'static str,
@@ -165,22 +184,103 @@ impl Goal {
             baseline: None,
             new: None,
             unit,
+            decimals: verdict::DECIMALS,
+            difference: None,
+            difference_unit: verdict::difference_unit(unit),
+            wanted: None,
+            verdict: Verdict::NoFigure,
             summary: String::new(),
             basis: "exact",
             chart,
         }
     }
 
-    /// The goal with both figures and the sentence comparing them (`what` names the
-    /// figure, `unit` is its short unit in the sentence).
-    fn figures(self, baseline: f64, new: f64, what: &str, unit: &str) -> Goal {
+    /// A goal no number measures: its sentence says why, its chart what was measured
+    /// instead.
+    fn unmeasured(
+        id: &'static str,
+        source: &'static str,
+        goal: &'static str,
+        measured: &str,
+        summary: String,
+        chart: Chart,
+    ) -> Goal {
         Goal {
+            unit: "not measured",
+            difference_unit: "not measured",
+            summary,
+            basis: "not measured",
+            ..Goal::exact(id, source, goal, measured, "not measured", chart)
+        }
+    }
+
+    /// The goal with both figures, the sentence comparing them (`what` names the
+    /// figure, `unit` is its short unit in the sentence) and the verdict.
+    fn figures(self, baseline: f64, new: f64, what: &str, unit: &str, wanted: Wanted) -> Goal {
+        let d = verdict::decimals(&[baseline, new]);
+        let goal = Goal {
             baseline: Some(baseline),
             new: Some(new),
-            summary: compared(what, baseline, new, unit),
+            ..self
+        };
+        let summary = compared(what, baseline, new, unit, d, goal.difference_unit);
+        goal.judged(summary, wanted, unit)
+    }
+
+    /// The goal with its figures' difference and verdict, the verdict's sentence, stated
+    /// from the figures as shown (`unit` their short unit), after `summary`.
+    fn judged(self, summary: String, wanted: Wanted, unit: &str) -> Goal {
+        let (Some(b), Some(n)) = (self.baseline, self.new) else {
+            return self;
+        };
+        let d = verdict::decimals(&[b, n]);
+        let (difference, verdict) = verdict::judge(b, n, d, wanted);
+        let against = match wanted {
+            Wanted::BelowZero => "zero".to_string(),
+            _ => format!("the baseline's {}", shown_with(b, unit, d)),
+        };
+        let said = format!(
+            "{summary} The text wants the figure {}: {}, as the new rules' {} {} {against}.",
+            wanted.phrase(),
+            verdict.word(),
+            shown_with(n, unit, d),
+            wanted.relation(verdict),
+        );
+        Goal {
+            decimals: d,
+            difference: Some(difference),
+            wanted: Some(wanted),
+            verdict,
+            summary: said,
             ..self
         }
     }
+
+    /// A figure of this goal as shown: its digits and its unit.
+    pub fn shown(&self, value: Option<f64>) -> String {
+        match value {
+            Some(v) => shown_with(v, self.unit, self.decimals),
+            None => "not measured".into(),
+        }
+    }
+
+    /// The difference as shown, signed, with its unit (`None` when not measured).
+    pub fn shown_difference(&self) -> Option<String> {
+        self.difference.map(|d| {
+            let text = verdict::figure(d, self.decimals);
+            let sign = if text.starts_with('-') || text.trim_matches(['0', '.']).is_empty() {
+                ""
+            } else {
+                "+"
+            };
+            format!("{sign}{text} {}", self.difference_unit)
+        })
+    }
+}
+
+/// A figure with `d` digits after the point and its unit.
+fn shown_with(v: f64, unit: &str, d: usize) -> String {
+    format!("{} {unit}", verdict::figure(v, d))
 }
 
 /// The mean of some values (0 for none).
@@ -227,30 +327,36 @@ pub fn check(text: Text) -> DesignCheck {
     out
 }
 
-/// A figure as printed: two decimals, the unit after it.
-pub fn shown(value: Option<f64>, unit: &str) -> String {
-    match value {
-        Some(v) => format!("{v:.2} {unit}"),
-        None => "not measured".into(),
-    }
-}
-
-/// The plain sentence of a measured goal: both figures and which is larger, nothing
-/// more (`what` starts lower-case and names the figure).
-fn compared(what: &str, baseline: f64, new: f64, unit: &str) -> String {
-    let how = if (baseline - new).abs() < 0.005 {
-        "the same to two decimals".to_string()
-    } else if new < baseline {
-        format!("{:.2} lower under the new rules", baseline - new)
+/// The plain sentence of a measured goal: both figures as shown (`d` digits) and how
+/// far apart they are, in `difference_unit`, worked out from the shown figures (`what`
+/// starts lower-case and names the figure).
+fn compared(
+    what: &str,
+    baseline: f64,
+    new: f64,
+    unit: &str,
+    d: usize,
+    difference_unit: &str,
+) -> String {
+    let (difference, _) = verdict::judge(baseline, new, d, Wanted::Lower);
+    let how = if difference == 0.0 {
+        "the same as shown".to_string()
     } else {
-        format!("{:.2} higher under the new rules", new - baseline)
+        format!(
+            "{} {difference_unit} {} under the new rules",
+            verdict::figure(difference.abs(), d),
+            if difference < 0.0 { "lower" } else { "higher" }
+        )
     };
     format!(
-        "The {what} is {baseline:.2} {unit} under the baseline and {new:.2} {unit} under the new rules: {how}."
+        "The {what} is {} under the baseline and {} under the new rules: {how}.",
+        shown_with(baseline, unit, d),
+        shown_with(new, unit, d),
     )
 }
 
-/// The text report: one block a goal.
+/// The text report: one block a goal, its figures with their unit, their difference and
+/// the verdict.
 pub fn text(c: &DesignCheck) -> String {
     let mut out = String::new();
     for (text, baseline) in &c.baselines {
@@ -258,15 +364,26 @@ pub fn text(c: &DesignCheck) -> String {
     }
     for g in &c.goals {
         out.push_str(&format!(
-            "\n[{}] {} ({})\n  measured: {}\n  baseline: {}\n  new:      {}\n  {}\n",
+            "\n[{}] {} ({})\n  measured: {}\n  baseline: {}\n  new:      {}\n",
             g.id,
             g.goal,
             g.source,
             g.measured,
-            shown(g.baseline, g.unit),
-            shown(g.new, g.unit),
-            g.summary
+            g.shown(g.baseline),
+            g.shown(g.new),
         ));
+        if let Some(d) = g.shown_difference() {
+            out.push_str(&format!("  change:   {d}\n"));
+        }
+        match g.wanted {
+            Some(w) => out.push_str(&format!(
+                "  verdict:  {} (the text wants the figure {})\n",
+                g.verdict.word(),
+                w.phrase()
+            )),
+            None => out.push_str(&format!("  verdict:  {}\n", g.verdict.word())),
+        }
+        out.push_str(&format!("  {}\n", g.summary));
     }
     out
 }

@@ -2,7 +2,7 @@
 //! our words, both figures, a chart drawn by [`crate::charts`] (inline SVG, no external
 //! resource) and the plain sentence of what the numbers show.
 
-use super::{Chart, DesignCheck, Goal, shown};
+use super::{Chart, DesignCheck, Goal};
 use crate::charts::{self, Axis, Bar, BarChart, Line, LineChart};
 use crate::report::{escape, percent};
 
@@ -98,7 +98,8 @@ fn section(g: &Goal) -> String {
 <p class="source">({source}) · <code>{id}</code> · {basis}</p>
 <p><strong>Measured:</strong> {measured}</p>
 <table><tr><th>{baseline_name}</th><td class="baseline">{baseline}</td></tr>
-<tr><th>new rules</th><td class="new">{new}</td></tr></table>
+<tr><th>new rules</th><td class="new">{new}</td></tr>{change}
+<tr><th>verdict</th><td class="verdict">{verdict}</td></tr></table>
 {figure}<p class="summary">{summary}</p>
 </section>
 "#,
@@ -108,8 +109,23 @@ fn section(g: &Goal) -> String {
         basis = escape(g.basis),
         measured = escape(&g.measured),
         baseline_name = escape(baseline_name(g)),
-        baseline = escape(&shown(g.baseline, g.unit)),
-        new = escape(&shown(g.new, g.unit)),
+        baseline = escape(&g.shown(g.baseline)),
+        new = escape(&g.shown(g.new)),
+        change = g
+            .shown_difference()
+            .map(|d| format!(
+                "\n<tr><th>change</th><td class=\"change\">{}</td></tr>",
+                escape(&d)
+            ))
+            .unwrap_or_default(),
+        verdict = escape(&match g.wanted {
+            Some(w) => format!(
+                "{} (the text wants the figure {})",
+                g.verdict.word(),
+                w.phrase()
+            ),
+            None => g.verdict.word().to_string(),
+        }),
         summary = escape(&g.summary),
     )
 }

@@ -113,8 +113,10 @@ impl AxisSpec {
 pub struct FindSpec {
     /// The field searched.
     pub path: String,
-    /// The range searched (its smallest and largest values are the bracket).
-    pub values: Values,
+    /// The range searched (its smallest and largest values are the bracket); none to
+    /// search outward from the scenario's own value of the field ([`find::Span`]).
+    #[serde(default)]
+    pub values: Option<Values>,
     /// The win probability sought (0 to 1; default 0.5).
     #[serde(default = "half")]
     pub target: f64,
@@ -237,7 +239,8 @@ pub fn point_seed(seed: u64, values: &[(String, Number)]) -> u64 {
 /// values = "40..80:10"          # or a list: [40, 50, 60]
 /// [sweep.find]
 /// path = "evasion.b.defense.hp"
-/// values = "20..120"            # the range searched
+/// values = "20..120"            # the range searched (optional: without it, outward
+///                               # from the file's own value, see sweep::find::Span)
 /// target = 0.5                  # optional (default 0.5)
 /// side = "a"                    # optional (default a)
 /// ```
@@ -264,7 +267,7 @@ pub fn plan_of(text: &str) -> Result<Plan, ScenarioError> {
     #[serde(deny_unknown_fields)]
     struct FindFile {
         path: String,
-        values: Values,
+        values: Option<Values>,
         target: Option<f64>,
         side: Option<String>,
     }
@@ -453,9 +456,14 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
         let all = battles.saturating_add(find.planned_battles(&sweep.base));
         if all > MAX_SWEEP_BATTLES {
             return Err(ScenarioError::whole(format!(
-                "{battles} battles for the points and up to {} for the search ({}): a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer trials (--trials) or a narrower range",
+                "{battles} battles for the points and up to {} for the search ({}, at most {} values): a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer trials (--trials) or {}",
                 all - battles,
-                find.origin()
+                find.origin(),
+                find.max_evaluations(),
+                match find.span {
+                    find::Span::Range { .. } => "a narrower range",
+                    find::Span::Outward { .. } => "a range to search (PATH=FROM..TO)",
+                }
             )));
         }
         sweep.find = Some(find);

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use fray::character::Side;
 
 use super::odds::OddsOutcome;
-use super::{Found, Outcome};
+use super::{Evaluation, Found, Outcome};
 use crate::report::{Estimate, Report, count, percent};
 
 /// Combatants of `side` expected standing at the end (the sum of their survival).
@@ -170,16 +170,18 @@ pub fn odds_csv(o: &OddsOutcome) -> String {
     s
 }
 
-/// The balance point found, in words.
+/// The balance point found, in words: the value, where it started (outward from the
+/// scenario's value, when no range was given) and, on a whole-number field, the two
+/// whole values around it with their win probabilities.
 pub fn found_text(f: &Found) -> String {
     let how = if f.exact {
         "exact answers"
     } else {
         "sampled answers; the range is where the 95% intervals leave the crossing"
     };
+    let side = fray::text::escape_controls(&f.side);
     let mut s = format!(
-        "balance point: {} wins {} at {} = {:.3}, between {} and {} ({how}; {} values tried)\n",
-        fray::text::escape_controls(&f.side),
+        "balance point: {side} wins {} at {} = {:.3}, between {} and {} ({how}; {} values tried)\n",
         percent(f.target),
         f.path,
         f.value,
@@ -187,10 +189,39 @@ pub fn found_text(f: &Found) -> String {
         f.high,
         f.evaluations.len()
     );
+    if let Some(start) = f.start {
+        s += &format!(
+            "  searched outward from the scenario's value {start}, over {} to {}\n",
+            f.from, f.to
+        );
+    }
+    if let Some([below, above]) = &f.whole_values {
+        s += &format!(
+            "  whole values: at {}, {side} wins {}; at {}, {}\n",
+            below.value,
+            chance(below),
+            above.value,
+            chance(above)
+        );
+    }
     if !f.complete {
         s += "INCOMPLETE: the search was interrupted; the range is where it stood\n";
     }
     s
+}
+
+/// A value's win probability tried by the search, with its basis or interval.
+pub fn chance(e: &Evaluation) -> String {
+    if e.exact {
+        format!("{} (exact)", percent(e.p))
+    } else {
+        format!(
+            "{} (95% interval {} to {})",
+            percent(e.p),
+            percent(e.low),
+            percent(e.high)
+        )
+    }
 }
 
 /// A number of a CSV cell as people read it: six significant digits, no float noise

@@ -10,7 +10,7 @@ use super::odds::OddsOutcome;
 use super::output::{best, found_text, odds_text, standing, text};
 use super::{Found, Number, Outcome, PointResult};
 use crate::charts::{self, Axis, HeatMap, Line, LineChart};
-use crate::report::escape;
+use crate::report::{escape, percent};
 
 /// Every chart of the sweep as (file stem, SVG), in the page's order.
 pub fn charts(o: &Outcome) -> Vec<(String, String)> {
@@ -212,6 +212,39 @@ fn search_chart(f: &Found) -> String {
     })
 }
 
+/// The balance point as the page shows it: its sentences, and on a whole-number field a
+/// table of the two whole values around it with their win probabilities and intervals.
+fn found_html(f: &Found) -> String {
+    let mut out: String = found_text(f)
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("whole values:"))
+        .map(|l| format!("<p>{}</p>\n", escape(l.trim())))
+        .collect();
+    if let Some(whole) = &f.whole_values {
+        let rows: String = whole
+            .iter()
+            .map(|e| {
+                let interval = if e.exact {
+                    "exact".to_string()
+                } else {
+                    format!("{} to {}", percent(e.low), percent(e.high))
+                };
+                format!(
+                    "<tr><td>{}</td><td>{}</td><td>{interval}</td></tr>",
+                    e.value,
+                    percent(e.p)
+                )
+            })
+            .collect();
+        out += &format!(
+            "<table class=\"whole\"><caption>The whole values around the balance point</caption><tr><th>{}</th><th>{} wins</th><th>95% interval</th></tr>{rows}</table>\n",
+            escape(&f.path),
+            escape(&f.side)
+        );
+    }
+    out
+}
+
 /// The sweep as a self-contained HTML page.
 pub fn html(o: &Outcome) -> String {
     let figures: String = charts(o)
@@ -232,15 +265,11 @@ pub fn html(o: &Outcome) -> String {
         .iter()
         .map(|a| format!("{} ({} values)", escape(&a.path), a.values.len()))
         .collect();
-    let found = o
-        .find
-        .as_ref()
-        .map(|f| format!("<p>{}</p>", escape(&found_text(f))))
-        .unwrap_or_default();
+    let found = o.find.as_ref().map(found_html).unwrap_or_default();
     format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Sweep: {title}</title>
-<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} figure{{margin:1.2em 0}} pre{{overflow-x:auto}}</style></head>
+<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} figure{{margin:1.2em 0}} pre{{overflow-x:auto}} table.whole{{border-collapse:collapse;margin:.5em 0}} table.whole td,table.whole th{{padding:.2em .8em;text-align:left}}</style></head>
 <body><h1>Sweep: {title}</h1>{incomplete}
 <p>{system} system, {trials} trials a point, sweep seed {seed}; varied: {axes}. Each point is a whole battle run with its own seed (in the JSON output); win probabilities are exact where the lab solves the battle, else sampled with a 95% band.</p>
 {found}{figures}<h2>Points</h2>

@@ -75,13 +75,15 @@ pub enum Names {
 }
 
 /// A balance-point search as a front end asks for it. Without `values`, the values of
-/// the axis that varies the same path are searched.
+/// the axis that varies the same path are searched, or, with no such axis, values
+/// outward from the scenario's own value of the field ([`super::find::Span::Outward`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FindRequest {
     /// The field searched.
     pub path: String,
-    /// The range searched; by default the values of the axis varying `path`.
+    /// The range searched; by default the values of the axis varying `path`, else
+    /// outward from the scenario's value.
     #[serde(default)]
     pub values: Option<Values>,
     /// The win probability sought (0 to 1).
@@ -100,25 +102,15 @@ fn half() -> f64 {
 }
 
 impl FindRequest {
-    /// The search with its values, from the request or from `vary`'s axis of its path.
-    fn spec(&self, vary: &[AxisSpec], names: Names) -> Result<FindSpec, String> {
-        let path = fray::text::escape_controls(&self.path);
-        let values = match &self.values {
-            Some(v) => v.clone(),
-            None => vary
-                .iter()
+    /// The search with its values: from the request, from `vary`'s axis of its path, or
+    /// none (outward from the scenario's value).
+    fn spec(&self, vary: &[AxisSpec]) -> FindSpec {
+        let values = self.values.clone().or_else(|| {
+            vary.iter()
                 .find(|a| a.path == self.path)
                 .map(|a| a.values.clone())
-                .ok_or_else(|| match names {
-                    Names::Fields => {
-                        format!("find {path}: give the values to search, or vary {path} too")
-                    }
-                    Names::Flags => format!(
-                        "--find {path}: give the range to search, --find {path}=FROM..TO, or vary {path} with --vary"
-                    ),
-                })?,
-        };
-        Ok(FindSpec {
+        });
+        FindSpec {
             path: self.path.clone(),
             values,
             target: self.target,
@@ -126,8 +118,8 @@ impl FindRequest {
             origin: self
                 .origin
                 .clone()
-                .unwrap_or_else(|| format!("find {path}")),
-        })
+                .unwrap_or_else(|| format!("find {}", fray::text::escape_controls(&self.path))),
+        }
     }
 }
 
@@ -209,13 +201,12 @@ impl SweepRequest {
             plan.vary = self.vary.clone();
         }
         if let Some(find) = &self.find {
-            let spec = find.spec(&plan.vary, self.names);
-            plan.find = Some(spec.map_err(|e| Refusal::new(format!("{source}, {e}")))?);
+            plan.find = Some(find.spec(&plan.vary));
         }
         if plan.vary.is_empty() && plan.find.is_none() {
             let give = match self.names {
                 Names::Fields => "give vary (or find)",
-                Names::Flags => "give --vary PATH=RANGE (or --find PATH=RANGE)",
+                Names::Flags => "give --vary PATH=RANGE (or --find PATH[=RANGE])",
             };
             return Err(Refusal::new(format!(
                 "{source}, nothing to sweep: {give}, or a [sweep] table in the scenario"

@@ -2,7 +2,7 @@
 //! the JSON and the HTML report), hand-worked figures come out, and the population is
 //! the documented one.
 
-use fray_lab::design::{self, Chart, Text, check, population};
+use fray_lab::design::{self, Chart, Text, Verdict, Wanted, check, population};
 
 const EVASION: [&str; 8] = [
     "evasion.separate-defenses",
@@ -104,7 +104,19 @@ fn the_json_has_the_documented_fields() {
     assert_eq!(goals.len(), 15);
     for g in goals {
         for key in [
-            "id", "goal", "baseline", "new", "unit", "summary", "measured", "chart",
+            "id",
+            "goal",
+            "baseline",
+            "new",
+            "unit",
+            "decimals",
+            "difference",
+            "difference_unit",
+            "wanted",
+            "verdict",
+            "summary",
+            "measured",
+            "chart",
         ] {
             assert!(g.get(key).is_some(), "{key} missing in {g}");
         }
@@ -120,8 +132,8 @@ fn the_report_has_a_section_per_goal_and_needs_no_network() {
             .find(&format!(r#"<section class="goal" id="{}">"#, g.id))
             .unwrap_or_else(|| panic!("no section for {}", g.id));
         let section = &html[start..start + html[start..].find("</section>").unwrap()];
-        let baseline = design::shown(g.baseline, g.unit);
-        let new = design::shown(g.new, g.unit);
+        let baseline = g.shown(g.baseline);
+        let new = g.shown(g.new);
         assert!(
             section.contains(&format!(r#"<td class="baseline">{baseline}</td>"#)),
             "{}",
@@ -133,6 +145,18 @@ fn the_report_has_a_section_per_goal_and_needs_no_network() {
             g.id
         );
         assert!(section.contains("class=\"summary\""));
+        assert!(
+            section.contains(&format!(r#"<td class="verdict">{}"#, g.verdict.word())),
+            "{}",
+            g.id
+        );
+        if let Some(d) = g.shown_difference() {
+            assert!(
+                section.contains(&format!(r#"<td class="change">{d}</td>"#)),
+                "{}",
+                g.id
+            );
+        }
         assert_eq!(section.contains("<svg"), g.chart != Chart::None, "{}", g.id);
     }
     for external in ["<script", "<link", "src=\"http", "href=\"http", "@import"] {
@@ -176,4 +200,99 @@ fn the_request_as_json() {
     );
     assert!(parse(r#"{"text": "pool"}"#).is_err());
     assert!(parse(r#"{"txt": "damage"}"#).is_err());
+}
+
+/// The figure a shown text holds, its unit stripped (`"-4.77 percentage points"`).
+fn number(shown: &str, unit: &str) -> f64 {
+    shown
+        .strip_suffix(unit)
+        .unwrap_or_else(|| panic!("`{shown}` ends with its unit `{unit}`"))
+        .trim()
+        .trim_start_matches('+')
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn each_goal_says_whether_the_new_rules_move_its_figure_the_way_the_text_wants() {
+    use Verdict::{Met, NoFigure, NotMet};
+    let expected = [
+        ("evasion.separate-defenses", Some(Wanted::Lower), Met),
+        ("evasion.zero-based", Some(Wanted::BelowZero), Met),
+        ("evasion.appraisal", None, NoFigure),
+        ("evasion.low-variance", Some(Wanted::NoHigher), Met),
+        ("evasion.symmetry", Some(Wanted::Lower), Met),
+        ("evasion.luck", Some(Wanted::Lower), NotMet),
+        ("evasion.continuous", Some(Wanted::Lower), NotMet),
+        ("evasion.role-variety", Some(Wanted::NoLower), Met),
+        ("damage.extremes", Some(Wanted::Lower), Met),
+        ("damage.simpler", None, NoFigure),
+        ("damage.multi-type", Some(Wanted::Lower), Met),
+        ("damage.scaling", Some(Wanted::Lower), Met),
+        ("damage.physical", Some(Wanted::Higher), Met),
+        ("damage.immunity", Some(Wanted::Lower), Met),
+        ("damage.insubstantial", Some(Wanted::Higher), Met),
+    ];
+    let c = check(Text::All);
+    for (g, (id, wanted, verdict)) in c.goals.iter().zip(expected) {
+        assert_eq!((g.id, g.wanted, g.verdict), (id, wanted, verdict));
+        // The sentence states the verdict, from the numbers.
+        assert!(
+            g.summary.contains(&format!(": {}", verdict.word())) || verdict == NoFigure,
+            "{}: {}",
+            g.id,
+            g.summary
+        );
+        let Some(w) = g.wanted else {
+            assert_eq!((g.difference, g.baseline, g.new), (None, None, None));
+            assert!(g.summary.starts_with("No figure"), "{}", g.summary);
+            continue;
+        };
+        // Each figure carries its unit, and the difference is that of the figures as
+        // shown, in its own unit (percentage points between percentages).
+        let (b, n) = (
+            number(&g.shown(g.baseline), g.unit),
+            number(&g.shown(g.new), g.unit),
+        );
+        let shown = g.shown_difference().unwrap();
+        assert!(shown.ends_with(g.difference_unit), "{shown}");
+        let d = number(&shown, g.difference_unit);
+        assert!((d - (n - b)).abs() < 1e-9, "{}: {shown} vs {n} − {b}", g.id);
+        assert_eq!(g.difference, Some(d));
+        if g.unit.starts_with('%') {
+            assert_eq!(g.difference_unit, "percentage points");
+        }
+        assert!(g.summary.contains(w.phrase()), "{}", g.summary);
+        assert!(g.summary.contains(w.relation(verdict)), "{}", g.summary);
+    }
+}
+
+#[test]
+fn no_figure_is_shown_as_a_bound_it_is_not() {
+    let c = check(Text::Evasion);
+    let appraisal = c
+        .goals
+        .iter()
+        .find(|g| g.id == "evasion.appraisal")
+        .unwrap();
+    // The baseline's level-equal monster hits the hero 99.75% of the time at most:
+    // shown as such, never rounded up to "100%".
+    assert!(
+        appraisal.summary.contains("80.00% to 99.75%"),
+        "{}",
+        appraisal.summary
+    );
+    assert!(!appraisal.summary.contains("100%"), "{}", appraisal.summary);
+    for g in &c.goals {
+        for v in [g.baseline, g.new].into_iter().flatten() {
+            let shown = number(&g.shown(Some(v)), g.unit);
+            for bound in [0.0, 100.0] {
+                assert!(
+                    shown != bound || v == bound,
+                    "{}: {v} shown as {bound}",
+                    g.id
+                );
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@ mod duel_speed;
 mod precision;
 mod runs;
 mod schema;
+mod search;
 mod sweep;
 
 use fray_lab::duel::exact_duel;

@@ -113,7 +113,7 @@ fn the_search_finds_where_the_exact_duel_crosses_the_target() {
         vary: Vec::new(),
         find: Some(FindSpec {
             path: "evasion.b.defense.hp".into(),
-            values: Values::Range("20..200".into()),
+            values: Some(Values::Range("20..200".into())),
             target: 0.5,
             side: None,
             origin: String::new(),
@@ -147,7 +147,7 @@ fn a_sampled_search_gives_an_interval_around_its_value() {
         vary: Vec::new(),
         find: Some(FindSpec {
             path: "pool.b.combatants.Rider.count".into(),
-            values: Values::List(vec![6.0, 20.0]),
+            values: Some(Values::List(vec![6.0, 20.0])),
             target: 0.5,
             side: Some("b".into()),
             origin: String::new(),
@@ -178,7 +178,7 @@ fn a_search_that_cannot_cross_the_target_says_so() {
         vary: Vec::new(),
         find: Some(FindSpec {
             path: "evasion.b.defense.hp".into(),
-            values: Values::Range("20..30".into()),
+            values: Some(Values::Range("20..30".into())),
             target: 0.5,
             side: None,
             origin: "--find".into(),
@@ -537,7 +537,7 @@ fn a_search_counts_its_battles_before_any_is_played() {
         vary: Vec::new(),
         find: Some(FindSpec {
             path: "pool.b.combatants.Rider.count".into(),
-            values: Values::Range(range.into()),
+            values: Some(Values::Range(range.into())),
             target: 0.5,
             side: None,
             origin: String::new(),
