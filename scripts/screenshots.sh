@@ -15,8 +15,14 @@ if [ -z "$browser" ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-cargo build -q --release --locked -p fray-cli
-fray=./target/release/fray
+# The binary .ci/run's main command built (FRAY_BIN), or the same build of it: one
+# release build of fray for every step of CI.
+if [ -n "${FRAY_BIN:-}" ]; then
+  fray=$FRAY_BIN
+else
+  cargo build -q --release --locked --bin fray
+  fray=./target/release/fray
+fi
 # Screenshots page $2 into $out/$1.png, and fails on a missing or blank one.
 shoot() {
   "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \

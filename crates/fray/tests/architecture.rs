@@ -144,7 +144,10 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
             ],
         ],
     ),
-    ("python/src", &[&["error"], &["commands"], &["sweep"]]),
+    (
+        "python/src",
+        &[&["error", "dict"], &["commands"], &["sweep"]],
+    ),
 ];
 
 /// Each crate of the workspace (by its folder) and the workspace crates it may depend

@@ -374,7 +374,7 @@ async fn bad_requests_are_refused_with_a_message_and_a_place() {
         e["error"]
             .as_str()
             .unwrap()
-            .starts_with("--trials 0: expected a whole number"),
+            .starts_with("`trials` 0: expected a whole number"),
         "{e}"
     );
     let e = refused(
