@@ -112,7 +112,7 @@ MALFORMED = [
     lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": "5..1"}),
     lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": [1]}, trials=0),
     lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": [1]}, executor="dask"),
-    lambda: fray.sweep(DUEL, find="evasion.b.defense.hp"),
+    lambda: fray.sweep(DUEL, find="evasion.b.defense.nope"),
     lambda: fray.odds_sweep("dice", {"tn": "1..2"}),
     lambda: fray.odds_sweep("pool", {"tn": "1..2"}, set={"nope": 1}),
     lambda: fray._native.call("no-such-command", "{}"),
