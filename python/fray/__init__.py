@@ -80,6 +80,9 @@ def _json(what: str, request: dict) -> str:
         return json.dumps(request, allow_nan=False)
     except (TypeError, ValueError) as e:
         raise _error(f"{what}: {e}") from None
+    except RecursionError:
+        # No fray file nests anywhere near this deep (the TOML reader allows 80 levels).
+        raise _error(f"{what}: nested too deeply (dicts or lists inside one another)") from None
 
 
 def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":

@@ -83,6 +83,16 @@ def test_a_file_too_large_or_not_utf8_is_refused(tmp_path: Path, monkeypatch):
     assert "0xE9 is not UTF-8" in caught.value.message
 
 
+def _nested(depth: int) -> dict:
+    """A dict `depth` levels deep: deeper than Python's own recursion limit allows to encode."""
+    top: dict = {}
+    inner = top
+    for _ in range(depth):
+        inner["a"] = {}
+        inner = inner["a"]
+    return top
+
+
 MALFORMED = [
     lambda: fray.damage("2d", ["fire"]),
     lambda: fray.damage(17, ["fire"], vs="Resist"),
@@ -108,6 +118,7 @@ MALFORMED = [
     lambda: fray.battle(threads=10**6),
     lambda: fray.battle(Path("/no/such/file.toml")),
     lambda: fray.battle(12),
+    lambda: fray.battle(_nested(2000)),
     lambda: fray.sweep(DUEL),
     lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": "5..1"}),
     lambda: fray.sweep(DUEL, vary={"evasion.b.defense.hp": [1]}, trials=0),
@@ -158,3 +169,7 @@ def test_arguments_of_the_wrong_shape_are_refused_not_misread():
     with pytest.raises(fray.FrayError) as caught:
         fray.battle("\x1b]0;owned\x07nope.toml")
     assert "\x1b" not in caught.value.message and "\x07" not in caught.value.message
+    # A control character in a sweep's path is escaped wherever the message names it.
+    with pytest.raises(fray.FrayError) as caught:
+        fray.sweep(DUEL, {"evasion.b.defense.hp\x1b[31m": [1]})
+    assert "\x1b" not in caught.value.message, repr(caught.value.message)

@@ -92,7 +92,7 @@ impl AxisSpec {
         Self {
             path: path.into(),
             values,
-            origin: format!("vary {path}"),
+            origin: format!("vary {}", fray::text::escape_controls(path)),
         }
     }
 
