@@ -252,6 +252,23 @@ def test_sweep_chart(page, url):
     assert page.locator("#s-charts img").count() > 0, "no heat map shown"
 
 
+def test_bar_charts_have_a_percent_axis(page, url):
+    ready(page, url, "#tab=odds&o.bonus=2")
+    page.wait_for_selector("#o-chart svg .y-axis")
+    expected = json.loads(api(url, "/api/check", {"rung": "3/6", "bonus": 2, "penalty": 0}))
+    ticks = page.locator("#o-chart svg .y-axis text.tick").all_text_contents()
+    assert len(ticks) >= 3 and all(re.fullmatch(r"\d+(\.\d+)?%", t) for t in ticks), ticks
+    peak = max(d["p"] for d in expected["distribution"]) * 100
+    assert ticks[0] == "0%" and float(ticks[-1][:-1]) >= peak, (ticks, peak)
+    labels = page.locator("#o-chart svg text.value").all_text_contents()
+    assert any(label.endswith("%") for label in labels), labels
+    # The damage distribution's chart too.
+    ready(page, url, "#d.amount=2d6%2B3&d.types=fire&d.vs=Resist%205%20Fire")
+    page.wait_for_selector("#d-chart svg .y-axis")
+    ticks = page.locator("#d-chart svg .y-axis text.tick").all_text_contents()
+    assert len(ticks) >= 3 and all(t.endswith("%") for t in ticks), ticks
+
+
 def test_shared_link(page, url):
     ready(page, url)
     page.fill("#d-amount", "2d6+3")

@@ -87,20 +87,46 @@ function debounce(f, ms) {
   return () => { clearTimeout(t); t = setTimeout(f, ms); };
 }
 
-// A bar chart as SVG: labelled bars of probabilities.
+// A percentage as people read it: no float noise, a few digits (27.8%, 0.46%, 10%).
+function percent(x) {
+  const v = x * 100;
+  if (v === 0) return "0%";
+  const digits = v >= 1 ? 1 : Math.min(6, 1 - Math.floor(Math.log10(v)));
+  return `${Number(v.toFixed(digits))}%`;
+}
+// The smallest of 1, 2 or 5 times a power of ten that is at least `raw` (> 0).
+function roundStep(raw) {
+  const ten = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * ten).find((s) => s >= raw * (1 - 1e-9));
+}
+
+// A bar chart as SVG: labelled bars of probabilities on a y axis in percent, each bar's
+// percentage written above it (when there is room) and in its tooltip.
 function bars(rows, title) {
-  const w = 640, h = 220, pad = 30, n = Math.max(rows.length, 1);
+  const w = 640, h = 270, left = 56, right = 12, top = 30, bottom = 36;
+  const plotW = w - left - right, plotH = h - top - bottom, base = top + plotH;
+  const n = Math.max(rows.length, 1);
   const peak = Math.max(...rows.map((r) => r.p), 1e-12);
-  const bw = (w - 2 * pad) / n;
-  let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h + 40}" role="img" aria-label="${escapeHtml(title)}">`;
-  s += `<text x="${pad}" y="16" class="title">${escapeHtml(title)}</text>`;
+  const step = roundStep(peak / 4);
+  const ticks = Math.max(1, Math.ceil(peak / step - 1e-9));
+  const y = (p) => base - (p / (ticks * step)) * plotH;
+  const bw = plotW / n;
+  let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeHtml(title)}">`;
+  s += `<text x="${left}" y="16" class="title">${escapeHtml(title)}</text>`;
+  s += `<g class="y-axis"><text class="axis-title" transform="translate(12 ${top + plotH / 2}) rotate(-90)" text-anchor="middle">probability</text>`;
+  for (let k = 0; k <= ticks; k++) {
+    const at = y(k * step);
+    s += `<line class="grid" x1="${left}" x2="${w - right}" y1="${at}" y2="${at}"></line>`;
+    s += `<text class="tick" x="${left - 6}" y="${at + 4}" text-anchor="end">${percent(k * step)}</text>`;
+  }
+  s += `<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${base}"></line></g>`;
   rows.forEach((r, i) => {
-    const bh = (r.p / peak) * (h - 40);
-    const x = pad + i * bw;
-    s += `<rect class="${r.cls || "bar"}" x="${x + 1}" y="${h - bh}" width="${Math.max(bw - 2, 1)}" height="${bh}"><title>${escapeHtml(r.label)}: ${(r.p * 100).toFixed(3)}%</title></rect>`;
-    if (n <= 40 || i % Math.ceil(n / 40) === 0) s += `<text x="${x + bw / 2}" y="${h + 14}" text-anchor="middle">${escapeHtml(r.label)}</text>`;
+    const x = left + i * bw, top_ = y(r.p);
+    s += `<rect class="${r.cls || "bar"}" x="${x + 1}" y="${top_}" width="${Math.max(bw - 2, 1)}" height="${base - top_}"><title>${escapeHtml(r.label)}: ${Number((r.p * 100).toPrecision(4))}%</title></rect>`;
+    if (bw >= 34) s += `<text class="value" x="${x + bw / 2}" y="${top_ - 4}" text-anchor="middle">${percent(r.p)}</text>`;
+    if (n <= 40 || i % Math.ceil(n / 40) === 0) s += `<text x="${x + bw / 2}" y="${base + 14}" text-anchor="middle">${escapeHtml(r.label)}</text>`;
   });
-  return s + "</svg>";
+  return s + `<line class="axis" x1="${left}" x2="${w - right}" y1="${base}" y2="${base}"></line></svg>`;
 }
 
 // ---- damage ----
