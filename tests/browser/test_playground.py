@@ -269,6 +269,19 @@ def test_bar_charts_have_a_percent_axis(page, url):
     assert len(ticks) >= 3 and all(t.endswith("%") for t in ticks), ticks
 
 
+def test_a_narrow_window_stacks_without_sideways_scrolling(page, url):
+    page.set_viewport_size({"width": 420, "height": 800})
+    ready(page, url, "#d.amount=2d6%2B3")
+    page.wait_for_selector("#d-chart svg")
+    for tab in ["damage", "odds", "battle", "sweep"]:
+        page.click(f"#tabs button[data-tab='{tab}']")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 420, f"the {tab} tab is {width} px wide in a 420 px window"
+    box = page.locator("#sweep .answer").bounding_box()
+    inputs = page.locator("#sweep .inputs").bounding_box()
+    assert box["y"] >= inputs["y"] + inputs["height"], "the answer is not below the inputs"
+
+
 def test_shared_link(page, url):
     ready(page, url)
     page.fill("#d-amount", "2d6+3")
