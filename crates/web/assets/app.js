@@ -283,6 +283,57 @@ function axis(text) {
   const at = text.indexOf("=");
   return at < 0 ? { path: text.trim(), values: "" } : { path: text.slice(0, at).trim(), values: text.slice(at + 1).trim() };
 }
+
+// ---- sweep: what may be varied, and the balance point ----
+// The paths the scenario (or the odds system) offers, from `fray sweep-paths`, into the
+// Vary and Find lists; returns them, the most likely first. The list says whose they are
+// (`data-paths`) once it is filled.
+let pathsAsked = 0;
+async function sweepPaths() {
+  const kind = $("s-kind").value, example = $("s-example").value;
+  const asked = ++pathsAsked;
+  const r = await post("/api/sweep-paths", kind === "battle" ? { example } : { odds: kind });
+  if (asked !== pathsAsked) return null; // a later choice is being answered
+  const paths = r.ok ? r.json.paths : [];
+  const list = $("s-paths");
+  list.innerHTML = paths
+    .map((p) => `<option value="${escapeHtml(p.path + "=" + p.range)}">${p.value === undefined ? "" : "now " + escapeHtml(p.value)}</option>`)
+    .join("");
+  list.dataset.paths = kind === "battle" ? example : kind;
+  return paths;
+}
+// Shows only the fields the kind of sweep takes: a scenario, trials and a balance point
+// for battles; fixed inputs for odds.
+function showSweepFields() {
+  const battle = $("s-kind").value === "battle";
+  for (const el of document.querySelectorAll("#sweep [data-for]")) el.hidden = (el.dataset.for === "battle") !== battle;
+}
+// Another scenario or kind was chosen: its own paths, and Vary reset to the first of
+// them (unless typed in meanwhile); what named the old one's fields is cleared.
+async function sweepChosen(kindChanged) {
+  showSweepFields();
+  const before = $("s-vary1").value;
+  $("s-vary2").value = "";
+  $("s-find").value = "";
+  if (kindChanged) $("s-set").value = "";
+  const paths = await sweepPaths();
+  if (paths && $("s-vary1").value === before) $("s-vary1").value = paths.length ? paths[0].path + "=" + paths[0].range : "";
+  save();
+}
+// The balance point found (or why none was), as a sentence.
+function foundText(a) {
+  if (a.find_failed) return "No balance point: " + a.find_failed;
+  const f = a.find;
+  if (!f) return "";
+  const value = Number(f.value.toFixed(3)), number = (x) => Number(x.toPrecision(6));
+  const basis = f.exact ? "exact answers" : "sampled answers; the range is where the 95% intervals leave the crossing";
+  const cut = f.complete === false ? " Interrupted: the range is where the search stood." : "";
+  return `Balance point: ${f.side} wins ${percent(f.target)} at ${f.path} = ${value}, between ${number(f.low)} and ${number(f.high)} (${basis}; ${f.evaluations.length} values tried).${cut}`;
+}
+function showFound(text) {
+  $("s-found").textContent = text;
+  $("s-found").hidden = !text;
+}
 function runSweep() {
   save();
   const kind = $("s-kind").value;
@@ -291,24 +342,44 @@ function runSweep() {
   if (kind === "battle") {
     body.example = $("s-example").value;
     if ($("s-trials").value) body.trials = Number($("s-trials").value);
+    const find = $("s-find").value.trim();
+    if (find) {
+      const f = axis(find);
+      body.find = { path: f.path, target: Number($("s-target").value || 0.5), side: $("s-side").value };
+      if (f.values) body.find.values = f.values;
+    }
   } else {
     body.odds = kind;
     body.set = $("s-set").value.split("\n").map((s) => s.trim()).filter(Boolean);
   }
-  $("s-charts").innerHTML = "";
-  longRun("s", "/api/sweep", body, "points", (line) => {
-    $("s-charts").innerHTML = line.charts
-      .map((c) => `<figure><img alt="${escapeHtml(c.name)}" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(c.svg)}"><figcaption>${escapeHtml(c.name)}</figcaption></figure>`)
-      .join("");
-  });
+  showFound("");
+  $("s-report").srcdoc = reportHint("Running…");
+  longRun(
+    "s",
+    "/api/sweep",
+    body,
+    "points",
+    (line) => {
+      showFound(foundText(line.answer));
+      $("s-report").srcdoc = line.html;
+    },
+    (words) => {
+      $("s-report").srcdoc = reportHint(words);
+    },
+  );
 }
 
 // The inputs from the URL, and the scenario: the link's own text, or its example's.
-function restoreAll() {
+// The sweep's paths are the restored scenario's; a link that names another scenario
+// but no Vary gets that scenario's first path.
+async function restoreAll() {
   const p = restore();
   restoring = true;
   $("b-scenario").value = p.get("b.scenario") || exampleTexts[$("b-example").value] || "";
   restoring = false;
+  showSweepFields();
+  const paths = await sweepPaths();
+  if (paths && paths.length && !p.has("s.vary1")) $("s-vary1").value = paths[0].path + "=" + paths[0].range;
 }
 
 // ---- wiring ----
@@ -326,9 +397,11 @@ async function main() {
   $("b-example").addEventListener("change", () => { $("b-scenario").value = exampleTexts[$("b-example").value] || ""; save(); });
   $("b-run").onclick = runBattle;
   $("s-run").onclick = runSweep;
+  $("s-kind").addEventListener("change", () => sweepChosen(true));
+  $("s-example").addEventListener("change", () => sweepChosen(false));
   await loadExamples();
-  restoreAll();
-  window.addEventListener("hashchange", () => { restoreAll(); runDamage(); runOdds(); });
+  await restoreAll();
+  window.addEventListener("hashchange", async () => { await restoreAll(); runDamage(); runOdds(); });
   await Promise.all([runDamage(), runOdds()]);
   document.body.dataset.ready = "1";
 }
