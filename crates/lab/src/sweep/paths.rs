@@ -23,6 +23,9 @@ use crate::request::BattleRequest;
 /// The most paths an answer lists (a scenario may hold thousands of numbers; the rest
 /// are counted in [`Paths::unlisted`]).
 pub const MAX_LISTED: usize = 1000;
+/// The most bytes of paths an answer lists, so that long names repeated in many paths
+/// cannot make a small scenario a large answer.
+pub const MAX_LISTED_BYTES: usize = 64 << 10;
 
 /// What `fray sweep-paths` takes: a scenario (its TOML text, or a bundled one by name;
 /// the first bundled one by default), or an odds system.
@@ -71,7 +74,7 @@ pub struct SweepPath {
 /// playground's default.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Paths {
-    /// The paths, at most [`MAX_LISTED`].
+    /// The paths, at most [`MAX_LISTED`] of them and [`MAX_LISTED_BYTES`] of paths.
     pub paths: Vec<SweepPath>,
     /// How many more numeric fields the scenario holds than are listed.
     pub unlisted: usize,
@@ -119,24 +122,28 @@ impl ValidPaths {
             },
             Self::Scenario(fields) => {
                 // A sweep sets the trials itself: varying them measures nothing.
-                let mut ranked: Vec<(u8, &Field)> = fields
+                let mut ranked: Vec<(u8, String, &Field)> = fields
                     .iter()
-                    .filter(|f| f.path() != "trials")
-                    .map(|f| (rank(f), f))
+                    .map(|f| (f.path(), f))
+                    .filter(|(p, _)| p != "trials")
+                    .map(|(p, f)| (rank(&p), p, f))
                     .collect();
                 // Stable: the file's order within a rank.
-                ranked.sort_by_key(|(r, _)| *r);
-                let unlisted = ranked.len().saturating_sub(MAX_LISTED);
-                let paths = ranked
-                    .into_iter()
-                    .take(MAX_LISTED)
-                    .map(|(_, f)| SweepPath {
-                        path: f.path(),
+                ranked.sort_by_key(|(r, _, _)| *r);
+                let (mut paths, mut bytes) = (Vec::new(), 0);
+                for (_, path, f) in &ranked {
+                    bytes += path.len();
+                    if paths.len() == MAX_LISTED || bytes > MAX_LISTED_BYTES {
+                        break;
+                    }
+                    paths.push(SweepPath {
+                        path: path.clone(),
                         value: Some(f.value),
                         integer: f.integer,
                         range: suggest(f.value),
-                    })
-                    .collect();
+                    });
+                }
+                let unlisted = ranked.len() - paths.len();
                 Paths { paths, unlisted }
             }
         }
@@ -145,8 +152,7 @@ impl ValidPaths {
 
 /// Which comes first: a unit's count, hit points, the sides' other numbers, and last
 /// the scenario's own settings (top-level fields such as `max_rounds`).
-fn rank(f: &Field) -> u8 {
-    let path = f.path();
+fn rank(path: &str) -> u8 {
     match path.rsplit_once('.') {
         None => 3,
         Some((_, "count")) => 0,
@@ -322,6 +328,23 @@ mod tests {
                 assert!(request.validate().is_ok(), "{system}: {path:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_long_listing_is_cut_and_counted() {
+        let mut fields = String::new();
+        for i in 0..1500 {
+            fields += &format!("f{i} = {i}\n");
+        }
+        let long = "x".repeat(200);
+        let text = format!("[{long}]\n{fields}");
+        let listed = ValidPaths::Scenario(apply::fields(&text)).run();
+        assert!(listed.paths.len() < MAX_LISTED, "{}", listed.paths.len());
+        let bytes: usize = listed.paths.iter().map(|p| p.path.len()).sum();
+        assert!(bytes <= MAX_LISTED_BYTES);
+        assert_eq!(listed.paths.len() + listed.unlisted, 1500);
+        let short = ValidPaths::Scenario(apply::fields(&fields)).run();
+        assert_eq!((short.paths.len(), short.unlisted), (MAX_LISTED, 500));
     }
 
     #[test]
