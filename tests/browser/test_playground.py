@@ -312,6 +312,8 @@ def test_sweep_finds_a_balance_point(page, url):
     shown = page.text_content("#s-found")
     assert f"at evasion.b.defense.hp = {round(found['value'], 3):g}" in shown, shown
     assert f"between {found['low']:g} and {found['high']:g}" in shown and "60%" in shown, shown
+    below, above = found["whole_values"]
+    assert f"Whole values: at {below['value']}, Valkyrie wins" in shown and f"at {above['value']}, " in shown, shown
     assert "balance point" in page.frame_locator("#s-report").locator("body").text_content()
 
 

@@ -320,15 +320,23 @@ async function sweepChosen(kindChanged) {
   if (paths && $("s-vary1").value === before) $("s-vary1").value = paths.length ? paths[0].path + "=" + paths[0].range : "";
   save();
 }
-// The balance point found (or why none was), as a sentence.
+// The balance point found (or why none was), in sentences: where the search looked,
+// and on a whole-number field the two whole values around it.
 function foundText(a) {
   if (a.find_failed) return "No balance point: " + a.find_failed;
   const f = a.find;
   if (!f) return "";
   const value = Number(f.value.toFixed(3)), number = (x) => Number(x.toPrecision(6));
   const basis = f.exact ? "exact answers" : "sampled answers; the range is where the 95% intervals leave the crossing";
-  const cut = f.complete === false ? " Interrupted: the range is where the search stood." : "";
-  return `Balance point: ${f.side} wins ${percent(f.target)} at ${f.path} = ${value}, between ${number(f.low)} and ${number(f.high)} (${basis}; ${f.evaluations.length} values tried).${cut}`;
+  const chance = (e) => percent(e.p) + (e.exact ? " (exact)" : ` (95% interval ${percent(e.low)} to ${percent(e.high)})`);
+  let text = `Balance point: ${f.side} wins ${percent(f.target)} at ${f.path} = ${value}, between ${number(f.low)} and ${number(f.high)} (${basis}; ${f.evaluations.length} values tried).`;
+  if (f.start !== undefined) text += ` Searched outward from the scenario's value ${f.start}, over ${f.from} to ${f.to}.`;
+  if (f.whole_values) {
+    const [below, above] = f.whole_values;
+    text += ` Whole values: at ${below.value}, ${f.side} wins ${chance(below)}; at ${above.value}, ${chance(above)}.`;
+  }
+  if (f.complete === false) text += " Interrupted: the range is where the search stood.";
+  return text;
 }
 function showFound(text) {
   $("s-found").textContent = text;
