@@ -43,6 +43,7 @@ __all__ = [
     "odds_sweep",
     "sides",
     "sweep",
+    "sweep_paths",
     "to_hit",
     "types",
 ]
@@ -329,6 +330,23 @@ def battle(
     return _call("battle", request, _sources(scenario=source))
 
 
+def sweep_paths(
+    scenario: Optional[Source] = None, *, example: Optional[str] = None, odds: Optional[str] = None,
+) -> Result:
+    """What a sweep may vary (``fray sweep-paths``): a scenario's numeric fields by the
+    paths ``sweep(vary=...)`` takes, a unit's count first, or an odds system's inputs
+    (``odds="pool"``), each with its ``value`` and a ``range`` to start from.
+
+    >>> fray.sweep_paths(example="pikes")["paths"][0]["path"]
+    'pool.a.combatants.Pikeman.count'
+    """
+    request = _given(example=example, odds=odds)
+    source = None
+    if scenario is not None:
+        request["scenario"], source = _text(scenario, "a scenario")
+    return _call("sweep-paths", request, _sources(scenario=source))
+
+
 def sweep(
     scenario: Source,
     vary: Optional[Mapping[str, Union[str, Sequence[float]]]] = None,
@@ -416,6 +434,7 @@ def _sources(**sources: Optional[str]) -> dict:
 COMMANDS = {
     "battle": battle,
     "sweep": sweep,
+    "sweep-paths": sweep_paths,
     "damage": damage,
     "types": types,
     "minions": minions,

@@ -60,6 +60,7 @@ ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
     "evasion-table": _table,
     "minions": lambda r: r["result"]["minions"],
     "sweep": _sweep,
+    "sweep-paths": lambda r: r["paths"],
     "odds_sweep": _odds,
     "design-check": lambda r: r["goals"],
 }

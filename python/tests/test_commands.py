@@ -96,6 +96,15 @@ def test_battle_from_a_dict_is_the_file_it_writes(tmp_path: Path, cli):
     assert fray.battle(data, trials=200, seed=2) == cli("battle", str(written), "--trials", "200", "--seed", "2", "--quiet")
 
 
+def test_sweep_paths(cli):
+    assert fray.sweep_paths(example="pikes") == cli("sweep-paths", "--example", "pikes")
+    duel = EXAMPLES / "battles" / "duel.toml"
+    assert fray.sweep_paths(duel) == cli("sweep-paths", str(duel))
+    assert fray.sweep_paths(odds="pool") == cli("sweep-paths", "--odds", "pool")
+    with pytest.raises(fray.FrayError, match="not both"):
+        fray.sweep_paths(example="duel", odds="pool")
+
+
 def test_sweep(cli):
     duel = EXAMPLES / "battles" / "duel.toml"
     py = fray.sweep(duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=2000, seed=5)

@@ -239,17 +239,127 @@ def test_sweep_chart(page, url):
     page.fill("#s-vary1", "evasion.b.defense.hp=30..70:10")
     page.click("#s-run")
     page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
-    images = page.locator("#s-charts img")
-    assert images.count() > 0, "no chart shown"
-    width = images.first.evaluate("async img => { await img.decode(); return img.naturalWidth; }")
-    assert width > 100, f"the chart did not render (width {width})"
+    frame = page.frame_locator("#s-report")
+    assert frame.locator("svg").count() > 0, "no chart shown"
+    assert "Win probability by evasion.b.defense.hp" in frame.locator("body").text_content()
     # A heat map for two axes of an odds sweep.
-    page.select_option("#s-kind", "evasion")
+    choose_sweep(page, "evasion")
     page.fill("#s-vary1", "attacker.level=1..10")
     page.fill("#s-vary2", "defender.ev=0..5")
     page.click("#s-run")
     page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
-    assert page.locator("#s-charts img").count() > 0, "no heat map shown"
+    assert "50% contour" in frame.locator("body").inner_html(), "no heat map shown"
+
+
+def choose_sweep(page, kind=None, example=None):
+    """Chooses a kind of sweep or a scenario, and waits for its paths to be offered."""
+    if kind:
+        page.select_option("#s-kind", kind)
+    if example:
+        page.select_option("#s-example", example)
+    whose = example or (kind if kind != "battle" else page.input_value("#s-example"))
+    page.wait_for_function("w => document.getElementById('s-paths').dataset.paths === w", arg=whose)
+
+
+def offered(page):
+    """The Vary paths the page offers, as `PATH=RANGE`."""
+    return page.eval_on_selector_all("#s-paths option", "os => os.map(o => o.value)")
+
+
+def test_sweep_offers_the_scenarios_own_paths(page, url):
+    ready(page, url, "#tab=sweep")
+    choose_sweep(page, example="pikes")
+    expected = json.loads(api(url, "/api/sweep-paths", {"example": "pikes"}))["paths"]
+    first = f"{expected[0]['path']}={expected[0]['range']}"
+    assert first.startswith("pool.a.combatants.Pikeman.count="), first
+    assert offered(page) == [f"{p['path']}={p['range']}" for p in expected]
+    assert page.input_value("#s-vary1") == first, "Vary was not reset to the scenario's first path"
+    # Another scenario: its own paths, and Vary follows.
+    page.fill("#s-vary2", "pool.b.combatants.Rider.hp=5..7")
+    choose_sweep(page, example="minions")
+    assert all(o.startswith("minions.") or o.startswith("max_rounds=") for o in offered(page)), offered(page)
+    assert page.input_value("#s-vary1").startswith("minions.a.minions.Spearman.count=")
+    assert page.input_value("#s-vary2") == "", "the old scenario's second axis is kept"
+    # An odds sweep: its inputs, and no scenario, trials or balance point to fill in.
+    choose_sweep(page, kind="pool")
+    assert [o.split("=")[0] for o in offered(page)] == ["tn", "d", "bonus", "penalty", "steps"]
+    assert page.input_value("#s-vary1").startswith("tn=")
+    for hidden in ["#s-example", "#s-trials", "#s-find", "#s-target"]:
+        assert not page.is_visible(hidden), f"{hidden} is shown for an odds sweep"
+    assert page.is_visible("#s-set")
+    choose_sweep(page, kind="battle")
+    assert page.is_visible("#s-find") and not page.is_visible("#s-set")
+    # The suggested default runs as it is.
+    page.fill("#s-trials", "200")
+    page.click("#s-run")
+    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+
+
+def test_sweep_finds_a_balance_point(page, url):
+    ready(page, url, "#tab=sweep")
+    choose_sweep(page, example="duel")
+    page.fill("#s-vary1", "evasion.b.defense.hp=40,80")
+    page.fill("#s-find", "evasion.b.defense.hp=20..120")
+    page.fill("#s-target", "0.6")
+    page.click("#s-run")
+    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    request = {
+        "example": "duel", "trials": 2000,
+        "vary": [{"path": "evasion.b.defense.hp", "values": "40,80"}],
+        "find": {"path": "evasion.b.defense.hp", "values": "20..120", "target": 0.6, "side": "a"},
+    }
+    found = json.loads(api(url, "/api/sweep", request))["find"]
+    shown = page.text_content("#s-found")
+    assert f"at evasion.b.defense.hp = {round(found['value'], 3):g}" in shown, shown
+    assert f"between {found['low']:g} and {found['high']:g}" in shown and "60%" in shown, shown
+    below, above = found["whole_values"]
+    assert f"Whole values: at {below['value']}, Valkyrie wins" in shown and f"at {above['value']}, " in shown, shown
+    assert "balance point" in page.frame_locator("#s-report").locator("body").text_content()
+
+
+def test_bar_charts_have_a_percent_axis(page, url):
+    ready(page, url, "#tab=odds&o.bonus=2")
+    page.wait_for_selector("#o-chart svg .y-axis")
+    expected = json.loads(api(url, "/api/check", {"rung": "3/6", "bonus": 2, "penalty": 0}))
+    ticks = page.locator("#o-chart svg .y-axis text.tick").all_text_contents()
+    assert len(ticks) >= 3 and all(re.fullmatch(r"\d+(\.\d+)?%", t) for t in ticks), ticks
+    peak = max(d["p"] for d in expected["distribution"]) * 100
+    assert ticks[0] == "0%" and float(ticks[-1][:-1]) >= peak, (ticks, peak)
+    labels = page.locator("#o-chart svg text.value").all_text_contents()
+    assert any(label.endswith("%") for label in labels), labels
+    # The damage distribution's chart too.
+    ready(page, url, "#d.amount=2d6%2B3&d.types=fire&d.vs=Resist%205%20Fire")
+    page.wait_for_selector("#d-chart svg .y-axis")
+    ticks = page.locator("#d-chart svg .y-axis text.tick").all_text_contents()
+    assert len(ticks) >= 3 and all(t.endswith("%") for t in ticks), ticks
+
+
+def test_a_narrow_window_stacks_without_sideways_scrolling(page, url):
+    page.set_viewport_size({"width": 420, "height": 800})
+    ready(page, url, "#d.amount=2d6%2B3")
+    page.wait_for_selector("#d-chart svg")
+    for tab in ["damage", "odds", "battle", "sweep"]:
+        page.click(f"#tabs button[data-tab='{tab}']")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 420, f"the {tab} tab is {width} px wide in a 420 px window"
+    box = page.locator("#sweep .answer").bounding_box()
+    inputs = page.locator("#sweep .inputs").bounding_box()
+    assert box["y"] >= inputs["y"] + inputs["height"], "the answer is not below the inputs"
+
+
+def test_the_sweep_reports_points_fit_at_760px(page, url):
+    page.set_viewport_size({"width": 760, "height": 900})
+    ready(page, url, "#tab=sweep")
+    page.fill("#s-trials", "300")
+    page.fill("#s-vary1", "evasion.b.defense.hp=30..50:10")
+    page.click("#s-run")
+    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    frame = page.frame_locator("#s-report")
+    points = frame.locator("h2:text-is('Points') + *")
+    fits = points.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert fits[0] <= fits[1], f"the Points table is {fits[0]} px wide in {fits[1]} px: columns cut off"
+    assert points.locator("tr").first.locator("th, td").count() == 7, "not every column is in the table"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 760
 
 
 def test_shared_link(page, url):

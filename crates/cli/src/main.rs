@@ -41,6 +41,10 @@ enum Command {
     /// and heat maps, or search for the value that balances it (--find); or sweep the
     /// exact odds of a single roll (--odds evasion|pool|damage).
     Sweep(Box<sweep::SweepArgs>),
+    /// The numbers a sweep may vary: a scenario's numeric fields by the paths --vary and
+    /// --find take (a unit's count first, then hit points), or an odds system's inputs,
+    /// each with a range to start from.
+    SweepPaths(sweep::PathsArgs),
     /// Resolve damage against a defender's resistances, vulnerabilities and immunities,
     /// explaining every rule applied. With no amount, plays a built-in example.
     Damage(Box<damage::DamageArgs>),
@@ -156,6 +160,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Battle(args) => battle::run(&args),
         Command::Sweep(args) => sweep::run(&args),
+        Command::SweepPaths(args) => sweep::paths(&args),
         Command::Damage(args) => damage::run(&args),
         Command::Types(args) => damage::types(&args),
         Command::Minions(args) => minions::run(&args),

@@ -2,6 +2,7 @@
 //! numbers, through `fray_lab::sweep`; a progress bar over the points, Ctrl-C keeping
 //! the points that finished. `fray sweep --odds SYSTEM --vary INPUT=RANGE`: the exact
 //! odds of a single roll at many values of its inputs (`fray_lab::sweep::odds`).
+//! `fray sweep-paths`: what those may vary.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -9,9 +10,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use fray_commands::Command;
-use fray_commands::lab::Sweep;
+use fray_commands::lab::{Sweep, SweepPaths};
 use fray_commands::limits;
 use fray_lab::sweep::odds::OddsSystem;
+use fray_lab::sweep::paths::PathsRequest;
 use fray_lab::sweep::request::{FindRequest, Names, SweepAnswer, SweepRequest};
 use fray_lab::sweep::{self, AxisSpec, Values};
 
@@ -259,4 +261,70 @@ fn progress(args: &SweepArgs, planned: u64) -> Progress {
         },
         planned,
     )
+}
+
+#[derive(Debug, Args)]
+pub struct PathsArgs {
+    /// The scenario, a TOML file (see examples/battles/). Without one (and without
+    /// --example or --odds), the first bundled scenario.
+    file: Option<PathBuf>,
+    /// A bundled scenario by name (see `fray battle --list-examples`).
+    #[arg(long, conflicts_with = "file")]
+    example: Option<String>,
+    /// The inputs of an odds sweep (`fray sweep --odds SYSTEM`) instead of a scenario's
+    /// fields.
+    #[arg(long, value_name = "SYSTEM", value_parser = ["evasion", "pool", "damage"],
+          conflicts_with_all = ["file", "example"])]
+    odds: Option<String>,
+    /// Print JSON: each path with its value, whether it is whole, and a range.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `fray sweep-paths`: what `--vary` and `--find` may name, the most likely first, each
+/// with a range to start from.
+pub fn paths(args: &PathsArgs) -> Result<String> {
+    let scenario = match &args.file {
+        Some(file) => Some((
+            output::read_text(file, limits::SCENARIO)?,
+            file.display().to_string(),
+        )),
+        None => None,
+    };
+    let (scenario, scenario_source) = scenario.unzip();
+    let odds = match args.odds.as_deref() {
+        Some(system) => Some(
+            OddsSystem::named(system)
+                .ok_or_else(|| anyhow!("--odds {system}: expected evasion, pool or damage"))?,
+        ),
+        None => None,
+    };
+    let request = PathsRequest {
+        scenario,
+        scenario_source,
+        example: args.example.clone(),
+        odds,
+    };
+    let listing = table::run::<SweepPaths>(request)?.answer;
+    if args.json {
+        return table::json::<SweepPaths>(&listing);
+    }
+    let width = listing
+        .paths
+        .iter()
+        .map(|p| p.path.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("path".len());
+    let mut s = format!("{:<width$}  {:<8}  range to start from\n", "path", "value");
+    for p in &listing.paths {
+        let value = p.value.map_or_else(|| "-".to_string(), |v| v.to_string());
+        let line = format!("{:<width$}  {value:<8}  {}", p.path, p.range);
+        s += &fray::text::escape_controls(line.trim_end());
+        s.push('\n');
+    }
+    if listing.unlisted > 0 {
+        s += &format!("... and {} more numeric fields\n", listing.unlisted);
+    }
+    Ok(s)
 }

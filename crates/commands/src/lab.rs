@@ -1,4 +1,4 @@
-//! The battle lab's commands: `battle`, `sweep` and `design-check`.
+//! The battle lab's commands: `battle`, `sweep`, `sweep-paths` and `design-check`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -6,6 +6,7 @@ use fray::request::Refusal;
 use fray_lab::design::{self, DesignCheck};
 use fray_lab::report::{self, Report};
 use fray_lab::request::{BattleRequest, ValidBattle};
+use fray_lab::sweep::paths::{Paths, PathsRequest, ValidPaths};
 use fray_lab::sweep::request::{SweepAnswer, SweepRequest, ValidSweep};
 use serde_json::Value;
 
@@ -124,6 +125,38 @@ impl Command for Sweep {
             html: answer.html(),
             charts: Some(answer.charts()),
         })
+    }
+}
+
+/// `fray sweep-paths`: what a sweep of a scenario (or an odds system) may vary, each
+/// path with a range to start from; the playground offers them on its Sweep tab.
+#[derive(Debug)]
+pub struct SweepPaths;
+
+impl Command for SweepPaths {
+    const NAME: &'static str = "sweep-paths";
+    const SUMMARY: &'static str = "the numbers a sweep may vary: a scenario's numeric fields (a unit's count first) or an odds system's inputs, each with a range to start from";
+    const FILES: &'static [TextFile] = &[limits::SCENARIO];
+    type Request = PathsRequest;
+    type Valid = ValidPaths;
+    type Answer = Paths;
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
+
+    fn name_source(request: &mut PathsRequest, field: &str, source: String) -> bool {
+        (field == "scenario")
+            .then(|| request.scenario_source = Some(source))
+            .is_some()
+    }
+
+    fn prepare(request: PathsRequest) -> Result<Prepared<ValidPaths>, Refusal> {
+        request.validate().map(Prepared::new)
+    }
+
+    fn perform(valid: &ValidPaths, _: &Context<'_>) -> Result<Paths, Refusal> {
+        Ok(valid.run())
     }
 }
 

@@ -43,6 +43,8 @@ fn examples() -> Vec<(&'static str, Value)> {
                    "vary": [{"path": "evasion.b.defense.hp", "values": [30, 50]}],
                    "find": {"path": "evasion.b.defense.hp", "target": 0.4, "side": "a"}}),
         ),
+        ("sweep-paths", json!({"example": "pikes"})),
+        ("sweep-paths", json!({"odds": "evasion"})),
         ("damage", json!({})),
         (
             "damage",
@@ -125,6 +127,7 @@ fn misshapen() -> Vec<(&'static str, Value)> {
         ("sweep", json!({"odds": "dice"})),
         ("sweep", json!({"vary": [{"path": "bonus"}]})),
         ("sweep", json!({"find": {"target": 0.5}})),
+        ("sweep-paths", json!({"odds": "dice"})),
         ("damage", json!({"amount": true})),
         ("damage", json!({"reading": ["nope"]})),
         ("types", json!({"including_physical": "yes"})),

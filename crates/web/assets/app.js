@@ -87,20 +87,46 @@ function debounce(f, ms) {
   return () => { clearTimeout(t); t = setTimeout(f, ms); };
 }
 
-// A bar chart as SVG: labelled bars of probabilities.
+// A percentage as people read it: no float noise, a few digits (27.8%, 0.46%, 10%).
+function percent(x) {
+  const v = x * 100;
+  if (v === 0) return "0%";
+  const digits = v >= 1 ? 1 : Math.min(6, 1 - Math.floor(Math.log10(v)));
+  return `${Number(v.toFixed(digits))}%`;
+}
+// The smallest of 1, 2 or 5 times a power of ten that is at least `raw` (> 0).
+function roundStep(raw) {
+  const ten = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * ten).find((s) => s >= raw * (1 - 1e-9));
+}
+
+// A bar chart as SVG: labelled bars of probabilities on a y axis in percent, each bar's
+// percentage written above it (when there is room) and in its tooltip.
 function bars(rows, title) {
-  const w = 640, h = 220, pad = 30, n = Math.max(rows.length, 1);
+  const w = 640, h = 270, left = 56, right = 12, top = 30, bottom = 36;
+  const plotW = w - left - right, plotH = h - top - bottom, base = top + plotH;
+  const n = Math.max(rows.length, 1);
   const peak = Math.max(...rows.map((r) => r.p), 1e-12);
-  const bw = (w - 2 * pad) / n;
-  let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h + 40}" role="img" aria-label="${escapeHtml(title)}">`;
-  s += `<text x="${pad}" y="16" class="title">${escapeHtml(title)}</text>`;
+  const step = roundStep(peak / 4);
+  const ticks = Math.max(1, Math.ceil(peak / step - 1e-9));
+  const y = (p) => base - (p / (ticks * step)) * plotH;
+  const bw = plotW / n;
+  let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeHtml(title)}">`;
+  s += `<text x="${left}" y="16" class="title">${escapeHtml(title)}</text>`;
+  s += `<g class="y-axis"><text class="axis-title" transform="translate(12 ${top + plotH / 2}) rotate(-90)" text-anchor="middle">probability</text>`;
+  for (let k = 0; k <= ticks; k++) {
+    const at = y(k * step);
+    s += `<line class="grid" x1="${left}" x2="${w - right}" y1="${at}" y2="${at}"></line>`;
+    s += `<text class="tick" x="${left - 6}" y="${at + 4}" text-anchor="end">${percent(k * step)}</text>`;
+  }
+  s += `<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${base}"></line></g>`;
   rows.forEach((r, i) => {
-    const bh = (r.p / peak) * (h - 40);
-    const x = pad + i * bw;
-    s += `<rect class="${r.cls || "bar"}" x="${x + 1}" y="${h - bh}" width="${Math.max(bw - 2, 1)}" height="${bh}"><title>${escapeHtml(r.label)}: ${(r.p * 100).toFixed(3)}%</title></rect>`;
-    if (n <= 40 || i % Math.ceil(n / 40) === 0) s += `<text x="${x + bw / 2}" y="${h + 14}" text-anchor="middle">${escapeHtml(r.label)}</text>`;
+    const x = left + i * bw, top_ = y(r.p);
+    s += `<rect class="${r.cls || "bar"}" x="${x + 1}" y="${top_}" width="${Math.max(bw - 2, 1)}" height="${base - top_}"><title>${escapeHtml(r.label)}: ${Number((r.p * 100).toPrecision(4))}%</title></rect>`;
+    if (bw >= 34) s += `<text class="value" x="${x + bw / 2}" y="${top_ - 4}" text-anchor="middle">${percent(r.p)}</text>`;
+    if (n <= 40 || i % Math.ceil(n / 40) === 0) s += `<text x="${x + bw / 2}" y="${base + 14}" text-anchor="middle">${escapeHtml(r.label)}</text>`;
   });
-  return s + "</svg>";
+  return s + `<line class="axis" x1="${left}" x2="${w - right}" y1="${base}" y2="${base}"></line></svg>`;
 }
 
 // ---- damage ----
@@ -257,6 +283,65 @@ function axis(text) {
   const at = text.indexOf("=");
   return at < 0 ? { path: text.trim(), values: "" } : { path: text.slice(0, at).trim(), values: text.slice(at + 1).trim() };
 }
+
+// ---- sweep: what may be varied, and the balance point ----
+// The paths the scenario (or the odds system) offers, from `fray sweep-paths`, into the
+// Vary and Find lists; returns them, the most likely first. The list says whose they are
+// (`data-paths`) once it is filled.
+let pathsAsked = 0;
+async function sweepPaths() {
+  const kind = $("s-kind").value, example = $("s-example").value;
+  const asked = ++pathsAsked;
+  const r = await post("/api/sweep-paths", kind === "battle" ? { example } : { odds: kind });
+  if (asked !== pathsAsked) return null; // a later choice is being answered
+  const paths = r.ok ? r.json.paths : [];
+  const list = $("s-paths");
+  list.innerHTML = paths
+    .map((p) => `<option value="${escapeHtml(p.path + "=" + p.range)}">${p.value === undefined ? "" : "now " + escapeHtml(p.value)}</option>`)
+    .join("");
+  list.dataset.paths = kind === "battle" ? example : kind;
+  return paths;
+}
+// Shows only the fields the kind of sweep takes: a scenario, trials and a balance point
+// for battles; fixed inputs for odds.
+function showSweepFields() {
+  const battle = $("s-kind").value === "battle";
+  for (const el of document.querySelectorAll("#sweep [data-for]")) el.hidden = (el.dataset.for === "battle") !== battle;
+}
+// Another scenario or kind was chosen: its own paths, and Vary reset to the first of
+// them (unless typed in meanwhile); what named the old one's fields is cleared.
+async function sweepChosen(kindChanged) {
+  showSweepFields();
+  const before = $("s-vary1").value;
+  $("s-vary2").value = "";
+  $("s-find").value = "";
+  if (kindChanged) $("s-set").value = "";
+  const paths = await sweepPaths();
+  if (paths && $("s-vary1").value === before) $("s-vary1").value = paths.length ? paths[0].path + "=" + paths[0].range : "";
+  save();
+}
+// The balance point found (or why none was), in sentences: where the search looked,
+// and on a whole-number field the two whole values around it.
+function foundText(a) {
+  if (a.find_failed) return "No balance point: " + a.find_failed;
+  const f = a.find;
+  if (!f) return "";
+  const value = Number(f.value.toFixed(3)), number = (x) => Number(x.toPrecision(6));
+  const basis = f.exact ? "exact answers" : "sampled answers; the range is where the 95% intervals leave the crossing";
+  const chance = (e) => percent(e.p) + (e.exact ? " (exact)" : ` (95% interval ${percent(e.low)} to ${percent(e.high)})`);
+  let text = `Balance point: ${f.side} wins ${percent(f.target)} at ${f.path} = ${value}, between ${number(f.low)} and ${number(f.high)} (${basis}; ${f.evaluations.length} values tried).`;
+  if (f.start !== undefined) text += ` Searched outward from the scenario's value ${f.start}, over ${f.from} to ${f.to}.`;
+  if (f.whole_values) {
+    const [below, above] = f.whole_values;
+    text += ` Whole values: at ${below.value}, ${f.side} wins ${chance(below)}; at ${above.value}, ${chance(above)}.`;
+  }
+  if (f.complete === false) text += " Interrupted: the range is where the search stood.";
+  return text;
+}
+function showFound(text) {
+  $("s-found").textContent = text;
+  $("s-found").hidden = !text;
+}
 function runSweep() {
   save();
   const kind = $("s-kind").value;
@@ -265,24 +350,44 @@ function runSweep() {
   if (kind === "battle") {
     body.example = $("s-example").value;
     if ($("s-trials").value) body.trials = Number($("s-trials").value);
+    const find = $("s-find").value.trim();
+    if (find) {
+      const f = axis(find);
+      body.find = { path: f.path, target: Number($("s-target").value || 0.5), side: $("s-side").value };
+      if (f.values) body.find.values = f.values;
+    }
   } else {
     body.odds = kind;
     body.set = $("s-set").value.split("\n").map((s) => s.trim()).filter(Boolean);
   }
-  $("s-charts").innerHTML = "";
-  longRun("s", "/api/sweep", body, "points", (line) => {
-    $("s-charts").innerHTML = line.charts
-      .map((c) => `<figure><img alt="${escapeHtml(c.name)}" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(c.svg)}"><figcaption>${escapeHtml(c.name)}</figcaption></figure>`)
-      .join("");
-  });
+  showFound("");
+  $("s-report").srcdoc = reportHint("Running…");
+  longRun(
+    "s",
+    "/api/sweep",
+    body,
+    "points",
+    (line) => {
+      showFound(foundText(line.answer));
+      $("s-report").srcdoc = line.html;
+    },
+    (words) => {
+      $("s-report").srcdoc = reportHint(words);
+    },
+  );
 }
 
 // The inputs from the URL, and the scenario: the link's own text, or its example's.
-function restoreAll() {
+// The sweep's paths are the restored scenario's; a link that names another scenario
+// but no Vary gets that scenario's first path.
+async function restoreAll() {
   const p = restore();
   restoring = true;
   $("b-scenario").value = p.get("b.scenario") || exampleTexts[$("b-example").value] || "";
   restoring = false;
+  showSweepFields();
+  const paths = await sweepPaths();
+  if (paths && paths.length && !p.has("s.vary1")) $("s-vary1").value = paths[0].path + "=" + paths[0].range;
 }
 
 // ---- wiring ----
@@ -300,9 +405,11 @@ async function main() {
   $("b-example").addEventListener("change", () => { $("b-scenario").value = exampleTexts[$("b-example").value] || ""; save(); });
   $("b-run").onclick = runBattle;
   $("s-run").onclick = runSweep;
+  $("s-kind").addEventListener("change", () => sweepChosen(true));
+  $("s-example").addEventListener("change", () => sweepChosen(false));
   await loadExamples();
-  restoreAll();
-  window.addEventListener("hashchange", () => { restoreAll(); runDamage(); runOdds(); });
+  await restoreAll();
+  window.addEventListener("hashchange", async () => { await restoreAll(); runDamage(); runOdds(); });
   await Promise.all([runDamage(), runOdds()]);
   document.body.dataset.ready = "1";
 }

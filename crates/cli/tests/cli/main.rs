@@ -24,6 +24,7 @@ mod schema;
 mod serve;
 mod sides;
 mod sweep;
+mod sweep_paths;
 mod tohit;
 mod types;
 

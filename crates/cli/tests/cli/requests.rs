@@ -25,6 +25,13 @@ fn requests_survive_a_json_round_trip() {
         trials: Some(10),
         ..Default::default()
     });
+    let paths: fray_lab::sweep::paths::PathsRequest =
+        serde_json::from_str(r#"{"example": "pikes"}"#).unwrap();
+    round_trip(paths);
+    round_trip(fray_lab::sweep::paths::PathsRequest {
+        odds: Some(fray_lab::sweep::odds::OddsSystem::Pool),
+        ..Default::default()
+    });
     round_trip(fray::pool::request::CheckRequest {
         rung: "3/6".into(),
         bonus: -2,

@@ -30,6 +30,7 @@ pub mod axis;
 pub mod find;
 pub mod odds;
 pub mod output;
+pub mod paths;
 pub mod report;
 pub mod request;
 mod run;

@@ -183,6 +183,8 @@ pub struct Param {
     pub path: &'static str,
     /// Whole numbers only.
     pub integer: bool,
+    /// A range to start a sweep from, as `vary` takes it (`fray sweep-paths`).
+    pub range: &'static str,
     write: fn(&mut Map<String, Value>, Number),
 }
 
@@ -206,35 +208,42 @@ pub fn params(system: OddsSystem) -> &'static [Param] {
         m.insert("rung".into(), Value::String(new));
     }
     /// A whole-number input (every input of the single-roll rules is one).
-    const fn whole(path: &'static str, write: fn(&mut Map<String, Value>, Number)) -> Param {
+    const fn whole(
+        path: &'static str,
+        range: &'static str,
+        write: fn(&mut Map<String, Value>, Number),
+    ) -> Param {
         Param {
             path,
             integer: true,
+            range,
             write,
         }
     }
     match system {
         OddsSystem::Evasion => {
             const INPUTS: &[Param] = &[
-                whole("attacker.level", |m, v| single(m, "levels", v)),
-                whole("defender.ev", |m, v| single(m, "evs", v)),
+                whole("attacker.level", "1..30", |m, v| single(m, "levels", v)),
+                whole("defender.ev", "0..20", |m, v| single(m, "evs", v)),
             ];
             INPUTS
         }
         OddsSystem::Pool => {
             const INPUTS: &[Param] = &[
-                whole("tn", |m, v| rung(m, true, v)),
-                whole("d", |m, v| rung(m, false, v)),
-                whole("bonus", |m, v| number(m, "bonus", v)),
-                whole("penalty", |m, v| number(m, "penalty", v)),
-                whole("steps", |m, v| number(m, "steps", v)),
+                whole("tn", "1..5", |m, v| rung(m, true, v)),
+                whole("d", "6", |m, v| rung(m, false, v)),
+                whole("bonus", "0..6", |m, v| number(m, "bonus", v)),
+                whole("penalty", "0..6", |m, v| number(m, "penalty", v)),
+                whole("steps", "-3..3", |m, v| number(m, "steps", v)),
             ];
             INPUTS
         }
         OddsSystem::Damage => {
             const INPUTS: &[Param] = &[
-                whole("amount", |m, v| number(m, "amount", v)),
-                whole("attacker_level", |m, v| number(m, "attacker_level", v)),
+                whole("amount", "5..50:5", |m, v| number(m, "amount", v)),
+                whole("attacker_level", "1..30", |m, v| {
+                    number(m, "attacker_level", v)
+                }),
             ];
             INPUTS
         }

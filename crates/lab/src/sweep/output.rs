@@ -54,47 +54,54 @@ pub fn text(o: &Outcome) -> String {
         "{} ({} system), {per_point}, sweep seed {}",
         o.name, o.system, o.seed
     );
-    if let Some(first) = o.points.first() {
-        let names = &first.report.sides;
-        let mut rows = vec![
-            o.axes
-                .iter()
-                .map(|a| a.path.clone())
-                .chain([
-                    format!("{} wins", names[0].name),
-                    format!("{} wins", names[1].name),
-                    "draw".into(),
-                    "rounds".into(),
-                    "standing a".into(),
-                    "standing b".into(),
-                ])
-                .chain(o.precision.map(|_| "battles".into()))
-                .collect::<Vec<_>>(),
-        ];
-        for p in &o.points {
-            let r = &p.report;
-            rows.push(
-                p.values
-                    .iter()
-                    .map(|(_, v)| v.to_string())
-                    .chain([
-                        cell(&r.sides[0].win),
-                        cell(&r.sides[1].win),
-                        percent(r.draw.p),
-                        format!("{:.2}", r.rounds.mean),
-                        format!("{:.2}", standing(r, Side::A)),
-                        format!("{:.2}", standing(r, Side::B)),
-                    ])
-                    .chain(o.precision.map(|_| r.trials.to_string()))
-                    .collect(),
-            );
-        }
-        s += &table(&rows);
-    }
+    s += &table(&rows(o));
     if let Some(f) = &o.find {
         s += &found_text(f);
     }
     s
+}
+
+/// The points as rows of cells, a header row first (none when no point finished): what
+/// the table and the report's Points show.
+pub fn rows(o: &Outcome) -> Vec<Vec<String>> {
+    let Some(first) = o.points.first() else {
+        return Vec::new();
+    };
+    let names = &first.report.sides;
+    let mut rows = vec![
+        o.axes
+            .iter()
+            .map(|a| a.path.clone())
+            .chain([
+                format!("{} wins", names[0].name),
+                format!("{} wins", names[1].name),
+                "draw".into(),
+                "rounds".into(),
+                "standing a".into(),
+                "standing b".into(),
+            ])
+            .chain(o.precision.map(|_| "battles".into()))
+            .collect::<Vec<_>>(),
+    ];
+    for p in &o.points {
+        let r = &p.report;
+        rows.push(
+            p.values
+                .iter()
+                .map(|(_, v)| v.to_string())
+                .chain([
+                    cell(&r.sides[0].win),
+                    cell(&r.sides[1].win),
+                    percent(r.draw.p),
+                    format!("{:.2}", r.rounds.mean),
+                    format!("{:.2}", standing(r, Side::A)),
+                    format!("{:.2}", standing(r, Side::B)),
+                ])
+                .chain(o.precision.map(|_| r.trials.to_string()))
+                .collect(),
+        );
+    }
+    rows
 }
 
 /// Rows as aligned columns, two spaces apart, control characters escaped.
@@ -122,6 +129,13 @@ fn table(rows: &[Vec<String>]) -> String {
 /// percent).
 pub fn odds_text(o: &OddsOutcome) -> String {
     let mut s = format!("{} odds, exact\n", o.system);
+    s += &table(&odds_rows(o));
+    s
+}
+
+/// An odds sweep's points as rows of cells, a header row first (probabilities in
+/// percent).
+pub fn odds_rows(o: &OddsOutcome) -> Vec<Vec<String>> {
     let mut rows = vec![
         o.axes
             .iter()
@@ -145,8 +159,7 @@ pub fn odds_text(o: &OddsOutcome) -> String {
                 .collect(),
         );
     }
-    s += &table(&rows);
-    s
+    rows
 }
 
 /// An odds sweep as CSV: one row a point, the varied values then the outcomes.

@@ -7,7 +7,7 @@
 use fray::character::Side;
 
 use super::odds::OddsOutcome;
-use super::output::{best, found_text, odds_text, standing, text};
+use super::output::{best, found_text, odds_rows, rows, standing};
 use super::{Found, Number, Outcome, PointResult};
 use crate::charts::{self, Axis, HeatMap, Line, LineChart};
 use crate::report::{escape, percent};
@@ -159,6 +159,46 @@ pub fn odds_charts(o: &OddsOutcome) -> Vec<(String, String)> {
     out
 }
 
+/// The pages' style: a column for reading, charts that shrink with the window, and
+/// the Points table wrapping its cells to fit (scrolling in its own box if it still
+/// cannot), so no column is cut off at the column's edge; and the balance point's
+/// table of the whole values around it.
+const STYLE: &str = "body{font-family:sans-serif;max-width:760px;margin:2em auto;padding:0 0.5em;color:#222} \
+    figure{margin:1.2em 0} svg{max-width:100%;height:auto} \
+    .points{overflow-x:auto;max-width:100%} .points table{border-collapse:collapse;font-size:14px} \
+    .points th,.points td{padding:0.25em 0.6em;text-align:right;border-bottom:1px solid #ddd} \
+    .points th{vertical-align:bottom} \
+    table.whole{border-collapse:collapse;margin:.5em 0} table.whole td,table.whole th{padding:.2em .8em;text-align:left}";
+
+/// The points as an HTML table (the first row its headings) in a box of its own; a
+/// heading that is a long path may break after each dot.
+fn points(rows: &[Vec<String>]) -> String {
+    let Some((head, body)) = rows.split_first() else {
+        return "<p>No point finished.</p>".into();
+    };
+    let cells = |row: &[String], tag: &str| -> String {
+        row.iter()
+            .map(|c| {
+                let text = escape(c);
+                let text = if tag == "th" {
+                    text.replace('.', ".<wbr>")
+                } else {
+                    text
+                };
+                format!("<{tag}>{text}</{tag}>")
+            })
+            .collect()
+    };
+    let body: String = body
+        .iter()
+        .map(|r| format!("<tr>{}</tr>\n", cells(r, "td")))
+        .collect();
+    format!(
+        "<div class=\"points\"><table>\n<thead><tr>{}</tr></thead>\n<tbody>\n{body}</tbody></table></div>",
+        cells(head, "th")
+    )
+}
+
 /// An odds sweep as a self-contained HTML page.
 pub fn odds_html(o: &OddsOutcome) -> String {
     let figures: String = odds_charts(o)
@@ -173,16 +213,16 @@ pub fn odds_html(o: &OddsOutcome) -> String {
     format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Odds sweep: {system}</title>
-<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} figure{{margin:1.2em 0}} pre{{overflow-x:auto}}</style></head>
+<style>{STYLE}</style></head>
 <body><h1>Odds sweep: {system}</h1>
 <p>Exact odds (closed forms, no sampling); varied: {axes}. Each point's full answer is in the JSON output.</p>
 {figures}<h2>Points</h2>
-<pre>{text}</pre>
+{points}
 </body></html>
 "#,
         system = o.system,
         axes = axes.join(", "),
-        text = escape(&odds_text(o)),
+        points = points(&odds_rows(o)),
     )
 }
 
@@ -269,11 +309,11 @@ pub fn html(o: &Outcome) -> String {
     format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Sweep: {title}</title>
-<style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}} figure{{margin:1.2em 0}} pre{{overflow-x:auto}} table.whole{{border-collapse:collapse;margin:.5em 0}} table.whole td,table.whole th{{padding:.2em .8em;text-align:left}}</style></head>
+<style>{STYLE}</style></head>
 <body><h1>Sweep: {title}</h1>{incomplete}
 <p>{system} system, {trials} trials a point, sweep seed {seed}; varied: {axes}. Each point is a whole battle run with its own seed (in the JSON output); win probabilities are exact where the lab solves the battle, else sampled with a 95% band.</p>
 {found}{figures}<h2>Points</h2>
-<pre>{text}</pre>
+{points}
 </body></html>
 "#,
         title = escape(&o.name),
@@ -285,6 +325,33 @@ pub fn html(o: &Outcome) -> String {
         } else {
             axes.join(", ")
         },
-        text = escape(&text(o)),
+        points = points(&rows(o)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_a_table_in_a_box_of_their_own() {
+        let rows = vec![
+            vec!["hp".to_string(), "<a> wins".to_string()],
+            vec!["20".to_string(), "99.77% exact".to_string()],
+        ];
+        let html = points(&rows);
+        assert!(html.starts_with("<div class=\"points\"><table>"), "{html}");
+        assert!(
+            html.contains("<th>hp</th><th>&lt;a&gt; wins</th>"),
+            "{html}"
+        );
+        let path = points(&[vec!["a.hp".to_string()]]);
+        assert!(path.contains("<th>a.<wbr>hp</th>"), "{path}");
+        assert!(
+            html.contains("<tr><td>20</td><td>99.77% exact</td></tr>"),
+            "{html}"
+        );
+        assert_eq!(points(&[]), "<p>No point finished.</p>");
+        assert!(STYLE.contains(".points{overflow-x:auto"));
+    }
 }

@@ -170,6 +170,12 @@ async fn every_command_answers_what_its_json_prints() {
         |r| r.validate().unwrap().run().unwrap()
     );
     check!(
+        "/api/sweep-paths",
+        fray_lab::sweep::paths::PathsRequest,
+        json!({"example": "pikes"}),
+        |r| r.validate().unwrap().run()
+    );
+    check!(
         "/api/sweep",
         fray_lab::sweep::request::SweepRequest,
         json!({"odds": "pool", "vary": [{"path": "bonus", "values": "0..3"}]}),
