@@ -66,7 +66,7 @@ pub fn play(s: &Scenario, progress: &(dyn Fn(u64) + Sync)) -> Tally {
 
 /// Like [`play`], but stops early once `cancel` is set: it is looked at before each
 /// chunk, and between the rounds of a trial that can be long (see
-/// [`BattleSystem::trial`](crate::systems::BattleSystem::trial)), so a run stops
+/// [`BattleSystem::trial`]), so a run stops
 /// within a round; the tally holds the trials that finished
 /// (`tally.trials < planned_trials(s)` tells an interrupted run). The flag is
 /// the caller's (a Ctrl-C handler, a server's deadline): the lab itself reads no signal.

@@ -1,6 +1,6 @@
 //! The balance-point search: the value of one field at which a side's win probability
 //! reaches a target. The crossing is first bracketed, between the ends of the range
-//! asked or, with no range, outward from the scenario's own value ([`outward`]), then
+//! asked or, with no range, outward from the scenario's own value (`outward.rs`), then
 //! narrowed by bisection. On the exact answer where the lab has one (an evasion duel's
 //! Markov chain, a minions battle's one run), else on sampled answers, whose 95%
 //! intervals give the uncertainty of the value found. On a whole-number field the
@@ -36,7 +36,7 @@ pub enum Span {
         to: Number,
     },
     /// Outward from the scenario's own value, in both directions, the step doubling
-    /// each time ([`outward`]), within the values the scenario accepts.
+    /// each time (`outward.rs`), within the values the scenario accepts.
     Outward {
         /// The value the scenario file writes.
         start: Number,
