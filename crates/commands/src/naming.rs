@@ -5,6 +5,8 @@
 //! its request's field with `-` for `_`, so the field is found from the request's JSON
 //! Schema; a flag that is no field of the request (`--list-examples`) is left as it is.
 
+use std::collections::BTreeSet;
+
 use fray::request::Refusal;
 
 use crate::command::Command;
@@ -17,16 +19,15 @@ use crate::command::Command;
 /// assert_eq!(naming::in_fields::<Battle>(r).message, "`trials` 0: expected a whole number from 1");
 /// ```
 pub fn in_fields<C: Command>(mut refusal: Refusal) -> Refusal {
-    let schema = C::request_schema();
-    let Some(properties) = schema.get("properties").and_then(|p| p.as_object()) else {
-        return refusal;
-    };
-    let is_field = |name: &str| properties.contains_key(name);
+    let fields = request_fields::<C>();
+    let is_field = |name: &str| fields.contains(name);
     refusal.message = rename(&refusal.message, &is_field);
     refusal.hint = refusal.hint.map(|h| rename(&h, &is_field));
-    for w in &mut refusal.warnings {
-        *w = rename(w, &is_field);
-    }
+    refusal.warnings = refusal
+        .warnings
+        .iter()
+        .map(|w| rename(w, &is_field))
+        .collect();
     if let Some(at) = &mut refusal.at {
         at.source = at.source.take().map(|s| rename(&s, &is_field));
     }
@@ -35,11 +36,18 @@ pub fn in_fields<C: Command>(mut refusal: Refusal) -> Refusal {
 
 /// Warnings and notes in the fields' words, as [`in_fields`] words a refusal.
 pub fn lines_in_fields<C: Command>(lines: Vec<String>) -> Vec<String> {
-    let refusal = Refusal {
-        warnings: lines,
-        ..Refusal::new("")
-    };
-    in_fields::<C>(refusal).warnings
+    let fields = request_fields::<C>();
+    let is_field = |name: &str| fields.contains(name);
+    lines.iter().map(|l| rename(l, &is_field)).collect()
+}
+
+/// The top-level fields of `C`'s request, from its JSON Schema.
+fn request_fields<C: Command>() -> BTreeSet<String> {
+    C::request_schema()
+        .get("properties")
+        .and_then(|p| p.as_object())
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default()
 }
 
 /// `text` with each `--flag` (at the start or after a space, quote or bracket) whose

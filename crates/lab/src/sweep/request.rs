@@ -261,11 +261,11 @@ impl ValidSweep {
     pub fn effort(&self) -> Effort {
         match self {
             Self::Battles { sweep, .. } => {
+                // A search's battles touch the base scenario's fighters, as a run's do.
                 let search = sweep.find.as_ref().map_or(Effort::default(), |f| {
-                    let one = crate::run::effort(&sweep.base);
-                    let trials = crate::run::planned_trials(&sweep.base).max(1);
+                    let fighters = sweep.base.battle.roster().len() as u64;
                     Effort {
-                        steps: one.steps / trials * f.planned_battles(&sweep.base),
+                        steps: fighters.saturating_mul(f.planned_battles(&sweep.base)),
                         answer_bytes: Effort::SMALL_ANSWER,
                     }
                 });
