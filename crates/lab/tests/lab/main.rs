@@ -246,8 +246,11 @@ mod lab_entries;
 mod fuzz_replay {
     use super::lab_entries;
 
+    /// The function a fuzz target feeds its text to.
+    type Entry = fn(&str);
+
     /// Each lab fuzz target and the entry point it calls.
-    const TARGETS: &[(&str, fn(&str))] = &[
+    const TARGETS: &[(&str, Entry)] = &[
         ("lab_scenario", lab_entries::lab_scenario),
         ("sweep_axis", lab_entries::sweep_axis),
         ("odds_set", lab_entries::odds_set),
