@@ -90,7 +90,7 @@ max_len_of() {
 # FUZZ_NO_REGRESSIONS=1 leaves the regression corpus out (and starts each corpus afresh),
 # to fuzz past a known crash whose fix has not landed yet.
 for t in "${targets[@]}"; do
-  regressions=(crates/fray/tests/fuzz-regressions/"$t"/* crates/lab/tests/fuzz-regressions/"$t"/*)
+  regressions=(crates/{fray,lab,commands}/tests/fuzz-regressions/"$t"/*)
   if [ -n "${FUZZ_NO_REGRESSIONS:-}" ]; then
     regressions=()
     rm -rf "fuzz/corpus/$t"
