@@ -35,7 +35,7 @@ const TARGETS: &[(&str, Entry)] = &[
 ];
 
 /// Targets replayed by another crate's tests (they need that crate).
-const ELSEWHERE: &[&str] = &["lab_scenario"];
+const ELSEWHERE: &[&str] = &["lab_scenario", "sweep_axis", "odds_set", "command_call"];
 
 fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

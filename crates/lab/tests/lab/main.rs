@@ -234,44 +234,100 @@ fn the_json_schema_describes_scenarios() {
     assert!(schema.to_string().contains("skirmish"));
 }
 
-/// The lab fuzz target's entry point, shared with `fuzz/fuzz_targets/lab_scenario.rs`.
+/// The lab fuzz targets' entry points, shared with `fuzz/fuzz_targets/` (`lab_scenario`,
+/// `sweep_axis`, `odds_set`).
 #[path = "../../../../fuzz/src/lab_entries.rs"]
 mod lab_entries;
 
-/// Replays the lab's fuzz regression corpus (`tests/fuzz-regressions/lab_scenario/`) on
-/// stable Rust through the fuzz target's own entry point, one `catch_unwind` per input.
-/// See docs/testing.md; the other targets are replayed by `crates/fray/tests/pool`.
+/// Replays the lab's fuzz regression corpus (`tests/fuzz-regressions/<target>/`) on
+/// stable Rust through each fuzz target's own entry point, one `catch_unwind` per input.
+/// See docs/testing.md; the other targets are replayed by `crates/fray/tests/pool` and
+/// `crates/commands/tests/fuzz_replay.rs`.
 mod fuzz_replay {
     use super::lab_entries;
 
-    #[test]
-    fn every_scenario_that_ever_crashed_the_fuzz_target_replays_without_a_panic() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fuzz-regressions/lab_scenario");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .expect("the lab's regression corpus")
+    /// The function a fuzz target feeds its text to.
+    type Entry = fn(&str);
+
+    /// Each lab fuzz target and the entry point it calls.
+    const TARGETS: &[(&str, Entry)] = &[
+        ("lab_scenario", lab_entries::lab_scenario),
+        ("sweep_axis", lab_entries::sweep_axis),
+        ("odds_set", lab_entries::odds_set),
+    ];
+
+    fn sorted(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
             .map(|e| e.expect("a directory entry").path())
             .collect();
-        files.sort();
+        paths.sort();
+        paths
+    }
+
+    #[test]
+    fn every_input_that_ever_crashed_a_lab_fuzz_target_replays_without_a_panic() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
         let mut failures = Vec::new();
-        for file in &files {
-            let text = std::fs::read_to_string(file).expect("a UTF-8 corpus file");
-            if let Err(payload) = std::panic::catch_unwind(|| lab_entries::lab_scenario(&text)) {
-                let why = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| (*s).to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                failures.push(format!("{}: panicked: {why}", file.display()));
+        let mut replayed = 0;
+        for dir in sorted(&root) {
+            let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let Some(&(_, entry)) = TARGETS.iter().find(|(t, _)| *t == name) else {
+                failures.push(format!(
+                    "{}: no lab fuzz target of that name",
+                    dir.display()
+                ));
+                continue;
+            };
+            for file in sorted(&dir) {
+                let text = std::fs::read_to_string(&file).expect("a UTF-8 corpus file");
+                replayed += 1;
+                if let Err(payload) = std::panic::catch_unwind(|| entry(&text)) {
+                    let why = payload
+                        .downcast_ref::<&str>()
+                        .map(|s| (*s).to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    failures.push(format!("{}: panicked: {why}", file.display()));
+                }
             }
         }
-        assert!(!files.is_empty(), "no inputs under {}", dir.display());
+        assert!(replayed > 0, "no inputs under {}", root.display());
         assert!(
             failures.is_empty(),
-            "{} of {} inputs failed:\n{}",
+            "{} of {replayed} inputs failed:\n{}",
             failures.len(),
-            files.len(),
             failures.join("\n")
         );
+    }
+
+    /// A lab fuzz target without a replay entry would keep its crashes out of `cargo test`.
+    #[test]
+    fn every_lab_fuzz_target_is_replayed() {
+        let targets =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/fuzz_targets");
+        let entries = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/src/lab_entries.rs"),
+        )
+        .expect("lab_entries.rs");
+        for file in sorted(&targets) {
+            let source = std::fs::read_to_string(&file).expect("a fuzz target");
+            let name = file
+                .file_stem()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if source.contains("lab_entries::") {
+                assert!(
+                    TARGETS.iter().any(|(t, _)| *t == name),
+                    "fuzz target {name} calls lab_entries but has no entry in TARGETS"
+                );
+            }
+        }
+        for (t, _) in TARGETS {
+            assert!(
+                entries.contains(&format!("pub fn {t}(")),
+                "no entry function {t}"
+            );
+        }
     }
 }
