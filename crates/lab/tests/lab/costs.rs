@@ -9,7 +9,9 @@ use std::time::Duration;
 use fray::dice::DiceExpr;
 use fray_lab::request::BattleRequest;
 use fray_lab::sweep::odds::{self, OddsPlan, OddsSystem};
-use fray_lab::sweep::{self, AxisSpec, Plan, Settings, Values};
+use fray_lab::sweep::{self, AxisSpec, Settings, Values};
+
+use crate::sweep::plan;
 
 /// A pool battle of `count` a side in heavy armor with `hp` hit points (at 10,000 a
 /// side and 500 hit points, one battle lasts seconds).
@@ -19,17 +21,6 @@ fn horde(count: u32, hp: u32) -> String {
          [pool.a]\nname = \"Pikes\"\n[[pool.a.combatants]]\nname = \"Pikeman\"\ncount = {count}\nhp = {hp}\narmor = \"heavy\"\n\
          [pool.b]\nname = \"Riders\"\n[[pool.b.combatants]]\nname = \"Rider\"\ncount = {count}\nhp = {hp}\narmor = \"heavy\"\n"
     )
-}
-
-fn vary(axes: &[(&str, &str)]) -> Plan {
-    Plan {
-        vary: axes
-            .iter()
-            .map(|(p, r)| AxisSpec::new(p, Values::Range((*r).into())))
-            .collect(),
-        find: None,
-        precision: None,
-    }
 }
 
 #[test]
@@ -64,14 +55,14 @@ fn a_runs_effort_counts_its_fighters_and_covers_its_report() {
 fn what_a_sweeps_points_hold_is_bounded_before_and_while_they_are_checked() {
     // A large text at many points: refused before any point is checked.
     let padded = format!("{}\n# {}\n", horde(10, 5), "x".repeat(1 << 20));
-    let grid = vary(&[
+    let grid = plan(&[
         ("pool.a.combatants.Pikeman.hp", "1..100"),
         ("pool.b.combatants.Rider.hp", "1..100"),
     ]);
     let e = sweep::check(&padded, &grid, &Settings::default()).unwrap_err();
     assert!(e.to_string().contains("at most 67108864 (64 MiB)"), "{e}");
     // A small text whose points are large once loaded: refused as the bound is passed.
-    let line = vary(&[("pool.b.combatants.Rider.hp", "1..400")]);
+    let line = plan(&[("pool.b.combatants.Rider.hp", "1..400")]);
     let e = sweep::check(&horde(10_000, 7), &line, &Settings::default()).unwrap_err();
     assert!(e.to_string().contains("64 MiB"), "{e}");
     // Within it, the same sweep of smaller armies is accepted.
@@ -88,7 +79,7 @@ fn an_unknown_path_is_refused_at_once_however_long_or_however_many_fields() {
     }
     many.push_str("[pool.b]\nname = \"B\"\n[[pool.b.combatants]]\nname = \"r\"\nhp = 5\n");
     let long = "q".repeat(100_000);
-    let e = sweep::check(&many, &vary(&[(&long, "1..3")]), &Settings::default()).unwrap_err();
+    let e = sweep::check(&many, &plan(&[(&long, "1..3")]), &Settings::default()).unwrap_err();
     assert!(
         !e.to_string().contains("nearest"),
         "no path is near one this long"
@@ -96,7 +87,7 @@ fn an_unknown_path_is_refused_at_once_however_long_or_however_many_fields() {
     // A near miss is still suggested.
     let e = sweep::check(
         &many,
-        &vary(&[("pool.a.combatants.c17.hq", "1..3")]),
+        &plan(&[("pool.a.combatants.c17.hq", "1..3")]),
         &Settings::default(),
     )
     .unwrap_err();

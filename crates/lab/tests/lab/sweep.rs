@@ -14,7 +14,8 @@ fn duel_text() -> &'static str {
     fray_lab::examples::find("duel").unwrap().text
 }
 
-fn plan(axes: &[(&str, &str)]) -> Plan {
+/// A sweep of the given axes, `(path, range)`, and nothing else.
+pub(crate) fn plan(axes: &[(&str, &str)]) -> Plan {
     Plan {
         vary: axes
             .iter()
