@@ -37,7 +37,7 @@ fn with_sweep<T: Send>(
     py: Python<'_>,
     request: &str,
     source: Option<&str>,
-    work: impl FnOnce(&Sweep, &rayon::ThreadPool) -> Result<T, Refusal> + Send,
+    work: impl FnOnce(&Sweep) -> Result<T, Refusal> + Send,
 ) -> PyResult<T> {
     let sources = sources(source);
     py.detach(|| {
@@ -46,7 +46,9 @@ fn with_sweep<T: Send>(
             SweepCommand::name_source(&mut r, &field, source);
         }
         match SweepCommand::prepare(r)?.valid {
-            ValidSweep::Battles { sweep, threads } => work(&sweep, &fray_lab::run::pool(threads)?),
+            ValidSweep::Battles { sweep, threads } => {
+                fray_lab::run::on_threads(threads, || work(&sweep))?
+            }
             ValidSweep::Odds { .. } => Err(Refusal::new(
                 "an odds sweep is exact and quick: run it whole, not in chunks",
             )),
@@ -60,7 +62,7 @@ fn with_sweep<T: Send>(
 #[pyfunction]
 #[pyo3(signature = (request, source = None))]
 pub fn sweep_size(py: Python<'_>, request: &str, source: Option<&str>) -> PyResult<usize> {
-    with_sweep(py, request, source, |s, _| Ok(s.points.len()))
+    with_sweep(py, request, source, |s| Ok(s.points.len()))
 }
 
 /// The points `start..end` of the sweep, played with their own seeds: the JSON list of
@@ -74,9 +76,9 @@ pub fn sweep_chunk(
     end: usize,
     source: Option<&str>,
 ) -> PyResult<String> {
-    with_sweep(py, request, source, |s, pool| {
+    with_sweep(py, request, source, |s| {
         let never = AtomicBool::new(false);
-        json(&pool.install(|| lab::run_points(s, start..end, &|_| {}, &never)))
+        json(&lab::run_points(s, start..end, &|_| {}, &never))
     })
 }
 
@@ -93,9 +95,9 @@ pub fn sweep_merge(
     played: usize,
     source: Option<&str>,
 ) -> PyResult<String> {
-    with_sweep(py, request, source, |s, pool| {
+    with_sweep(py, request, source, |s| {
         let never = AtomicBool::new(false);
-        let found = pool.install(|| lab::search(s, &never));
+        let found = lab::search(s, &never);
         let mut out = lab::outcome(s, Vec::new(), found);
         out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
         json(&out)

@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use fray_lab::design::{self, Text};
 
+use fray_commands::Command;
 use fray_commands::lab::DesignCheckCommand;
 
 use crate::battle::open_report;
@@ -32,12 +33,14 @@ pub struct DesignArgs {
 pub fn run(args: &DesignArgs) -> Result<String> {
     let text: Text = args.text.parse().map_err(table::refused)?;
     let check = table::run::<DesignCheckCommand>(design::Request { text })?.answer;
-    if let Some(dir) = &args.report {
+    if let Some(dir) = &args.report
+        && let Some(pages) = DesignCheckCommand::pages(&check)
+    {
         let (page, mut file) = open_report(dir)?;
-        file.write_all(design::report::html(&check).as_bytes())
+        file.write_all(pages.html.as_bytes())
             .with_context(|| format!("cannot write {}", page.display()))?;
         let dir = page.parent().unwrap_or(std::path::Path::new("."));
-        for (name, svg) in design::report::charts(&check) {
+        for (name, svg) in pages.charts.unwrap_or_default() {
             let path = dir.join(format!("{name}.svg"));
             std::fs::write(&path, svg)
                 .with_context(|| format!("cannot write {}", path.display()))?;

@@ -8,6 +8,7 @@ mod encounter;
 mod evasion;
 mod minions;
 mod output;
+mod playground;
 mod pool;
 mod progress;
 mod serve;
@@ -77,8 +78,12 @@ enum Command {
     /// Play an encounter script of the conditions system: conditions, turns, attacks,
     /// queries and expectations, with every rule applied logged.
     Encounter(encounter::EncounterArgs),
-    /// The web playground: a page and a JSON API on 127.0.0.1:7878 (docs/api.md).
+    /// The web playground: a page and a JSON API on 127.0.0.1:7878 (docs/api.md); the
+    /// page computes in the browser when fray's WebAssembly build is found.
     Serve(serve::ServeArgs),
+    /// Write the web playground as static files: a folder any static host serves, and a
+    /// single fray.html that opens from disk with no server and no network.
+    Playground(playground::PlaygroundArgs),
     /// Print the JSON Schema of every command's request and answer, by command name
     /// (`{"request": ..., "answer": ...}`, an answer without one yet `null`), or of
     /// one command's: what `GET /api/schema` serves (docs/api.md).
@@ -174,6 +179,7 @@ fn main() -> ExitCode {
         Command::Encounter(args) => encounter::run(&args),
         Command::DesignCheck(args) => design::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Playground(args) => playground::run(&args),
         Command::Schema { command, json: _ } => schema(command.as_deref()),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()),

@@ -39,6 +39,11 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = fray_web::Limits::default().max_runs,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
     max_runs: usize,
+    /// fray's WebAssembly build, served to the page so that it computes in the browser
+    /// (default: the one cargo built beside this binary; without one, the page runs
+    /// everything on this server).
+    #[arg(long, value_name = "FILE")]
+    wasm: Option<std::path::PathBuf>,
     /// The largest request body, in bytes.
     #[arg(long, default_value_t = fray_web::Limits::default().max_body,
           value_parser = RangedU64ValueParser::<usize>::new().range(1024..=fray_commands::limits::MAX_BODY as u64))]
@@ -60,7 +65,10 @@ pub fn run(args: &ServeArgs) -> Result<String> {
         max_runs: args.max_runs,
         ..fray_web::Limits::default()
     };
-    fray_web::serve_blocking(args.addr, limits, |bound| {
+    let found = crate::playground::find(args.wasm.as_deref())?;
+    crate::playground::tell(&found);
+    let wasm = found.map(|(_, bytes)| bytes);
+    fray_web::serve_blocking(args.addr, limits, wasm, |bound| {
         let _ = output::print(&format!(
             "fray serve: open http://{bound}/ (Ctrl-C stops)\n"
         ));

@@ -3,7 +3,7 @@
 
 use fray::request::{Place, Refusal};
 
-use crate::command::{Answered, Command, Context};
+use crate::command::{Answered, Command, Context, Pages};
 use crate::table::{self, Visit};
 use crate::{json, naming};
 
@@ -136,25 +136,42 @@ pub fn call(
     style: Style,
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
+    call_paged(name, request, origin, sources, style, false, cx).map(|(answered, _)| answered)
+}
+
+/// [`call`], and the answer's report page too when `pages` is asked for and the
+/// command has one (battle, sweep, design-check).
+pub fn call_paged(
+    name: &str,
+    request: &[u8],
+    origin: Origin,
+    sources: &[(String, String)],
+    style: Style,
+    pages: bool,
+    cx: &Context<'_>,
+) -> Result<Paged, Refusal> {
     struct Caller<'a, 'c> {
         name: &'a str,
         request: &'a [u8],
         origin: Origin,
         sources: &'a [(String, String)],
         style: Style,
+        pages: bool,
         cx: &'a Context<'c>,
-        result: Option<Result<Answered<String>, Refusal>>,
+        result: Option<Result<Paged, Refusal>>,
     }
     impl Visit for Caller<'_, '_> {
         fn visit<C: Command>(&mut self) {
             if self.result.is_none() && self.name == C::NAME {
-                self.result = Some(call_typed::<C>(
+                let r = call_in_fields::<C>(
                     self.request,
                     self.origin,
                     self.sources,
                     self.style,
+                    self.pages,
                     self.cx,
-                ));
+                );
+                self.result = Some(r.map_err(naming::in_fields::<C>));
             }
         }
     }
@@ -164,17 +181,21 @@ pub fn call(
         origin,
         sources,
         style,
+        pages,
         cx,
         result: None,
     };
     table::each(&mut caller);
-    caller.result.unwrap_or_else(|| {
-        Err(Refusal::new(format!(
-            "no command `{}`; the commands are {}",
-            fray::text::escape_controls(name),
-            table::names().join(", ")
-        )))
-    })
+    caller.result.unwrap_or_else(|| Err(no_command(name)))
+}
+
+/// The refusal of a name that is no command's.
+pub fn no_command(name: &str) -> Refusal {
+    Refusal::new(format!(
+        "no command `{}`; the commands are {}",
+        fray::text::escape_controls(name),
+        table::names().join(", ")
+    ))
 }
 
 /// [`call`] of command `C`, its refusals naming the request's fields (see [`naming`]).
@@ -185,8 +206,13 @@ pub fn call_typed<C: Command>(
     style: Style,
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
-    call_in_fields::<C>(request, origin, sources, style, cx).map_err(naming::in_fields::<C>)
+    call_in_fields::<C>(request, origin, sources, style, false, cx)
+        .map(|(answered, _)| answered)
+        .map_err(naming::in_fields::<C>)
 }
+
+/// An answer's `--json` text with its warnings and notes, and its report page if asked for.
+pub type Paged = (Answered<String>, Option<Pages>);
 
 /// [`call_typed`], its refusals still in the command line's words.
 fn call_in_fields<C: Command>(
@@ -194,8 +220,9 @@ fn call_in_fields<C: Command>(
     origin: Origin,
     sources: &[(String, String)],
     style: Style,
+    pages: bool,
     cx: &Context<'_>,
-) -> Result<Answered<String>, Refusal> {
+) -> Result<Paged, Refusal> {
     let mut r = parse::<C>(request, origin)?;
     for (field, source) in sources {
         if !C::name_source(&mut r, field, source.clone()) {
@@ -211,11 +238,17 @@ fn call_in_fields<C: Command>(
         Style::Pretty => json::pretty(&answered.answer, C::KEYS)?,
         Style::Compact => json::compact(&answered.answer, C::KEYS)?,
     };
-    Ok(Answered {
+    let page = if pages {
+        C::pages(&answered.answer)
+    } else {
+        None
+    };
+    let answered = Answered {
         answer: text,
         warnings: naming::lines_in_fields::<C>(answered.warnings),
         notes: naming::lines_in_fields::<C>(answered.notes),
-    })
+    };
+    Ok((answered, page))
 }
 
 #[cfg(test)]

@@ -183,4 +183,11 @@ impl Command for DesignCheckCommand {
     fn perform(valid: &design::Request, _: &Context<'_>) -> Result<DesignCheck, Refusal> {
         Ok(valid.run())
     }
+
+    fn pages(answer: &DesignCheck) -> Option<Pages> {
+        Some(Pages {
+            html: design::report::html(answer),
+            charts: Some(design::report::charts(answer)),
+        })
+    }
 }

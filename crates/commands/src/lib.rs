@@ -31,6 +31,7 @@
 
 pub mod call;
 pub mod command;
+pub mod envelope;
 pub mod json;
 pub mod limits;
 pub mod naming;

@@ -205,12 +205,26 @@ pub fn play_to_precision(
     (t, p)
 }
 
-/// A pool of `threads` threads (0: every core), or the refusal of the system's.
-pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Refusal> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Refusal::new(format!("{threads} threads could not be started: {e}")))
+/// Runs `work` on a pool of `threads` threads (0: every core). Where threads cannot be
+/// started at all (WebAssembly), on the calling thread instead: rayon's global pool is
+/// then that thread alone, and the fixed-size chunks give the same numbers as any
+/// number of threads would.
+pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T, Refusal> {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => Ok(pool.install(work)),
+        Err(_) if !threads_start() => Ok(work()),
+        Err(e) => Err(Refusal::new(format!(
+            "{threads} threads could not be started: {e}"
+        ))),
+    }
+}
+
+/// Whether this platform starts threads at all (asked only when a pool could not be built).
+fn threads_start() -> bool {
+    std::thread::Builder::new()
+        .spawn(|| {})
+        .map(|t| t.join().is_ok())
+        .unwrap_or(false)
 }
 
 /// [`play_to_precision`] on a pool of `threads` threads (0: every core).
@@ -222,7 +236,9 @@ pub fn play_to_precision_on(
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<(Tally, Precision), Refusal> {
-    Ok(pool(threads)?.install(|| play_to_precision(s, target, wins_exact, progress, cancel)))
+    on_threads(threads, || {
+        play_to_precision(s, target, wins_exact, progress, cancel)
+    })
 }
 
 /// Plays on a pool of `threads` threads (0: every core).
@@ -241,5 +257,5 @@ pub fn play_on_until(
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Tally, Refusal> {
-    Ok(pool(threads)?.install(|| play_until(s, progress, cancel)))
+    on_threads(threads, || play_until(s, progress, cancel))
 }

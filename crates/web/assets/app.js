@@ -1,6 +1,7 @@
-// The fray playground. Every answer comes from the server's /api/ endpoints (the
-// library's own answers); this script only gathers inputs, keeps them in the URL so a
-// link restores them, and draws what comes back.
+// The fray playground. Every answer comes from `window.fray` (fray.js): fray's library
+// compiled to WebAssembly in this browser, or `fray serve` for large runs. This script
+// only gathers inputs, keeps them in the URL so a link restores them, and draws what
+// comes back.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -52,11 +53,14 @@ function showTab(name) {
   save();
 }
 
-// ---- talking to the server ----
-async function post(path, body) {
-  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const json = await r.json();
-  return { ok: r.ok, status: r.status, json };
+// ---- asking fray ----
+// A quick command's answer as {ok, json}: the answer, or the refusal's JSON.
+async function ask(command, body) {
+  try {
+    return { ok: true, json: await fray.call(command, body) };
+  } catch (e) {
+    return { ok: false, json: e.refusal || { error: String(e.message || e) } };
+  }
 }
 function showError(id, e) {
   const el = $(id);
@@ -64,23 +68,6 @@ function showError(id, e) {
   el.hidden = false;
   const where = e.line ? ` (line ${e.line}, column ${e.column})` : "";
   el.textContent = e.error + (e.error.includes("line " + e.line) ? "" : where);
-}
-// Reads an NDJSON stream, calling onLine with each object.
-async function readLines(response, onLine) {
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { done, value: chunk } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (line.trim()) onLine(JSON.parse(line));
-    }
-  }
 }
 function debounce(f, ms) {
   let t;
@@ -137,7 +124,7 @@ async function runDamage() {
   const level = $("d-level").value.trim();
   if (level) body.attacker_level = Number(level);
   for (const f of ["advantage", "critical", "ongoing", "silvered", "area"]) body[f] = $("d-" + f).checked;
-  const r = await post("/api/damage", body);
+  const r = await ask("damage", body);
   if (!r.ok) {
     showError("d-error", r.json);
     $("d-final").textContent = "";
@@ -161,7 +148,7 @@ async function runDamage() {
 // ---- odds ----
 async function runOdds() {
   save();
-  const check = await post("/api/check", {
+  const check = await ask("check", {
     rung: $("o-rung").value.trim(),
     bonus: Number($("o-bonus").value || 0),
     penalty: Number($("o-penalty").value || 0),
@@ -177,7 +164,7 @@ async function runOdds() {
     $("o-check").textContent = "";
     $("o-chart").innerHTML = "";
   }
-  const tohit = await post("/api/tohit", {
+  const tohit = await ask("tohit", {
     attacker_bonus: Number($("o-att").value || 0),
     defender_bonus: Number($("o-def").value || 0),
     attacker_luck: Number($("o-luck").value || 0),
@@ -201,7 +188,7 @@ function reportHint(words) {
 
 // `onStop(words)` is told when a run ends without an answer (refused, failed, cancelled),
 // so that no earlier answer stays on show as if it were this run's.
-function longRun(prefix, path, body, unit, onAnswer, onStop = () => {}) {
+function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
   const controller = new AbortController();
   const run = $(prefix + "-run"), cancel = $(prefix + "-cancel"), progress = $(prefix + "-progress"), status = $(prefix + "-status");
   run.disabled = true;
@@ -210,33 +197,29 @@ function longRun(prefix, path, body, unit, onAnswer, onStop = () => {}) {
   status.textContent = "starting…";
   showError(prefix + "-error", null);
   cancel.onclick = () => controller.abort();
+  const onProgress = (done, planned) => {
+    progress.max = planned || 1;
+    progress.value = done;
+    status.textContent = `${done} / ${planned} ${unit}`;
+  };
   (async () => {
     try {
-      const r = await fetch(path + "?stream=true", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: controller.signal });
-      if (!r.ok) {
-        showError(prefix + "-error", await r.json());
+      const outcome = await fray.run(command, body, { progress: onProgress, signal: controller.signal });
+      progress.value = progress.max;
+      status.textContent = outcome.on === "server" ? "done (on the server)" : "done (in this browser)";
+      onAnswer(outcome);
+    } catch (e) {
+      if (e.refusal) {
+        showError(prefix + "-error", e.refusal);
         status.textContent = "refused";
         onStop("No report: the run was refused (see the message above).");
-        return;
+      } else if (controller.signal.aborted) {
+        status.textContent = "cancelled";
+        onStop("No report: the run was cancelled.");
+      } else {
+        status.textContent = "failed: " + (e.message || e);
+        onStop("No report: the run failed.");
       }
-      await readLines(r, (line) => {
-        if (line.progress) {
-          progress.max = line.progress.planned || 1;
-          progress.value = line.progress.done;
-          status.textContent = `${line.progress.done} / ${line.progress.planned} ${unit}`;
-        } else if (line.error) {
-          showError(prefix + "-error", line);
-          status.textContent = "failed";
-          onStop("No report: the run failed (see the message above).");
-        } else if (line.answer) {
-          progress.value = progress.max;
-          status.textContent = "done";
-          onAnswer(line);
-        }
-      });
-    } catch (e) {
-      status.textContent = controller.signal.aborted ? "cancelled" : "failed: " + e;
-      onStop(controller.signal.aborted ? "No report: the run was cancelled." : "No report: the run failed.");
     } finally {
       run.disabled = false;
       cancel.disabled = true;
@@ -245,14 +228,11 @@ function longRun(prefix, path, body, unit, onAnswer, onStop = () => {}) {
 }
 
 async function loadExamples() {
-  const r = await fetch("/api/battle/examples");
-  const list = await r.json();
+  const list = await fray.examples();
   for (const sel of [$("b-example"), $("s-example")]) {
     sel.innerHTML = list.map((e) => `<option value="${escapeHtml(e.name)}">${escapeHtml(e.name)}: ${escapeHtml(e.about)}</option>`).join("");
   }
-  for (const e of list) {
-    exampleTexts[e.name] = await (await fetch("/api/battle/examples/" + encodeURIComponent(e.name))).text();
-  }
+  for (const e of list) exampleTexts[e.name] = e.text;
   $("s-example").value = "duel";
   defaults.set($("b-example"), list[0].name);
   defaults.set($("s-example"), "duel");
@@ -268,11 +248,11 @@ function runBattle() {
   $("b-report").srcdoc = reportHint("Running…");
   longRun(
     "b",
-    "/api/battle",
+    "battle",
     body,
     "battles",
-    (line) => {
-      $("b-report").srcdoc = line.html;
+    (outcome) => {
+      $("b-report").srcdoc = outcome.html;
     },
     (words) => {
       $("b-report").srcdoc = reportHint(words);
@@ -292,7 +272,7 @@ let pathsAsked = 0;
 async function sweepPaths() {
   const kind = $("s-kind").value, example = $("s-example").value;
   const asked = ++pathsAsked;
-  const r = await post("/api/sweep-paths", kind === "battle" ? { example } : { odds: kind });
+  const r = await ask("sweep-paths", kind === "battle" ? { example } : { odds: kind });
   if (asked !== pathsAsked) return null; // a later choice is being answered
   const paths = r.ok ? r.json.paths : [];
   const list = $("s-paths");
@@ -364,17 +344,33 @@ function runSweep() {
   $("s-report").srcdoc = reportHint("Running…");
   longRun(
     "s",
-    "/api/sweep",
+    "sweep",
     body,
     "points",
-    (line) => {
-      showFound(foundText(line.answer));
-      $("s-report").srcdoc = line.html;
+    (outcome) => {
+      showFound(foundText(outcome.answer));
+      $("s-report").srcdoc = outcome.html;
     },
     (words) => {
       $("s-report").srcdoc = reportHint(words);
     },
   );
+}
+
+// ---- design check: each redesign against the rules it replaces ----
+async function runDesign() {
+  save();
+  $("g-status").textContent = "working…";
+  try {
+    const outcome = await fray.run("design-check", { text: $("g-text").value });
+    showError("g-error", null);
+    $("g-status").textContent = `${outcome.answer.goals.length} goals`;
+    $("g-report").srcdoc = outcome.html;
+  } catch (e) {
+    showError("g-error", e.refusal || { error: String(e.message || e) });
+    $("g-status").textContent = "";
+    $("g-report").srcdoc = reportHint("No report (see the message above).");
+  }
 }
 
 // The inputs from the URL, and the scenario: the link's own text, or its example's.
@@ -392,6 +388,12 @@ async function restoreAll() {
 
 // ---- wiring ----
 async function main() {
+  try {
+    await fray.ready;
+  } catch (e) {
+    document.querySelector("main").insertAdjacentHTML("afterbegin", `<pre class="error">${escapeHtml(e.message)}</pre>`);
+    return;
+  }
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
   $("share").onclick = async () => {
     save();
@@ -405,6 +407,7 @@ async function main() {
   $("b-example").addEventListener("change", () => { $("b-scenario").value = exampleTexts[$("b-example").value] || ""; save(); });
   $("b-run").onclick = runBattle;
   $("s-run").onclick = runSweep;
+  $("g-run").onclick = runDesign;
   $("s-kind").addEventListener("change", () => sweepChosen(true));
   $("s-example").addEventListener("change", () => sweepChosen(false));
   await loadExamples();

@@ -193,7 +193,7 @@ async fn main() -> std::io::Result<()> {
         None => {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
             let addr = listener.local_addr()?;
-            tokio::spawn(fray_web::serve(listener, fray_web::Limits::default()));
+            tokio::spawn(fray_web::serve(listener, fray_web::Limits::default(), None));
             addr
         }
     };

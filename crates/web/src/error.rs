@@ -6,7 +6,7 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray::request::Refusal;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// A refused request: its status and the library's refusal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,25 +50,10 @@ impl ApiError {
         )
     }
 
-    /// The refusal as the JSON object the API answers.
+    /// The refusal as the JSON object the API answers (as every front end writes it:
+    /// [`fray_commands::envelope::refusal`]).
     pub fn body(&self) -> Value {
-        let r = &self.refusal;
-        let mut body = json!({ "error": r.message });
-        if let Some(at) = &r.at {
-            body["line"] = at.line.into();
-            body["column"] = at.column.into();
-            body["width"] = at.width.into();
-            if let Some(source) = &at.source {
-                body["source"] = source.as_str().into();
-            }
-        }
-        if let Some(hint) = &r.hint {
-            body["hint"] = hint.as_str().into();
-        }
-        if !r.warnings.is_empty() {
-            body["warnings"] = r.warnings.clone().into();
-        }
-        body
+        fray_commands::envelope::refusal(&self.refusal)
     }
 }
 
@@ -93,6 +78,7 @@ impl IntoResponse for ApiError {
 mod tests {
     use super::*;
     use fray::request::Place;
+    use serde_json::json;
 
     #[test]
     fn a_place_is_written_from_the_refusal_not_its_words() {

@@ -34,9 +34,11 @@ const DRAIN_BYTES: u64 = 64 << 20;
 const DRAIN_TIME: Duration = Duration::from_secs(10);
 
 /// The page's content security policy: everything from this server, nothing inline but
-/// styles (the report pages shown in frames carry theirs), no framing by others.
+/// styles (the report pages shown in frames carry theirs), no framing by others; fray's
+/// WebAssembly may be compiled, and run in a Worker the page makes from its own script.
 pub const PAGE_POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
-     script-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+     script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; frame-src 'self'; frame-ancestors 'none'; \
+     base-uri 'none'; form-action 'none'";
 
 /// Which hosts the server answers to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,7 +13,7 @@
 //! ```no_run
 //! # fn main() -> std::io::Result<()> {
 //! let addr = "127.0.0.1:7878".parse().unwrap();
-//! fray_web::serve_blocking(addr, fray_web::Limits::default(), |bound| println!("http://{bound}/"))
+//! fray_web::serve_blocking(addr, fray_web::Limits::default(), None, |bound| println!("http://{bound}/"))
 //! # }
 //! ```
 
@@ -24,6 +24,7 @@ mod error;
 mod guard;
 mod io;
 mod page;
+pub mod playground;
 mod quick;
 mod runs;
 
@@ -88,10 +89,11 @@ impl Default for Limits {
     }
 }
 
-/// What every handler shares: the caps and the run slots.
+/// What every handler shares: the caps, the run slots and the WebAssembly to serve.
 #[derive(Clone)]
 struct AppState {
     limits: Limits,
+    wasm: Option<axum::body::Bytes>,
     runs: Arc<Semaphore>,
     quick: Arc<Semaphore>,
 }
@@ -107,15 +109,18 @@ impl AppState {
 pub const MAX_CONNECTIONS: usize = 256;
 
 /// The whole application: the page, its assets and every API endpoint, under `limits`,
-/// answering only to loopback names (the port not yet known).
-pub fn router(limits: Limits) -> Router {
-    router_at(limits, Access { bound: None })
+/// answering only to loopback names (the port not yet known); `wasm`, fray's
+/// WebAssembly, served as `/fray.wasm` when given (the page then computes in the
+/// browser, see [`playground`]).
+pub fn router(limits: Limits, wasm: Option<Vec<u8>>) -> Router {
+    router_at(limits, wasm, Access { bound: None })
 }
 
 /// The application as served at `access`'s address.
-fn router_at(limits: Limits, access: Access) -> Router {
+fn router_at(limits: Limits, wasm: Option<Vec<u8>>, access: Access) -> Router {
     let state = AppState {
         limits,
+        wasm: wasm.map(axum::body::Bytes::from),
         runs: Arc::new(Semaphore::new(limits.max_runs)),
         quick: Arc::new(Semaphore::new(limits.max_quick)),
     };
@@ -124,10 +129,13 @@ fn router_at(limits: Limits, access: Access) -> Router {
     commands
         .0
         .route("/", get(page::index))
-        .route("/app.js", get(page::script))
-        .route("/style.css", get(page::style))
-        .route("/favicon.ico", get(page::icon))
-        .route("/favicon.svg", get(page::icon))
+        .route("/index.html", get(page::index))
+        .route("/app.js", get(|| async { page::asset("app.js") }))
+        .route("/fray.js", get(|| async { page::asset("fray.js") }))
+        .route("/style.css", get(|| async { page::asset("style.css") }))
+        .route("/favicon.ico", get(|| async { page::asset("favicon.svg") }))
+        .route("/favicon.svg", get(|| async { page::asset("favicon.svg") }))
+        .route("/fray.wasm", get(page::wasm))
         .route("/api/status", get(status))
         .route("/api/types", get(quick::types))
         .route("/api/damage/examples", get(quick::damage_examples))
@@ -218,12 +226,16 @@ pub fn check_addr(addr: SocketAddr, allow_remote: bool) -> Result<Option<String>
     )))
 }
 
-/// Serves the playground on `listener` until the process ends: at most
-/// [`MAX_CONNECTIONS`] at once, each closed when its client is slower than the
-/// `header_timeout` of `limits` to send a request's headers.
-pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io::Result<()> {
+/// Serves the playground (with `wasm`, as [`router`] says) on `listener` until the
+/// process ends: at most [`MAX_CONNECTIONS`] at once, each closed when its client is
+/// slower than the `header_timeout` of `limits` to send a request's headers.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    wasm: Option<Vec<u8>>,
+) -> std::io::Result<()> {
     let bound = listener.local_addr()?;
-    let app = router_at(limits, Access { bound: Some(bound) });
+    let app = router_at(limits, wasm, Access { bound: Some(bound) });
     let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
         let permit = open
@@ -257,6 +269,7 @@ pub async fn serve(listener: tokio::net::TcpListener, limits: Limits) -> std::io
 pub fn serve_blocking(
     addr: SocketAddr,
     limits: Limits,
+    wasm: Option<Vec<u8>>,
     on_bound: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -265,7 +278,7 @@ pub fn serve_blocking(
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         on_bound(listener.local_addr()?);
-        serve(listener, limits).await
+        serve(listener, limits, wasm).await
     })
 }
 

@@ -1,41 +1,47 @@
-//! The page and its assets, embedded in the binary: nothing is fetched from elsewhere,
-//! and no build step stands between the source and what the browser gets.
+//! The page and its assets, embedded in the binary ([`crate::playground::ASSETS`]):
+//! nothing is fetched from elsewhere, and no build step stands between the source and
+//! what the browser gets. fray's WebAssembly, built apart, is served beside them when
+//! the server was given it.
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 
-/// The page: plain HTML, its script and style beside it, under a content security policy
-/// that lets it load nothing from anywhere else.
-pub(crate) async fn index() -> impl IntoResponse {
+use crate::AppState;
+use crate::error::ApiError;
+use crate::playground::{self, WASM};
+
+/// The page, under a content security policy that lets it load nothing from anywhere
+/// else.
+pub(crate) async fn index() -> Response {
+    let page = playground::asset("index.html").map_or("", |a| a.text);
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CONTENT_SECURITY_POLICY, crate::guard::PAGE_POLICY),
         ],
-        include_str!("../assets/index.html"),
+        page,
     )
+        .into_response()
 }
 
-/// The page's script.
-pub(crate) async fn script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        include_str!("../assets/app.js"),
-    )
+/// One of the page's files by name (`/app.js`, `/fray.js`, `/style.css`, `/favicon.svg`).
+pub(crate) fn asset(name: &'static str) -> Response {
+    match playground::asset(name) {
+        Some(a) => ([(header::CONTENT_TYPE, a.media_type)], a.text).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
-/// The page's style.
-pub(crate) async fn style() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        include_str!("../assets/style.css"),
-    )
-}
-
-/// The page's icon (browsers ask for `/favicon.ico` whatever the page says).
-pub(crate) async fn icon() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "image/svg+xml")],
-        include_str!("../assets/favicon.svg"),
-    )
+/// fray's WebAssembly, or 404 when the server has none (the page then runs everything
+/// here).
+pub(crate) async fn wasm(State(state): State<AppState>) -> Response {
+    match &state.wasm {
+        Some(bytes) => ([(header::CONTENT_TYPE, "application/wasm")], bytes.clone()).into_response(),
+        None => ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("{WASM}: this server was started without fray's WebAssembly (`fray serve --wasm FILE`)"),
+        )
+        .into_response(),
+    }
 }

@@ -6,6 +6,7 @@
 //! Without a query the answer is the command's `--json`. With `?stream=true` it is
 //! NDJSON: `{"progress": {"done", "planned"}}` lines, then one
 //! `{"answer": .., "html": ..}` line (a sweep adds `"charts"`), or `{"error": ..}`.
+//! `&text=true` adds `"text"` to that line: the answer exactly as `--json` prints it.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -31,6 +32,8 @@ use crate::{AppState, caps, io};
 pub(crate) struct RunQuery {
     /// Answer as NDJSON progress lines and a last line with the answer.
     stream: bool,
+    /// Put the answer's `--json` text in the last line too.
+    text: bool,
 }
 
 /// Sets the run's cancellation flag when dropped: when the client goes away, axum drops
@@ -123,15 +126,19 @@ async fn finish<T>(running: Running<T>) -> Result<T, ApiError> {
     }
 }
 
-/// The run as NDJSON: progress at most every 100 ms, then `last(answer)`.
-fn stream<T: Send + 'static>(running: Running<T>, last: fn(T) -> Value) -> Response {
+/// The run as NDJSON: progress at most every 100 ms, then `last(answer, with_text)`.
+fn stream<T: Send + 'static>(
+    running: Running<T>,
+    last: fn(T, bool) -> Value,
+    with_text: bool,
+) -> Response {
     let lines = futures_util::stream::unfold(Some(running), move |running| async move {
         let mut r = running?;
         let line = tokio::select! {
             biased;
             result = &mut r.result => {
                 let value = match result {
-                    Ok(Ok(answer)) => last(answer),
+                    Ok(Ok(answer)) => last(answer, with_text),
                     Ok(Err(e)) => error_line(ApiError::refused(e)),
                     Err(_) => error_line(ApiError::new(
                         StatusCode::INTERNAL_SERVER_ERROR,
@@ -174,13 +181,13 @@ async fn respond<T: Send + 'static>(
     query: Result<Query<RunQuery>, QueryRejection>,
     state: &AppState,
     check: impl FnOnce(&crate::Limits) -> Result<Work<T>, ApiError> + Send + 'static,
-    last: fn(T) -> Value,
+    last: fn(T, bool) -> Value,
     text: fn(&T) -> Result<String, Refusal>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     let (running, notes) = start(state, check).await?;
     if q.stream {
-        let mut response = stream(running, last);
+        let mut response = stream(running, last, q.text);
         add_notes(&mut response, &notes);
         return Ok(response);
     }
@@ -227,9 +234,16 @@ pub(crate) async fn run<C: Command>(
     .await
 }
 
-/// A streamed run's last line: the answer, its page and its charts.
-fn last_line<C: Command>(answer: C::Answer) -> Value {
+/// A streamed run's last line: the answer, its page and its charts, and its `--json`
+/// text when asked for.
+fn last_line<C: Command>(answer: C::Answer, with_text: bool) -> Value {
     let mut line = json!({ "answer": answer });
+    if with_text {
+        match json::pretty(&answer, C::KEYS) {
+            Ok(text) => line["text"] = text.into(),
+            Err(e) => return error_line(ApiError::refused(e)),
+        }
+    }
     if let Some(pages) = C::pages(&answer) {
         line["html"] = pages.html.into();
         if let Some(charts) = pages.charts {

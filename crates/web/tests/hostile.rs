@@ -18,7 +18,7 @@ fn start() -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        fray_web::serve_blocking(addr, Limits::default(), |bound| {
+        fray_web::serve_blocking(addr, Limits::default(), None, |bound| {
             tx.send(bound).unwrap();
         })
         .unwrap();

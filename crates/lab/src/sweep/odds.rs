@@ -455,7 +455,7 @@ pub fn run_until(
     cancel: &AtomicBool,
 ) -> Result<OddsOutcome, Refusal> {
     let done = AtomicUsize::new(0);
-    let points = crate::run::pool(threads)?.install(|| {
+    let points = crate::run::on_threads(threads, || {
         sweep
             .points
             .par_iter()
@@ -472,7 +472,7 @@ pub fn run_until(
                 })
             })
             .collect::<Result<Vec<_>, Refusal>>()
-    })?;
+    })??;
     Ok(OddsOutcome {
         system: sweep.system,
         outcomes: sweep

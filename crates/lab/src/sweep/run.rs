@@ -116,10 +116,11 @@ pub fn run(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Outcome, Refusal> {
-    let pool = crate::run::pool(threads)?;
-    let points = pool.install(|| run_points(sweep, 0..sweep.points.len(), progress, cancel));
-    let find = pool.install(|| search(sweep, cancel));
-    Ok(outcome(sweep, points, find))
+    crate::run::on_threads(threads, || {
+        let points = run_points(sweep, 0..sweep.points.len(), progress, cancel);
+        let find = search(sweep, cancel);
+        outcome(sweep, points, find)
+    })
 }
 
 /// The sweep's search for a balance point, if it asks for one and is not cancelled: the

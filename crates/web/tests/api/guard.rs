@@ -140,6 +140,7 @@ async fn slow_and_oversized_clients_are_answered_and_let_go() {
             body_timeout: Duration::from_millis(500),
             ..Limits::default()
         },
+        None,
     ));
     let head = |len: usize| {
         format!(

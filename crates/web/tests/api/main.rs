@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{Request, StatusCode, header};
 use fray_web::{Limits, router};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
@@ -50,7 +50,16 @@ async fn refused(app: &Router, path: &str, body: impl Into<Body>, status: Status
 }
 
 fn app() -> Router {
-    router(Limits::default())
+    router(Limits::default(), None)
+}
+
+/// `GET path`: its status, headers and body's bytes.
+async fn get(app: &Router, path: &str) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let (parts, body) = response.into_parts();
+    let bytes = body.collect().await.unwrap().to_bytes();
+    (parts.status, parts.headers, bytes.to_vec())
 }
 
 /// The answer of `path` for `body` is the library's answer for the same request.
@@ -246,12 +255,41 @@ async fn listings_and_the_page_are_served() {
     assert!(text.contains("\"evasion\""));
     let (s, _, page) = call(&app, "GET", "/", Body::empty()).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(page.contains("<script src=\"/app.js\">"));
-    for asset in ["/app.js", "/style.css"] {
-        let (s, _, text) = call(&app, "GET", asset, Body::empty()).await;
-        assert_eq!(s, StatusCode::OK);
-        assert!(text.len() > 500, "{asset}");
+    assert!(page.contains("<script src=\"app.js\">"));
+    for asset in fray_web::playground::ASSETS {
+        let (s, headers, body) = get(&app, &format!("/{}", asset.name)).await;
+        assert_eq!(s, StatusCode::OK, "{}", asset.name);
+        assert_eq!(body, asset.text.as_bytes(), "{}", asset.name);
+        assert_eq!(
+            headers[header::CONTENT_TYPE],
+            asset.media_type,
+            "{}",
+            asset.name
+        );
     }
+    // Without fray's WebAssembly, the page is told so (and runs everything here).
+    let (s, _, body) = get(&app, "/fray.wasm").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(String::from_utf8_lossy(&body).contains("--wasm"));
+}
+
+#[tokio::test]
+async fn the_webassembly_is_served_when_given() {
+    let wasm = b"\0asm\x01\0\0\0".to_vec();
+    let app = router(Limits::default(), Some(wasm.clone()));
+    let (s, headers, body) = get(&app, "/fray.wasm").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(headers[header::CONTENT_TYPE], "application/wasm");
+    assert_eq!(body, wasm);
+    // The page may compile it and run it in a Worker of its own making; no other eval.
+    let (_, headers, _) = get(&app, "/").await;
+    let policy = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    assert!(
+        policy.contains("script-src 'self' 'wasm-unsafe-eval';"),
+        "{policy}"
+    );
+    assert!(policy.contains("worker-src blob:"), "{policy}");
+    assert_eq!(policy.matches("eval").count(), 1, "{policy}");
 }
 
 #[tokio::test]
@@ -284,10 +322,13 @@ async fn the_schemas_of_the_commands_are_served() {
 
 #[tokio::test]
 async fn bad_requests_are_refused_with_a_message_and_a_place() {
-    let app = router(Limits {
-        max_body: 4096,
-        ..Limits::default()
-    });
+    let app = router(
+        Limits {
+            max_body: 4096,
+            ..Limits::default()
+        },
+        None,
+    );
     // Malformed JSON: serde's message at its line and column.
     let e = refused(
         &app,
@@ -512,12 +553,15 @@ async fn until_idle(app: &Router) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn runs_past_the_limit_wait_and_a_client_leaving_cancels_its_run() {
-    let app = router(Limits {
-        max_runs: 1,
-        max_trials: 1_000_000_000,
-        max_steps: u64::MAX,
-        ..Limits::default()
-    });
+    let app = router(
+        Limits {
+            max_runs: 1,
+            max_trials: 1_000_000_000,
+            max_steps: u64::MAX,
+            ..Limits::default()
+        },
+        None,
+    );
     // A battle of a hundred million trials (hours here), streamed; its body held, not read.
     let request = Request::post("/api/battle?stream=true")
         .header("content-type", "application/json")
@@ -567,6 +611,7 @@ async fn over_tcp_the_server_survives_garbage_and_answers_after() {
             max_body: 2048,
             ..Limits::default()
         },
+        None,
     ));
     async fn raw(addr: std::net::SocketAddr, bytes: &[u8]) -> String {
         let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();

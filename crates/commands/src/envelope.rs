@@ -1,0 +1,160 @@
+//! A command's whole outcome as one JSON text: what a front end reached across a byte
+//! boundary (the WebAssembly build; the C interface to come) hands its caller, so that
+//! the caller parses one object and finds the answer, its report page, the warnings or
+//! the refusal in it. The answer travels as a string holding exactly what `--json`
+//! prints, so a caller can compare or show it byte for byte.
+//!
+//! ```
+//! use fray_commands::{Context, envelope};
+//! let out = envelope::call("check", br#"{"rung": "3/6"}"#, false, &Context::quiet());
+//! let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+//! assert!(v["answer"].as_str().unwrap().contains("\"p_success\""));
+//! let refused = envelope::call("check", br#"{"rung": 3}"#, false, &Context::quiet());
+//! assert!(refused.starts_with(r#"{"refusal":"#));
+//! ```
+
+use fray::request::Refusal;
+use serde_json::{Value, json};
+
+use crate::call::{self, Origin, Style};
+use crate::command::{Command, Context, Span};
+use crate::naming;
+use crate::table::{self, Visit};
+
+/// Runs the command called `name` on `request` (its JSON, as the web takes it) and
+/// writes the outcome: `{"answer": TEXT, "warnings": [..], "notes": [..]}`, with
+/// `"html"` (and a sweep's `"charts"`, each `{"name", "svg"}`) when `pages` is asked
+/// for and the command has a report page; or `{"refusal": REFUSAL}` (see [`refusal`]).
+pub fn call(name: &str, request: &[u8], pages: bool, cx: &Context<'_>) -> String {
+    let outcome = call::call_paged(name, request, Origin::Body, &[], Style::Pretty, pages, cx);
+    let value = match outcome {
+        Ok((answered, page)) => {
+            let mut v = json!({
+                "answer": answered.answer,
+                "warnings": answered.warnings,
+                "notes": answered.notes,
+            });
+            if let Some(page) = page {
+                v["html"] = page.html.into();
+                if let Some(charts) = page.charts {
+                    v["charts"] = charts
+                        .into_iter()
+                        .map(|(name, svg)| json!({"name": name, "svg": svg}))
+                        .collect();
+                }
+            }
+            v
+        }
+        Err(r) => refused(&r),
+    };
+    text(&value)
+}
+
+/// What the command called `name` would cost on `request`, known before any work:
+/// `{"span": "quick" | "long", "cost": {"planned", "battles", "points", "steps",
+/// "answer_bytes"}}`, or `{"refusal": REFUSAL}` when the request is refused. A caller
+/// with two places to run a command (a browser and a server) chooses by it.
+pub fn cost(name: &str, request: &[u8]) -> String {
+    struct Costing<'a> {
+        name: &'a str,
+        request: &'a [u8],
+        result: Option<Value>,
+    }
+    impl Visit for Costing<'_> {
+        fn visit<C: Command>(&mut self) {
+            if self.result.is_none() && self.name == C::NAME {
+                self.result = Some(cost_of::<C>(self.request));
+            }
+        }
+    }
+    let mut c = Costing {
+        name,
+        request,
+        result: None,
+    };
+    table::each(&mut c);
+    text(&c.result.unwrap_or_else(|| refused(&call::no_command(name))))
+}
+
+fn cost_of<C: Command>(request: &[u8]) -> Value {
+    let prepared = call::parse::<C>(request, Origin::Body).and_then(C::prepare);
+    match prepared {
+        Ok(p) => {
+            let c = p.cost;
+            json!({
+                "span": span(C::SPAN),
+                "cost": {
+                    "planned": c.planned,
+                    "battles": c.battles,
+                    "points": c.points,
+                    "steps": c.effort.steps,
+                    "answer_bytes": c.effort.answer_bytes,
+                },
+            })
+        }
+        Err(r) => refused(&naming::in_fields::<C>(r)),
+    }
+}
+
+/// The command table as data: `[{"name", "summary", "span"}]`, in the table's order.
+pub fn commands() -> String {
+    let list: Vec<Value> = table::entries()
+        .iter()
+        .map(|e| json!({"name": e.name, "summary": e.summary, "span": span(e.span)}))
+        .collect();
+    text(&Value::Array(list))
+}
+
+/// The bundled battle scenarios with their texts: `[{"name", "about", "text"}]`, what
+/// a page offers to start from.
+pub fn examples() -> String {
+    let list: Vec<Value> = fray_lab::examples::EXAMPLES
+        .iter()
+        .map(|e| json!({"name": e.name, "about": e.about, "text": e.text}))
+        .collect();
+    text(&Value::Array(list))
+}
+
+/// A refusal as every front end writes it in JSON: `{"error": message, "line",
+/// "column", "width", "source", "hint", "warnings"}`, each after the first only when
+/// the refusal has it. The place is the refusal's own data, never read out of its words.
+pub fn refusal(r: &Refusal) -> Value {
+    let mut body = json!({ "error": r.message });
+    if let Some(at) = &r.at {
+        body["line"] = at.line.into();
+        body["column"] = at.column.into();
+        body["width"] = at.width.into();
+        if let Some(source) = &at.source {
+            body["source"] = source.as_str().into();
+        }
+    }
+    if let Some(hint) = &r.hint {
+        body["hint"] = hint.as_str().into();
+    }
+    if !r.warnings.is_empty() {
+        body["warnings"] = r.warnings.clone().into();
+    }
+    body
+}
+
+fn refused(r: &Refusal) -> Value {
+    json!({ "refusal": refusal(r) })
+}
+
+fn span(s: Span) -> &'static str {
+    match s {
+        Span::Quick => "quick",
+        Span::Long => "long",
+    }
+}
+
+/// The envelope on one line. Every value in it is a string, a list or a whole number
+/// from above, which serde_json always writes.
+fn text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| {
+        format!(
+            r#"{{"refusal":{{"error":{}}}}}"#,
+            Value::from(format!("the outcome could not be written: {e}"))
+        )
+    })
+}

@@ -1,0 +1,327 @@
+// fray in the page: `window.fray`, the command table called from any script.
+//
+//   const answer = await fray.call("check", { rung: "3/6", bonus: 1 });
+//   const run = await fray.run("battle", { example: "pool", seed: 7 },
+//                              { progress: (done, planned) => ..., signal });
+//   run.text     // exactly what `fray battle --json` prints
+//   run.html     // the report page (battle, sweep, design-check)
+//
+// A refusal rejects with a FrayRefusal (an Error whose `refusal` is the JSON every front
+// end gives: error, line, column, width, source, hint, warnings).
+//
+// Where it runs: fray compiled to WebAssembly, in a Web Worker (one for quick answers,
+// one of its own for each long run, ended to cancel it). When the page is served by
+// `fray serve`, a long run whose cost is large goes to the server instead (the rule is
+// `fray.large` below and docs/playground.md); without the WebAssembly, everything
+// does. The answer is the same either way.
+"use strict";
+
+(() => {
+  // ---- inside a Worker: one WebAssembly instance of fray ----
+  // This function's text is the Worker's script (a Worker from a blob, so that a page
+  // opened from file:// can start one).
+  function workerMain() {
+    const encoder = new TextEncoder(), decoder = new TextDecoder();
+    let module = null, exports = null, current = null, stderr = "";
+    const memory = () => new DataView(exports.memory.buffer);
+    const bytes = (ptr, len) => new Uint8Array(exports.memory.buffer, ptr, len);
+    // The WASI functions Rust's standard library imports: no files, no environment,
+    // standard error kept for a panic's message, randomness from the browser.
+    const EBADF = 8, ENOSYS = 52;
+    const wasi = {
+      random_get(ptr, len) {
+        for (let at = 0; at < len; at += 65536) crypto.getRandomValues(bytes(ptr + at, Math.min(65536, len - at)));
+        return 0;
+      },
+      environ_sizes_get(count, size) {
+        memory().setUint32(count, 0, true);
+        memory().setUint32(size, 0, true);
+        return 0;
+      },
+      environ_get: () => 0,
+      fd_write(fd, iovs, n, written) {
+        let total = 0;
+        for (let i = 0; i < n; i++) {
+          const ptr = memory().getUint32(iovs + 8 * i, true), len = memory().getUint32(iovs + 8 * i + 4, true);
+          if (fd === 2) stderr += decoder.decode(bytes(ptr, len));
+          total += len;
+        }
+        memory().setUint32(written, total, true);
+        return 0;
+      },
+      fd_close: () => EBADF,
+      fd_fdstat_get: () => EBADF,
+      fd_prestat_get: () => EBADF,
+      fd_prestat_dir_name: () => EBADF,
+      path_open: () => ENOSYS,
+      proc_exit(code) {
+        throw new Error(`fray stopped (exit code ${code})`);
+      },
+      sched_yield: () => 0,
+    };
+    const imports = {
+      wasi_snapshot_preview1: wasi,
+      fray: { progress: (done) => postMessage({ id: current, progress: done }) },
+    };
+    const start = () => {
+      exports = new WebAssembly.Instance(module, imports).exports;
+    };
+    // Copies `text` into the instance; returns [ptr, len].
+    const put = (text) => {
+      const b = encoder.encode(text);
+      const ptr = exports.fray_alloc(b.length);
+      bytes(ptr, b.length).set(b);
+      return [ptr, b.length];
+    };
+    const outcome = (len) => decoder.decode(bytes(exports.fray_outcome(), len));
+    function perform(m) {
+      switch (m.op) {
+        case "commands":
+          return outcome(exports.fray_commands());
+        case "examples":
+          return outcome(exports.fray_examples());
+        case "call":
+        case "cost": {
+          const [n, nl] = put(m.command), [r, rl] = put(m.request);
+          try {
+            return outcome(m.op === "call" ? exports.fray_call(n, nl, r, rl, m.pages ? 1 : 0) : exports.fray_cost(n, nl, r, rl));
+          } finally {
+            exports.fray_free(n, nl);
+            exports.fray_free(r, rl);
+          }
+        }
+        default:
+          throw new Error("no operation " + m.op);
+      }
+    }
+    onmessage = (e) => {
+      const m = e.data;
+      if (m.module) {
+        module = m.module;
+        start();
+        return;
+      }
+      current = m.id;
+      stderr = "";
+      try {
+        postMessage({ id: m.id, outcome: perform(m) });
+      } catch (err) {
+        // A trap (a panic inside fray): report it, and start a fresh instance, since
+        // the old one's memory may be half-written.
+        postMessage({ id: m.id, failed: (stderr.trim() || String(err)) });
+        start();
+      }
+    };
+  }
+
+  // ---- on the page ----
+  const here = document.currentScript ? document.currentScript.src : location.href;
+
+  /** A request fray refused: `refusal` is its JSON (error, line, column, ...). */
+  class FrayRefusal extends Error {
+    constructor(refusal) {
+      super(refusal.error);
+      this.name = "FrayRefusal";
+      this.refusal = refusal;
+      Object.assign(this, refusal);
+    }
+  }
+
+  // The WebAssembly: inlined in the single-file build, beside the page otherwise.
+  async function loadModule() {
+    const inline = document.getElementById("fray-wasm");
+    let bytes;
+    if (inline) {
+      const raw = Uint8Array.from(atob(inline.textContent.trim()), (c) => c.charCodeAt(0));
+      const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = await new Response(stream).arrayBuffer();
+    } else {
+      if (location.protocol === "file:") return null; // a page from disk fetches nothing
+      const r = await fetch(new URL("fray.wasm", here));
+      if (!r.ok) return null;
+      bytes = await r.arrayBuffer();
+    }
+    return WebAssembly.compile(bytes);
+  }
+
+  // `fray serve` behind the page, or none (a file, a static host).
+  async function findServer() {
+    if (!location.protocol.startsWith("http")) return null;
+    try {
+      const r = await fetch(new URL("api/status", here));
+      const status = r.ok && (r.headers.get("content-type") || "").includes("json") ? await r.json() : null;
+      return status && typeof status.max_runs === "number" ? status : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const workerUrl = URL.createObjectURL(new Blob([`(${workerMain})()`], { type: "text/javascript" }));
+  let module = null, server = null, table = null, nextId = 1;
+
+  // A Worker with its own instance, answering messages by id.
+  class Runner {
+    constructor() {
+      this.worker = new Worker(workerUrl);
+      this.worker.postMessage({ module });
+      this.waiting = new Map();
+      this.worker.onmessage = (e) => {
+        const m = e.data, w = this.waiting.get(m.id);
+        if (!w) return;
+        if (m.progress !== undefined) return w.progress && w.progress(m.progress);
+        this.waiting.delete(m.id);
+        if (m.failed !== undefined) w.reject(new Error("fray failed inside: " + m.failed));
+        else w.resolve(m.outcome);
+      };
+    }
+    ask(message, progress) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        this.waiting.set(id, { resolve, reject, progress });
+        this.worker.postMessage({ ...message, id });
+      });
+    }
+    end(why) {
+      this.worker.terminate();
+      for (const w of this.waiting.values()) w.reject(why);
+      this.waiting.clear();
+    }
+  }
+  let quick = null;
+  const quickRunner = () => (quick ||= new Runner());
+  const envelope = async (message) => JSON.parse(await quickRunner().ask(message));
+
+  const ready = (async () => {
+    [module, server] = await Promise.all([loadModule().catch(() => null), findServer()]);
+    if (module) table = await envelope({ op: "commands" });
+    else if (!server) throw new Error("fray has neither its WebAssembly nor a server here");
+  })();
+
+  function cancelled() {
+    const e = new Error("cancelled");
+    e.name = "AbortError";
+    return e;
+  }
+
+  // ---- the server's side of a call: the same JSON, over HTTP ----
+  async function serverRun(command, request, { progress, signal }) {
+    const long = table ? table.find((c) => c.name === command)?.span === "long" : ["battle", "sweep"].includes(command);
+    const url = new URL(`api/${encodeURIComponent(command)}${long ? "?stream=true&text=true" : ""}`, here);
+    const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request), signal });
+    const warnings = JSON.parse(r.headers.get("fray-warnings") || "[]");
+    if (!r.ok) throw new FrayRefusal(await r.json());
+    if (!long) {
+      const text = await r.text();
+      return { answer: JSON.parse(text), text, warnings, notes: [], on: "server" };
+    }
+    let last = null;
+    const reader = r.body.getReader(), decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = JSON.parse(buffer.slice(0, nl));
+        buffer = buffer.slice(nl + 1);
+        if (line.progress) progress && progress(line.progress.done, line.progress.planned);
+        else if (line.error) throw new FrayRefusal(line);
+        else last = line;
+      }
+    }
+    if (!last) throw new Error("the server's run ended without an answer");
+    return { answer: last.answer, text: last.text, html: last.html, charts: last.charts, warnings, notes: [], on: "server" };
+  }
+
+  // ---- the browser's side: the WebAssembly in a Worker ----
+  async function browserRun(command, request, { progress, signal, pages }, cost) {
+    const long = cost && cost.span === "long";
+    const runner = long ? new Runner() : quickRunner();
+    const message = { op: "call", command, request: JSON.stringify(request), pages: pages !== false };
+    let stop = null;
+    if (long && signal) {
+      stop = () => runner.end(cancelled());
+      signal.addEventListener("abort", stop, { once: true });
+    }
+    try {
+      const planned = cost ? cost.cost.planned : 0;
+      const out = JSON.parse(await runner.ask(message, progress && ((done) => progress(done, planned))));
+      if (out.refusal) throw new FrayRefusal(out.refusal);
+      return { answer: JSON.parse(out.answer), text: out.answer, html: out.html, charts: out.charts, warnings: out.warnings, notes: out.notes, on: "browser" };
+    } finally {
+      if (stop) signal.removeEventListener("abort", stop);
+      if (long) runner.end(cancelled());
+    }
+  }
+
+  const fray = {
+    FrayRefusal,
+    /** Resolves once fray can answer (its WebAssembly compiled, or its server found). */
+    ready,
+    /**
+     * The rule for "large": a long run (battle, sweep) of more than this many steps
+     * (fray's own estimate of its work, `cost.steps`) goes to the server when there is
+     * one. About five seconds of work in a browser.
+     */
+    large: 20_000_000,
+    /** What a command would cost on a request, before any work (browser only). */
+    async cost(command, request = {}) {
+      await ready;
+      if (!module) return null;
+      const out = await envelope({ op: "cost", command, request: JSON.stringify(request) });
+      if (out.refusal) throw new FrayRefusal(out.refusal);
+      return out;
+    },
+    /** Where a call would run: "browser" or "server", by the rule above. */
+    async where(command, request = {}) {
+      return (await plan(command, request)).on;
+    },
+    /**
+     * Runs a command: resolves {answer, text, html, charts, warnings, notes, on}.
+     * Options: progress(done, planned), signal (an AbortSignal), on ("browser" or
+     * "server", to choose), pages (false: no report page).
+     */
+    async run(command, request = {}, options = {}) {
+      const { on, cost } = await plan(command, request, options.on);
+      if (options.signal && options.signal.aborted) throw cancelled();
+      return on === "server" ? serverRun(command, request, options) : browserRun(command, request, options, cost);
+    },
+    /** Runs a command and resolves its answer: the JSON `--json` prints, parsed. */
+    async call(command, request = {}, options = {}) {
+      return (await fray.run(command, request, options)).answer;
+    },
+    /** The bundled battle scenarios: [{name, about, text}]. */
+    async examples() {
+      await ready;
+      if (module) return envelope({ op: "examples" });
+      const list = await (await fetch(new URL("api/battle/examples", here))).json();
+      for (const e of list) e.text = await (await fetch(new URL("api/battle/examples/" + encodeURIComponent(e.name), here))).text();
+      return list;
+    },
+    /** The command table: [{name, summary, span}] (null without the WebAssembly). */
+    async commands() {
+      await ready;
+      return table;
+    },
+    /** Which back ends this page has. */
+    async backends() {
+      await ready;
+      return { browser: !!module, server: !!server };
+    },
+  };
+
+  // Where a call runs, and its cost when the browser could run it.
+  async function plan(command, request, forced) {
+    await ready;
+    if (forced === "server" || !module) {
+      if (!server) throw new Error("this page has no server to run on");
+      return { on: "server", cost: null };
+    }
+    const cost = await fray.cost(command, request);
+    const large = server && cost.span === "long" && cost.cost.steps > fray.large;
+    return { on: forced === "browser" || !large ? "browser" : "server", cost };
+  }
+
+  window.fray = fray;
+})();
