@@ -1,15 +1,20 @@
-"""The playground (`fray serve`) in a real browser: each scenario of issue 18, asserting
-what a designer would see, checked against the API's own answers (never against numbers
-written here).
+"""The playground in a real browser, opened two ways: the single file `fray playground`
+writes (`fray.html`, from file://, with every network request blocked: fray runs as
+WebAssembly in the page), and the page `fray serve` serves (which computes in the browser
+too, and sends large runs to the server). Every test runs against both, asserting what a
+designer would see, checked against the command line's own answers (never against numbers
+written here); `test_each_answer_is_the_command_lines` compares them byte for byte.
 
 Drives Debian's headless Chromium with Python's playwright (its own driver, no Node; never
 a downloaded browser). One `fray serve` on a free loopback port and one browser serve the
 whole session; each test gets a fresh context, and its screenshot is saved under
-target/browser-screenshots/ (pass or fail).
+target/browser-screenshots/ (pass or fail), named with the way the page was opened.
 
-Usage: pip install playwright pytest; pytest tests/browser. The server is `$FRAY_BIN`, or
-the release binary, built if need be; the browser is `$CHROMIUM`, or chromium on the PATH.
-A missing browser or binary fails the session; nothing is skipped.
+Usage: pip install playwright pytest; pytest tests/browser. The binary is `$FRAY_BIN`, or
+the release binary, built if need be; fray's WebAssembly is `$FRAY_WASM`, or the build
+beside the binary (scripts/playground.sh makes both); the browser is `$CHROMIUM`, or
+chromium on the PATH. A missing browser, binary or WebAssembly fails the session; nothing
+is skipped.
 """
 
 import json
@@ -38,6 +43,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# The bundled duel's file, for the command line (the page names it by its example name).
+DUEL = str(ROOT / "examples" / "battles" / "duel.toml")
+# What a page opened from disk may load: itself, and what it makes in memory.
+LOCAL = ("file:", "data:", "blob:")
 
 
 def fray_binary():
@@ -54,29 +63,100 @@ def fray_binary():
     return ROOT / "target" / "release" / "fray"
 
 
+def wasm_args():
+    """`--wasm FILE` when `$FRAY_WASM` names the WebAssembly; else fray looks beside itself."""
+    given = os.environ.get("FRAY_WASM")
+    return ["--wasm", given] if given else []
+
+
+def cli(*args):
+    """What `fray ARGS --json` prints (the command line's answer), as text."""
+    done = subprocess.run(
+        [str(fray_binary()), *args, "--json"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, f"fray {' '.join(args)}: {done.stderr}"
+    return done.stdout
+
+
+def cli_report(*args):
+    """The report page `fray ARGS --report DIR` writes, as text."""
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run(
+            [str(fray_binary()), *args, "--report", out], capture_output=True, text=True
+        )
+        assert done.returncode == 0, f"fray {' '.join(args)}: {done.stderr}"
+        return (Path(out) / "report.html").read_text()
+
+
+class Site:
+    """Where the page is opened: `kind` "file" (the single file) or "served" (fray serve)."""
+
+    def __init__(self, kind, url):
+        self.kind = kind
+        self.url = url
+
+    @property
+    def served(self):
+        return self.kind == "served"
+
+    def api(self, path, body=None):
+        """The server's own answer (GET without a body, POST with one), as text."""
+        assert self.served, "a page opened from disk has no server"
+        data = None if body is None else json.dumps(body).encode()
+        headers = {} if body is None else {"Content-Type": "application/json"}
+        request = urllib.request.Request(self.url + path.lstrip("/"), data=data, headers=headers)
+        with urllib.request.urlopen(request) as r:
+            return r.read().decode()
+
+
 @pytest.fixture(scope="session")
-def url():
-    """One `fray serve` on a free loopback port for the session; its base URL."""
+def single_file():
+    """`fray playground --out DIR`, once for the session: the single file's URL."""
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run(
+            [str(fray_binary()), "playground", "--out", out, *wasm_args()], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            pytest.fail("fray playground failed (build the WebAssembly: scripts/playground.sh):\n" + done.stderr)
+        single = Path(out) / "fray.html"
+        size = single.stat().st_size
+        assert size <= 4 * 1024 * 1024, f"fray.html is {size} bytes, over its 4 MB budget"
+        yield single.as_uri()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """One `fray serve` (with fray's WebAssembly) on a free loopback port: its base URL."""
     binary = fray_binary()
     with tempfile.TemporaryFile(mode="w+") as log:
         server = subprocess.Popen(
-            [str(binary), "serve", "--addr", "127.0.0.1:0"], stdout=log, stderr=subprocess.STDOUT
+            [str(binary), "serve", "--addr", "127.0.0.1:0", *wasm_args()], stdout=log, stderr=subprocess.STDOUT
         )
         try:
             found = None
             for _ in range(100):
                 log.seek(0)
-                found = re.search(r"open (http://[0-9.:]+/)", log.read())
+                text = log.read()
+                found = re.search(r"open (http://[0-9.:]+/)", text)
                 if found or server.poll() is not None:
                     break
                 time.sleep(0.1)
             if not found:
-                log.seek(0)
-                pytest.fail("fray serve did not start:\n" + log.read())
+                pytest.fail("fray serve did not start:\n" + text)
+            if "computes in the browser" not in text:
+                pytest.fail("fray serve found no WebAssembly (scripts/playground.sh builds it):\n" + text)
             yield found.group(1)
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session", params=["file", "served"])
+def site(request):
+    """The page opened from disk (the single file) and served by `fray serve`, in turn."""
+    if request.param == "file":
+        return Site("file", request.getfixturevalue("single_file"))
+    return Site("served", request.getfixturevalue("server"))
 
 
 @pytest.fixture(scope="session")
@@ -93,15 +173,26 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, request):
+def page(browser, site, request):
     """A fresh context and page; its screenshot is saved whatever the outcome, and a script
-    error in the page fails the test."""
+    error in the page fails the test. Opened from disk, every network request is blocked,
+    and one asked for fails the test."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    asked = []
+    if not site.served:
+
+        def block(route):
+            if route.request.url.startswith(LOCAL):
+                return route.continue_()
+            asked.append(route.request.url)
+            return route.abort()
+
+        context.route("**/*", block)
     tab = context.new_page()
     tab.set_default_timeout(60_000)
     errors = []
     tab.on("pageerror", lambda e: errors.append(str(e)))
-    name = request.node.name.removeprefix("test_").replace("_", "-")
+    name = re.sub(r"[^a-z0-9]+", "-", request.node.name.removeprefix("test_").lower()).strip("-")
     try:
         yield tab
     finally:
@@ -110,15 +201,7 @@ def page(browser, request):
         finally:
             context.close()
     assert not errors, "script errors in the page: " + "; ".join(errors)
-
-
-def api(url, path, body=None):
-    """The API's own answer (GET without a body, POST with one), as text."""
-    data = None if body is None else json.dumps(body).encode()
-    headers = {} if body is None else {"Content-Type": "application/json"}
-    request = urllib.request.Request(url + path.lstrip("/"), data=data, headers=headers)
-    with urllib.request.urlopen(request) as r:
-        return r.read().decode()
+    assert not asked, "the page opened from disk asked the network for: " + ", ".join(asked)
 
 
 def ready(page, url, hash=""):
@@ -132,13 +215,12 @@ def text_of(element_id):
     return f"document.getElementById('{element_id}').textContent"
 
 
-def test_damage_trace(page, url):
-    ready(page, url)
+def test_damage_trace(page, site):
+    ready(page, site.url)
     page.fill("#d-amount", "23")
     page.fill("#d-types", "fire cold")
     page.fill("#d-vs", "Resist 10 Fire\nVulnerable 5 Cold")
-    request = {"amount": "23", "types": ["fire", "cold"], "vs": "Resist 10 Fire\nVulnerable 5 Cold"}
-    expected = json.loads(api(url, "/api/damage", request))
+    expected = json.loads(cli("damage", "23", "fire", "cold", "--vs", "Resist 10 Fire\nVulnerable 5 Cold"))
     page.wait_for_function(
         f"f => {text_of('d-final')}.startsWith(`final damage: ${{f}} `)",
         arg=expected["final"],
@@ -159,10 +241,10 @@ def test_damage_trace(page, url):
     assert page.text_content("#d-final") == "", "a stale answer is still shown beside the error"
 
 
-def test_odds_chart(page, url):
-    ready(page, url, "#tab=odds")
+def test_odds_chart(page, site):
+    ready(page, site.url, "#tab=odds")
     page.fill("#o-bonus", "2")
-    expected = json.loads(api(url, "/api/check", {"rung": "3/6", "bonus": 2, "penalty": 0}))
+    expected = json.loads(cli("check", "3/6", "--bonus", "2"))
     pct = f"{expected['p_success'] * 100:.2f}"
     page.wait_for_function(f"p => {text_of('o-check')}.includes(`${{p}}%`)", arg=pct)
     bars = page.locator("#o-chart svg rect").count()
@@ -170,33 +252,32 @@ def test_odds_chart(page, url):
     page.wait_for_function(f"() => {text_of('o-tohit')}.startsWith('to-hit:')")
 
 
-def test_battle_report(page, url):
-    ready(page, url, "#tab=battle")
+def test_battle_report(page, site):
+    ready(page, site.url, "#tab=battle")
     page.select_option("#b-example", "duel")
     page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
     page.fill("#b-trials", "3000")
     page.fill("#b-seed", "5")
     page.click("#b-run")
-    page.wait_for_function(f"() => {text_of('b-status')} === 'done'")
+    page.wait_for_function(f"() => {text_of('b-status')}.startsWith('done')")
     frame = page.frame_locator("#b-report")
     assert "Valkyrie" in frame.locator("body").text_content(), "the report does not name the Valkyrie"
-    # The report is the one `--report` writes for the same request.
-    streamed = api(url, "/api/battle?stream=true", {"example": "duel", "trials": 3000, "seed": 5})
-    last = json.loads(streamed.strip().split("\n")[-1])
+    # The report is the one `--report` writes for the same battle.
+    expected = cli_report("battle", "--example", "duel", "--trials", "3000", "--seed", "5", "--quiet")
     shown = page.eval_on_selector("#b-report", "f => f.srcdoc")
-    assert shown == last["html"], "the report shown differs from the API's HTML report"
+    assert shown == expected, "the report shown differs from the one `fray battle --report` writes"
     assert frame.locator("svg").count() > 0, "the report has no chart"
 
 
-def test_battle_report_is_cleared_by_a_refused_or_cancelled_run(page, url):
-    ready(page, url, "#tab=battle")
+def test_battle_report_is_cleared_by_a_refused_or_cancelled_run(page, site):
+    ready(page, site.url, "#tab=battle")
     frame = page.frame_locator("#b-report")
     assert "press Run" in frame.locator("body").text_content(), "no hint before the first battle"
     page.select_option("#b-example", "duel")
     page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
     page.fill("#b-trials", "500")
     page.click("#b-run")
-    page.wait_for_function(f"() => {text_of('b-status')} === 'done'")
+    page.wait_for_function(f"() => {text_of('b-status')}.startsWith('done')")
     assert "Valkyrie" in frame.locator("body").text_content()
     # A refused run leaves no earlier report on show as if it were its own.
     page.fill("#b-scenario", 'system = "darts"')
@@ -215,30 +296,90 @@ def test_battle_report_is_cleared_by_a_refused_or_cancelled_run(page, url):
     assert "cancelled" in frame.locator("body").text_content()
 
 
-def test_battle_cancel(page, url):
-    ready(page, url, "#tab=battle")
+def test_battle_cancel(page, site):
+    ready(page, site.url, "#tab=battle")
     page.select_option("#b-example", "pikes")
     page.fill("#b-trials", "2000000")
+    # Large work: on the server when there is one (fray.large), else in this browser.
+    where = page.evaluate("r => fray.where('battle', r)", {"example": "pikes", "trials": 2000000})
+    assert where == ("server" if site.served else "browser"), where
     page.click("#b-run")
     page.wait_for_function("() => Number(document.getElementById('b-progress').value) > 0")
     page.click("#b-cancel")
     page.wait_for_function(f"() => {text_of('b-status')} === 'cancelled'")
-    # The server stops the run once the page lets go of it (polled, up to 30 s).
+    # The run stops once the page lets go of it: the server's, or the Worker's (polled, up to 30 s).
     runs = -1
     for _ in range(300):
-        runs = json.loads(api(url, "/api/status"))["runs"]
+        runs = json.loads(site.api("/api/status"))["runs"] if site.served else page.evaluate("fray.runs()")
         if runs == 0:
             break
         time.sleep(0.1)
-    assert runs == 0, "the cancelled battle still runs on the server"
+    assert runs == 0, f"the cancelled battle still runs ({where})"
 
 
-def test_sweep_chart(page, url):
-    ready(page, url, "#tab=sweep")
+def test_design_check(page, site):
+    ready(page, site.url, "#tab=design")
+    page.select_option("#g-text", "all")
+    page.click("#g-run")
+    page.wait_for_function(f"() => {text_of('g-status')}.endsWith('goals')")
+    goals = len(json.loads(cli("design-check", "all"))["goals"])
+    assert page.text_content("#g-status") == f"{goals} goals"
+    shown = page.eval_on_selector("#g-report", "f => f.srcdoc")
+    assert shown == cli_report("design-check", "all"), "the report differs from `fray design-check --report`'s"
+    assert page.frame_locator("#g-report").locator("svg").count() > 0, "the design check has no chart"
+
+
+# Requests for `fray.run`, each beside the command line that asks the same.
+SAME_AS_THE_COMMAND_LINE = [
+    ("damage", {"amount": "23", "types": ["fire", "cold"], "vs": "Resist 10 Fire\nVulnerable 5 Cold"},
+     ["damage", "23", "fire", "cold", "--vs", "Resist 10 Fire\nVulnerable 5 Cold"]),
+    ("damage", {"amount": "2d6+3", "types": ["cold"], "vs": "Vulnerable 5 Cold", "critical": True},
+     ["damage", "2d6+3", "cold", "--vs", "Vulnerable 5 Cold", "--critical"]),
+    ("check", {"rung": "3/6", "bonus": 2}, ["check", "3/6", "--bonus", "2"]),
+    ("tohit", {"attacker_bonus": 3, "defender_bonus": 5}, ["tohit", "--attacker-bonus", "3", "--defender-bonus", "5"]),
+    ("battle", {"example": "duel", "trials": 3000, "seed": 5},
+     ["battle", "--example", "duel", "--trials", "3000", "--seed", "5", "--threads", "1", "--quiet"]),
+    ("battle", {"example": "pikes", "trials": 400, "seed": 2},
+     ["battle", "--example", "pikes", "--trials", "400", "--seed", "2", "--threads", "1", "--quiet"]),
+    ("battle", {"example": "skirmish", "trials": 300, "seed": 9},
+     ["battle", "--example", "skirmish", "--trials", "300", "--seed", "9", "--threads", "1", "--quiet"]),
+    ("battle", {"example": "minions"}, ["battle", "--example", "minions", "--quiet"]),
+    ("sweep", {"example": "duel", "trials": 500, "vary": [{"path": "evasion.b.defense.hp", "values": "30..70:10"}]},
+     ["sweep", DUEL, "--trials", "500", "--vary", "evasion.b.defense.hp=30..70:10", "--quiet"]),
+    ("sweep", {"odds": "evasion", "vary": [{"path": "attacker.level", "values": "1..10"},
+                                          {"path": "defender.ev", "values": "0..5"}]},
+     ["sweep", "--odds", "evasion", "--vary", "attacker.level=1..10", "--vary", "defender.ev=0..5", "--quiet"]),
+    ("sweep-paths", {"example": "pikes"}, ["sweep-paths", "--example", "pikes"]),
+    ("design-check", {"text": "all"}, ["design-check", "all"]),
+]
+
+
+def test_each_answer_is_the_command_lines(page, site):
+    ready(page, site.url)
+    ways = ["browser", "server"] if site.served else ["browser"]
+    for command, request, args in SAME_AS_THE_COMMAND_LINE:
+        expected = cli(*args)
+        for on in ways:
+            got = page.evaluate("([c, r, on]) => fray.run(c, r, { on }).then(o => [o.on, o.text])", [command, request, on])
+            assert got[0] == on, got[0]
+            assert got[1] == expected, f"{command} {request} ({on}) differs from `fray {' '.join(args)} --json`"
+    # A refusal rejects with the refusal every front end gives, its place as data.
+    refusal = page.evaluate(
+        "() => fray.call('check', {rung: 3}).then(() => null, e => [e.name, e.refusal, e instanceof Error])"
+    )
+    assert refusal[0] == "FrayRefusal" and refusal[2], refusal
+    assert refusal[1]["line"] == 1 and refusal[1]["column"] > 1 and "`rung` must be a string" in refusal[1]["error"]
+    # Nothing but an object is a request.
+    refused = page.evaluate("() => fray.call('check', []).then(() => null, e => e.refusal.error)")
+    assert "must be a JSON object" in refused, refused
+
+
+def test_sweep_chart(page, site):
+    ready(page, site.url, "#tab=sweep")
     page.fill("#s-trials", "500")
     page.fill("#s-vary1", "evasion.b.defense.hp=30..70:10")
     page.click("#s-run")
-    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
     frame = page.frame_locator("#s-report")
     assert frame.locator("svg").count() > 0, "no chart shown"
     assert "Win probability by evasion.b.defense.hp" in frame.locator("body").text_content()
@@ -247,7 +388,7 @@ def test_sweep_chart(page, url):
     page.fill("#s-vary1", "attacker.level=1..10")
     page.fill("#s-vary2", "defender.ev=0..5")
     page.click("#s-run")
-    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
     assert "50% contour" in frame.locator("body").inner_html(), "no heat map shown"
 
 
@@ -266,10 +407,10 @@ def offered(page):
     return page.eval_on_selector_all("#s-paths option", "os => os.map(o => o.value)")
 
 
-def test_sweep_offers_the_scenarios_own_paths(page, url):
-    ready(page, url, "#tab=sweep")
+def test_sweep_offers_the_scenarios_own_paths(page, site):
+    ready(page, site.url, "#tab=sweep")
     choose_sweep(page, example="pikes")
-    expected = json.loads(api(url, "/api/sweep-paths", {"example": "pikes"}))["paths"]
+    expected = json.loads(cli("sweep-paths", "--example", "pikes"))["paths"]
     first = f"{expected[0]['path']}={expected[0]['range']}"
     assert first.startswith("pool.a.combatants.Pikeman.count="), first
     assert offered(page) == [f"{p['path']}={p['range']}" for p in expected]
@@ -292,23 +433,23 @@ def test_sweep_offers_the_scenarios_own_paths(page, url):
     # The suggested default runs as it is.
     page.fill("#s-trials", "200")
     page.click("#s-run")
-    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
 
 
-def test_sweep_finds_a_balance_point(page, url):
-    ready(page, url, "#tab=sweep")
+def test_sweep_finds_a_balance_point(page, site):
+    ready(page, site.url, "#tab=sweep")
     choose_sweep(page, example="duel")
     page.fill("#s-vary1", "evasion.b.defense.hp=40,80")
     page.fill("#s-find", "evasion.b.defense.hp=20..120")
     page.fill("#s-target", "0.6")
     page.click("#s-run")
-    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
-    request = {
-        "example": "duel", "trials": 2000,
-        "vary": [{"path": "evasion.b.defense.hp", "values": "40,80"}],
-        "find": {"path": "evasion.b.defense.hp", "values": "20..120", "target": 0.6, "side": "a"},
-    }
-    found = json.loads(api(url, "/api/sweep", request))["find"]
+    page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
+    found = json.loads(
+        cli(
+            "sweep", DUEL, "--trials", "2000", "--quiet",
+            "--vary", "evasion.b.defense.hp=40,80", "--find", "evasion.b.defense.hp=20..120", "--target", "0.6",
+        )
+    )["find"]
     shown = page.text_content("#s-found")
     assert f"at evasion.b.defense.hp = {round(found['value'], 3):g}" in shown, shown
     assert f"between {found['low']:g} and {found['high']:g}" in shown and "60%" in shown, shown
@@ -317,10 +458,10 @@ def test_sweep_finds_a_balance_point(page, url):
     assert "balance point" in page.frame_locator("#s-report").locator("body").text_content()
 
 
-def test_bar_charts_have_a_percent_axis(page, url):
-    ready(page, url, "#tab=odds&o.bonus=2")
+def test_bar_charts_have_a_percent_axis(page, site):
+    ready(page, site.url, "#tab=odds&o.bonus=2")
     page.wait_for_selector("#o-chart svg .y-axis")
-    expected = json.loads(api(url, "/api/check", {"rung": "3/6", "bonus": 2, "penalty": 0}))
+    expected = json.loads(cli("check", "3/6", "--bonus", "2"))
     ticks = page.locator("#o-chart svg .y-axis text.tick").all_text_contents()
     assert len(ticks) >= 3 and all(re.fullmatch(r"\d+(\.\d+)?%", t) for t in ticks), ticks
     peak = max(d["p"] for d in expected["distribution"]) * 100
@@ -328,32 +469,33 @@ def test_bar_charts_have_a_percent_axis(page, url):
     labels = page.locator("#o-chart svg text.value").all_text_contents()
     assert any(label.endswith("%") for label in labels), labels
     # The damage distribution's chart too.
-    ready(page, url, "#d.amount=2d6%2B3&d.types=fire&d.vs=Resist%205%20Fire")
+    ready(page, site.url, "#d.amount=2d6%2B3&d.types=fire&d.vs=Resist%205%20Fire")
     page.wait_for_selector("#d-chart svg .y-axis")
     ticks = page.locator("#d-chart svg .y-axis text.tick").all_text_contents()
     assert len(ticks) >= 3 and all(t.endswith("%") for t in ticks), ticks
 
 
-def test_a_narrow_window_stacks_without_sideways_scrolling(page, url):
+def test_a_narrow_window_stacks_without_sideways_scrolling(page, site):
     page.set_viewport_size({"width": 420, "height": 800})
-    ready(page, url, "#d.amount=2d6%2B3")
+    ready(page, site.url, "#d.amount=2d6%2B3")
     page.wait_for_selector("#d-chart svg")
-    for tab in ["damage", "odds", "battle", "sweep"]:
+    for tab in ["damage", "odds", "battle", "sweep", "design"]:
         page.click(f"#tabs button[data-tab='{tab}']")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 420, f"the {tab} tab is {width} px wide in a 420 px window"
+    page.click("#tabs button[data-tab='sweep']")
     box = page.locator("#sweep .answer").bounding_box()
     inputs = page.locator("#sweep .inputs").bounding_box()
     assert box["y"] >= inputs["y"] + inputs["height"], "the answer is not below the inputs"
 
 
-def test_the_sweep_reports_points_fit_at_760px(page, url):
+def test_the_sweep_reports_points_fit_at_760px(page, site):
     page.set_viewport_size({"width": 760, "height": 900})
-    ready(page, url, "#tab=sweep")
+    ready(page, site.url, "#tab=sweep")
     page.fill("#s-trials", "300")
     page.fill("#s-vary1", "evasion.b.defense.hp=30..50:10")
     page.click("#s-run")
-    page.wait_for_function(f"() => {text_of('s-status')} === 'done'")
+    page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
     frame = page.frame_locator("#s-report")
     points = frame.locator("h2:text-is('Points') + *")
     fits = points.evaluate("el => [el.scrollWidth, el.clientWidth]")
@@ -362,8 +504,8 @@ def test_the_sweep_reports_points_fit_at_760px(page, url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 760
 
 
-def test_shared_link(page, url):
-    ready(page, url)
+def test_shared_link(page, site):
+    ready(page, site.url)
     page.fill("#d-amount", "2d6+3")
     page.fill("#d-types", "cold")
     page.fill("#d-vs", "Vulnerable 5 Cold")
@@ -382,7 +524,7 @@ def test_shared_link(page, url):
     assert other.locator("#d-chart svg rect").count() > 0, "the distribution chart is missing"
     other.screenshot(path=str(OUT / "shared-link-opened.png"), full_page=True)
     # A battle tab's state, too.
-    other.goto(url + "#tab=battle&b.example=minions&b.trials=77")
+    other.goto(site.url + "#tab=battle&b.example=minions&b.trials=77")
     other.wait_for_selector("body[data-ready='1']")
     assert other.is_visible("#battle"), "the battle tab is not shown"
     assert other.input_value("#b-example") == "minions" and other.input_value("#b-trials") == "77", (

@@ -188,6 +188,7 @@
     }
   }
   let quick = null;
+  const longRuns = new Set(); // the Runners of long runs under way
   const quickRunner = () => (quick ||= new Runner());
   const envelope = async (message) => JSON.parse(await quickRunner().ask(message));
 
@@ -238,6 +239,7 @@
   async function browserRun(command, request, { progress, signal, pages }, cost) {
     const long = cost && cost.span === "long";
     const runner = long ? new Runner() : quickRunner();
+    if (long) longRuns.add(runner);
     const message = { op: "call", command, request: JSON.stringify(request), pages: pages !== false };
     let stop = null;
     if (long && signal) {
@@ -251,7 +253,10 @@
       return { answer: JSON.parse(out.answer), text: out.answer, html: out.html, charts: out.charts, warnings: out.warnings, notes: out.notes, on: "browser" };
     } finally {
       if (stop) signal.removeEventListener("abort", stop);
-      if (long) runner.end(cancelled());
+      if (long) {
+        runner.end(cancelled());
+        longRuns.delete(runner);
+      }
     }
   }
 
@@ -303,6 +308,10 @@
     async commands() {
       await ready;
       return table;
+    },
+    /** Long runs under way in this browser (each in a Worker of its own). */
+    runs() {
+      return longRuns.size;
     },
     /** Which back ends this page has. */
     async backends() {
