@@ -116,12 +116,13 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
             &["damage", "pool", "evasion", "minions", "conditions", "lab"],
             &["table"],
             &["call"],
+            &["envelope"],
         ],
     ),
     (
         "crates/web/src",
         &[
-            &["error"],
+            &["error", "playground"],
             &["io", "guard", "page", "caps"],
             &["quick", "runs"],
         ],
@@ -130,7 +131,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
         "crates/cli/src",
         &[
             &["output", "progress"],
-            &["table"],
+            &["table", "playground"],
             &["battle"],
             &[
                 "sweep",
@@ -171,6 +172,7 @@ const CRATE_DEPENDENCIES: &[(&str, &str, &[&str])] = &[
         "fray-python",
         &["fray", "fray-lab", "fray-commands"],
     ),
+    ("crates/wasm", "fray-wasm", &["fray-commands"]),
 ];
 
 /// The longest a Rust file of the workspace may be (source, test, bench or example), and

@@ -1,0 +1,101 @@
+//! The WebAssembly build's exports, called natively as a host (the page's Worker) calls
+//! them: buffers in, the outcome read back through `fray_outcome`.
+
+use fray_wasm::{
+    fray_alloc, fray_call, fray_commands, fray_cost, fray_examples, fray_free, fray_outcome,
+};
+use serde_json::Value;
+
+/// Copies `text` into a buffer of the module's, as a host does.
+fn put(text: &str) -> (*mut u8, usize) {
+    let ptr = fray_alloc(text.len());
+    // SAFETY: fray_alloc gave `len` writable bytes.
+    unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), ptr, text.len()) };
+    (ptr, text.len())
+}
+
+/// The outcome of the last call, `len` bytes long.
+fn outcome(len: usize) -> Value {
+    // SAFETY: the outcome is `len` bytes, kept until the next call.
+    let bytes = unsafe { std::slice::from_raw_parts(fray_outcome(), len) };
+    serde_json::from_slice(bytes).unwrap()
+}
+
+fn call(name: &str, request: &str, pages: bool) -> Value {
+    let (n, nl) = put(name);
+    let (r, rl) = put(request);
+    // SAFETY: both buffers are live and of those lengths; freed once, after the call.
+    let len = unsafe { fray_call(n, nl, r, rl, u32::from(pages)) };
+    let out = outcome(len);
+    unsafe {
+        fray_free(n, nl);
+        fray_free(r, rl);
+    }
+    out
+}
+
+#[test]
+fn a_command_is_answered_through_the_exports() {
+    let out = call("check", r#"{"rung": "3/6", "bonus": 1}"#, false);
+    let answer: Value = serde_json::from_str(out["answer"].as_str().unwrap()).unwrap();
+    assert!(answer["p_success"].as_f64().unwrap() > 0.5);
+    let out = call("battle", r#"{"example": "minions"}"#, true);
+    assert!(
+        out["html"]
+            .as_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .starts_with("<!doctype html>")
+    );
+    // Bad bytes are a refusal, not a crash: invalid UTF-8 in the request and the name.
+    let (r, rl) = put("{\"rung\": \"3/6\"");
+    let len = unsafe { fray_call(b"\xff".as_ptr(), 1, r, rl, 0) };
+    assert!(
+        outcome(len)["refusal"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no command")
+    );
+    let bad = b"{\"rung\": \"\xff\"}";
+    let len = unsafe { fray_call(b"check".as_ptr(), 5, bad.as_ptr(), bad.len(), 0) };
+    let refusal = &outcome(len)["refusal"];
+    assert_eq!(
+        (refusal["line"].as_u64(), refusal["column"].as_u64()),
+        (Some(1), Some(11)),
+        "{refusal}"
+    );
+    unsafe { fray_free(r, rl) };
+    // An empty request is the command's defaults.
+    let len = unsafe { fray_call(b"types".as_ptr(), 5, std::ptr::null(), 0, 0) };
+    assert!(outcome(len).get("answer").is_some());
+}
+
+#[test]
+fn the_cost_the_table_and_the_examples_are_exported() {
+    let (n, nl) = put("sweep");
+    let (r, rl) = put(
+        r#"{"example": "duel", "vary": [{"path": "evasion.b.defense.hp", "values": "30..70:10"}]}"#,
+    );
+    let len = unsafe { fray_cost(n, nl, r, rl) };
+    let cost = outcome(len);
+    assert_eq!(
+        (cost["span"].as_str(), cost["cost"]["points"].as_u64()),
+        (Some("long"), Some(5))
+    );
+    unsafe {
+        fray_free(n, nl);
+        fray_free(r, rl);
+    }
+    assert_eq!(
+        outcome(fray_commands()).as_array().unwrap().len(),
+        fray_commands::names().len()
+    );
+    let examples = outcome(fray_examples());
+    assert!(
+        examples
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "duel")
+    );
+}
