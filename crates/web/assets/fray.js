@@ -265,11 +265,13 @@
     /** Resolves once fray can answer (its WebAssembly compiled, or its server found). */
     ready,
     /**
-     * The rule for "large": a long run (battle, sweep) of more than this many steps
-     * (fray's own estimate of its work, `cost.steps`) goes to the server when there is
-     * one. About five seconds of work in a browser.
+     * The rule for "large": a long run (battle, sweep) that plays more than
+     * `large.battles` battles in all, or takes more than `large.steps` steps (fray's own
+     * estimate of its work, `cost.steps`: a fighter in each battle, a distribution's
+     * steps), goes to the server when there is one. Each is a few seconds of work in a
+     * browser for the bundled battles (docs/playground.md).
      */
-    large: 20_000_000,
+    large: { battles: 200_000, steps: 20_000_000 },
     /** What a command would cost on a request, before any work (browser only). */
     async cost(command, request = {}) {
       await ready;
@@ -328,7 +330,8 @@
       return { on: "server", cost: null };
     }
     const cost = await fray.cost(command, request);
-    const large = server && cost.span === "long" && cost.cost.steps > fray.large;
+    const c = cost.cost;
+    const large = server && cost.span === "long" && (c.battles > fray.large.battles || c.steps > fray.large.steps);
     return { on: forced === "browser" || !large ? "browser" : "server", cost };
   }
 

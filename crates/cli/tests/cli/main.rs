@@ -20,6 +20,7 @@ mod evasion_damage;
 mod evasion_table;
 mod mass_battle;
 mod minions;
+mod playground;
 mod schema;
 mod serve;
 mod sides;
