@@ -35,7 +35,8 @@ const EXTENSIONS: &[&str] = &[
 ];
 
 /// What commands write, never committed: a path under one of these folders, or a file
-/// of this name (`--report DIR` writes `report.html`), is skipped. Each folder must be
+/// of this name (`--report DIR` writes `report.html`, `fray playground --out DIR`
+/// writes `fray.html`), is skipped. Each folder must be
 /// ignored by git (`written_folders_are_ignored_by_git`).
 const WRITTEN: &[&str] = &[
     "out/",
@@ -43,6 +44,7 @@ const WRITTEN: &[&str] = &[
     "fuzz/corpus/",
     "fuzz/artifacts/",
     "report.html",
+    "fray.html",
 ];
 
 /// In the map, a line indented this far or more continues the text of the entry above.
