@@ -115,7 +115,8 @@
   }
 
   // ---- on the page ----
-  const here = document.currentScript ? document.currentScript.src : location.href;
+  // Where this script came from (the page's own address when it is inlined).
+  const here = document.currentScript?.src || location.href;
 
   /** A request fray refused: `refusal` is its JSON (error, line, column, ...). */
   class FrayRefusal extends Error {
@@ -322,13 +323,16 @@
     },
   };
 
-  // Where a call runs, and its cost when the browser could run it.
+  // Where a call runs, and a long run's cost when the browser could run it (a quick
+  // command always runs where it is asked to, the browser by default).
   async function plan(command, request, forced) {
     await ready;
     if (forced === "server" || !module) {
       if (!server) throw new Error("this page has no server to run on");
       return { on: "server", cost: null };
     }
+    const entry = table.find((c) => c.name === command);
+    if (entry && entry.span === "quick") return { on: "browser", cost: null };
     const cost = await fray.cost(command, request);
     const c = cost.cost;
     const large = server && cost.span === "long" && (c.battles > fray.large.battles || c.steps > fray.large.steps);
