@@ -125,6 +125,22 @@ pub fn serde_words(e: &serde_json::Error) -> String {
     }
 }
 
+/// What a caller asks of a command called by name: its request's JSON, and how to read
+/// it and write the outcome.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask<'a> {
+    /// The request's JSON.
+    pub request: &'a [u8],
+    /// Where the JSON came from.
+    pub origin: Origin,
+    /// The files its text fields were read from (`("battle", "examples/minions/x.toml")`).
+    pub sources: &'a [(String, String)],
+    /// How to write the answer.
+    pub style: Style,
+    /// Whether to make the answer's report page too (battle, sweep, design-check).
+    pub pages: bool,
+}
+
 /// Runs the command called `name` on `request` (its JSON), with `sources` naming the
 /// files its text fields were read from (`("battle", "examples/minions/x.toml")`), and
 /// answers its JSON with the warnings and notes.
@@ -136,52 +152,39 @@ pub fn call(
     style: Style,
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
-    call_paged(name, request, origin, sources, style, false, cx).map(|(answered, _)| answered)
+    let ask = Ask {
+        request,
+        origin,
+        sources,
+        style,
+        pages: false,
+    };
+    call_paged(name, &ask, cx).map(|(answered, _)| answered)
 }
 
-/// [`call`], and the answer's report page too when `pages` is asked for and the
-/// command has one (battle, sweep, design-check).
-pub fn call_paged(
-    name: &str,
-    request: &[u8],
-    origin: Origin,
-    sources: &[(String, String)],
-    style: Style,
-    pages: bool,
-    cx: &Context<'_>,
-) -> Result<Paged, Refusal> {
+/// An answer's `--json` text with its warnings and notes, and its report page if asked for.
+pub type Paged = (Answered<String>, Option<Pages>);
+
+/// [`call`] as `ask` says, with the answer's report page when it asks for one and the
+/// command has one.
+pub fn call_paged(name: &str, ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, Refusal> {
     struct Caller<'a, 'c> {
         name: &'a str,
-        request: &'a [u8],
-        origin: Origin,
-        sources: &'a [(String, String)],
-        style: Style,
-        pages: bool,
+        ask: &'a Ask<'a>,
         cx: &'a Context<'c>,
         result: Option<Result<Paged, Refusal>>,
     }
     impl Visit for Caller<'_, '_> {
         fn visit<C: Command>(&mut self) {
             if self.result.is_none() && self.name == C::NAME {
-                let r = call_in_fields::<C>(
-                    self.request,
-                    self.origin,
-                    self.sources,
-                    self.style,
-                    self.pages,
-                    self.cx,
-                );
+                let r = call_in_fields::<C>(self.ask, self.cx);
                 self.result = Some(r.map_err(naming::in_fields::<C>));
             }
         }
     }
     let mut caller = Caller {
         name,
-        request,
-        origin,
-        sources,
-        style,
-        pages,
+        ask,
         cx,
         result: None,
     };
@@ -206,25 +209,22 @@ pub fn call_typed<C: Command>(
     style: Style,
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
-    call_in_fields::<C>(request, origin, sources, style, false, cx)
+    let ask = Ask {
+        request,
+        origin,
+        sources,
+        style,
+        pages: false,
+    };
+    call_in_fields::<C>(&ask, cx)
         .map(|(answered, _)| answered)
         .map_err(naming::in_fields::<C>)
 }
 
-/// An answer's `--json` text with its warnings and notes, and its report page if asked for.
-pub type Paged = (Answered<String>, Option<Pages>);
-
-/// [`call_typed`], its refusals still in the command line's words.
-fn call_in_fields<C: Command>(
-    request: &[u8],
-    origin: Origin,
-    sources: &[(String, String)],
-    style: Style,
-    pages: bool,
-    cx: &Context<'_>,
-) -> Result<Paged, Refusal> {
-    let mut r = parse::<C>(request, origin)?;
-    for (field, source) in sources {
+/// [`call_paged`] of command `C`, its refusals still in the command line's words.
+fn call_in_fields<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, Refusal> {
+    let mut r = parse::<C>(ask.request, ask.origin)?;
+    for (field, source) in ask.sources {
         if !C::name_source(&mut r, field, source.clone()) {
             return Err(Refusal::new(format!(
                 "{}: `{}` is not a field that holds a file's text",
@@ -234,11 +234,11 @@ fn call_in_fields<C: Command>(
         }
     }
     let answered = C::run(r, cx)?;
-    let text = match style {
+    let text = match ask.style {
         Style::Pretty => json::pretty(&answered.answer, C::KEYS)?,
         Style::Compact => json::compact(&answered.answer, C::KEYS)?,
     };
-    let page = if pages {
+    let page = if ask.pages {
         C::pages(&answered.answer)
     } else {
         None

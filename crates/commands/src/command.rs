@@ -125,6 +125,20 @@ pub struct Pages {
     pub charts: Option<Vec<(String, String)>>,
 }
 
+impl Pages {
+    /// Adds the page to a JSON object as front ends send it: `"html"`, and `"charts"` as
+    /// `[{"name", "svg"}]` when the command writes them apart.
+    pub fn add_to(self, object: &mut Value) {
+        object["html"] = self.html.into();
+        if let Some(charts) = self.charts {
+            object["charts"] = charts
+                .into_iter()
+                .map(|(name, svg)| serde_json::json!({"name": name, "svg": svg}))
+                .collect();
+        }
+    }
+}
+
 /// One command of fray: its name, its request, its answer, and how it runs. Every front
 /// end (the command line, the web server, Python, and those to come) runs commands
 /// only through this trait, so none holds a rule or an input check of its own.

@@ -26,8 +26,14 @@ use crate::table::{self, Visit};
 /// `"html"` (and a sweep's `"charts"`, each `{"name", "svg"}`) when `pages` is asked
 /// for and the command has a report page; or `{"refusal": REFUSAL}` (see [`refusal`]).
 pub fn call(name: &str, request: &[u8], pages: bool, cx: &Context<'_>) -> String {
-    let outcome = call::call_paged(name, request, Origin::Body, &[], Style::Pretty, pages, cx);
-    let value = match outcome {
+    let ask = call::Ask {
+        request,
+        origin: Origin::Body,
+        sources: &[],
+        style: Style::Pretty,
+        pages,
+    };
+    let value = match call::call_paged(name, &ask, cx) {
         Ok((answered, page)) => {
             let mut v = json!({
                 "answer": answered.answer,
@@ -35,13 +41,7 @@ pub fn call(name: &str, request: &[u8], pages: bool, cx: &Context<'_>) -> String
                 "notes": answered.notes,
             });
             if let Some(page) = page {
-                v["html"] = page.html.into();
-                if let Some(charts) = page.charts {
-                    v["charts"] = charts
-                        .into_iter()
-                        .map(|(name, svg)| json!({"name": name, "svg": svg}))
-                        .collect();
-                }
+                page.add_to(&mut v);
             }
             v
         }

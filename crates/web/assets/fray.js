@@ -194,9 +194,18 @@
   const envelope = async (message) => JSON.parse(await quickRunner().ask(message));
 
   const ready = (async () => {
-    [module, server] = await Promise.all([loadModule().catch(() => null), findServer()]);
+    let why = null;
+    const loaded = loadModule().catch((e) => ((why = e), null));
+    [module, server] = await Promise.all([loaded, findServer()]);
     if (module) table = await envelope({ op: "commands" });
-    else if (!server) throw new Error("fray has neither its WebAssembly nor a server here");
+    else if (!server) {
+      const fromDisk = location.protocol === "file:" && !why;
+      throw new Error(
+        fromDisk
+          ? "fray cannot load its WebAssembly from disk beside this page: open fray.html (the single file), or serve this folder"
+          : `fray has neither its WebAssembly (${why ? why.message : "fray.wasm is missing"}) nor a server here`,
+      );
+    }
   })();
 
   function cancelled() {

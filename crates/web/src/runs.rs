@@ -245,13 +245,7 @@ fn last_line<C: Command>(answer: C::Answer, with_text: bool) -> Value {
         }
     }
     if let Some(pages) = C::pages(&answer) {
-        line["html"] = pages.html.into();
-        if let Some(charts) = pages.charts {
-            line["charts"] = charts
-                .into_iter()
-                .map(|(name, svg)| json!({"name": name, "svg": svg}))
-                .collect();
-        }
+        pages.add_to(&mut line);
     }
     line
 }
