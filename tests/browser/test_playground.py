@@ -110,18 +110,24 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def single_file():
-    """`fray playground --out DIR`, once for the session: the single file's URL."""
+def playground():
+    """`fray playground --out DIR`, once for the session: the folder it wrote."""
     with tempfile.TemporaryDirectory() as out:
         done = subprocess.run(
             [str(fray_binary()), "playground", "--out", out, *wasm_args()], capture_output=True, text=True
         )
         if done.returncode != 0:
             pytest.fail("fray playground failed (build the WebAssembly: scripts/playground.sh):\n" + done.stderr)
-        single = Path(out) / "fray.html"
-        size = single.stat().st_size
-        assert size <= 4 * 1024 * 1024, f"fray.html is {size} bytes, over its 4 MB budget"
-        yield single.as_uri()
+        yield Path(out)
+
+
+@pytest.fixture(scope="session")
+def single_file(playground):
+    """The single file's URL, within its size budget."""
+    single = playground / "fray.html"
+    size = single.stat().st_size
+    assert size <= 4 * 1024 * 1024, f"fray.html is {size} bytes, over its 4 MB budget"
+    return single.as_uri()
 
 
 @pytest.fixture(scope="session")
@@ -540,3 +546,30 @@ def test_shared_link(page, site):
         "the battle inputs were not restored"
     )
     assert "[minions" in other.input_value("#b-scenario"), "the scenario text is not the example's"
+
+
+def test_the_folder_on_a_static_host(browser, playground):
+    """The folder `fray playground` writes, on a plain static host (Python's): the page
+    loads fray.wasm beside it, finds no server, and answers in the browser."""
+    import functools
+    import http.server
+    import threading
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(playground))
+    host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=host.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        ready(page, f"http://127.0.0.1:{host.server_port}/index.html")
+        assert page.evaluate("fray.backends()") == {"browser": True, "server": False}
+        run = page.evaluate("fray.run('check', {rung: '3/6', bonus: 2}).then(o => [o.on, o.text])")
+        assert run == ["browser", cli("check", "3/6", "--bonus", "2")]
+        page.wait_for_function(f"() => {text_of('d-final')}.startsWith('final damage')")
+        page.screenshot(path=str(OUT / "the-folder-on-a-static-host.png"))
+        assert not errors, errors
+    finally:
+        context.close()
+        host.shutdown()
