@@ -9,7 +9,8 @@ prints for the same input, as plain Python data (dicts and lists)::
     >>> round(fray.check("3/6", bonus=2)["p_success"], 4)
     0.875
 
-Results that are tables (distributions, evasion tables, sweeps) have ``to_pandas()``.
+Results that are tables (distributions, evasion tables, sweeps) have ``to_pandas()``;
+those with a report (battles, sweeps, the design check) show its charts in a notebook.
 Bad input raises :class:`FrayError` (a ``ValueError``) with fray's message and, where
 fray located the problem, its ``line``, ``column`` and ``path``. The Rust core runs
 without the GIL. ``sweep(..., executor="ray")`` runs a sweep's points as Ray tasks.
@@ -63,16 +64,26 @@ class _DictText(str):
     lines: "list[str]" = []
 
 
-def _call(command: str, request: dict, sources: Optional[dict] = None) -> Result:
-    """One command through the library: the request as JSON in, its answer out."""
+#: The commands whose answers have a report page (what a notebook shows).
+_PAGED = {"battle", "sweep", "design-check"}
+
+
+def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Optional[str] = None) -> Result:
+    """One command through the library: the request as JSON in, its answer out (with its
+    report page, for the commands that have one). ``kind`` names the answer's shape when
+    it is not the command's (``odds_sweep``)."""
     sources = sources or {}
     dicts = {
         source: request[field].lines
         for field, source in sources.items()
         if isinstance(request.get(field), _DictText)
     }
-    answer = _native.call(command, _json(command, request), sources, dicts)
-    return Result(json.loads(answer), command)
+    text = _json(command, request)
+    if command in _PAGED:
+        answer, page = _native.call_with_page(command, text, sources, dicts)
+    else:
+        answer, page = _native.call(command, text, sources, dicts), None
+    return Result(json.loads(answer), kind or command, page)
 
 
 def _json(what: str, request: dict) -> str:
@@ -369,7 +380,8 @@ def sweep(
     whole-number field). Without them, the scenario's ``[sweep]`` table. ``executor="ray"`` plays
     the points as Ray tasks on the cluster ``ray.init()`` connects to, in ``chunks``
     chunks (default: two per CPU of the cluster), each with one thread unless
-    ``threads`` says otherwise; the result is the local one, point for point.
+    ``threads`` says otherwise, spread over the cluster's nodes; the result is the local
+    one, point for point, and its ``chunks`` says which node ran each chunk.
     ``to_pandas()``: one row a point.
 
     >>> duel = "examples/battles/duel.toml"  # from the repository's root
@@ -392,10 +404,12 @@ def sweep(
     elif executor == "ray":
         from ._ray import sweep_on_ray
 
-        answer = sweep_on_ray(request, source, chunks)
+        answer, chunks_run = sweep_on_ray(request, source, chunks)
     else:
         raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
-    return Result(answer, "sweep")
+    result = Result(answer, "sweep")
+    result.chunks = chunks_run
+    return result
 
 
 def odds_sweep(
@@ -421,7 +435,7 @@ def odds_sweep(
         "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in _mapping(vary, "vary").items()],
         "threads": threads,
     }
-    return Result(json.loads(_native.sweep(_json("odds sweep", request))), "odds_sweep")
+    return _call("sweep", request, kind="odds_sweep")
 
 
 def _sources(**sources: Optional[str]) -> dict:

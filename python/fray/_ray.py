@@ -1,12 +1,13 @@
 """``fray.sweep(..., executor="ray")``: a sweep's points split into chunks, each played
 as a Ray task by the Rust sweep on that chunk (the points keep their own seeds), then
-merged by fray into the outcome the local sweep gives, point for point. Ray is optional
-(``pip install './python[ray]'``) and only imported here."""
+merged by fray into the outcome the local sweep gives, point for point. The tasks are
+spread over the cluster's nodes, and each says where it ran. Ray is optional
+(``pip install 'fray[ray]'``) and only imported here."""
 
 from __future__ import annotations
 
 import json
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from . import _native
 
@@ -21,9 +22,18 @@ def _ray():
     return ray
 
 
-def _chunk(request: str, source: Optional[str], start: int, end: int) -> str:
-    """One Ray task: the points start..end, played by fray on this worker."""
-    return _native.sweep_chunk(request, start, end, source)
+def _chunk(request: str, source: Optional[str], start: int, end: int) -> Tuple[str, Dict]:
+    """One Ray task: the points start..end, played by fray on this worker, and where:
+    the node, its address, and the fray module the worker loaded (the shipped wheel's,
+    under Ray's runtime resources, when one was given)."""
+    import ray
+
+    from . import __file__ as module
+
+    context = ray.get_runtime_context()
+    where = {"start": start, "end": end, "node": context.get_node_id(), "address": ray.util.get_node_ip_address(),
+             "fray": module}
+    return _native.sweep_chunk(request, start, end, source), where
 
 
 def ranges(points: int, chunks: int) -> List[Tuple[int, int]]:
@@ -38,8 +48,9 @@ def ranges(points: int, chunks: int) -> List[Tuple[int, int]]:
     return out
 
 
-def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> dict:
-    """The sweep's outcome, its points played on the Ray cluster."""
+def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> Tuple[dict, List[Dict]]:
+    """The sweep's outcome, its points played on the Ray cluster, and where each chunk
+    ran (``{"start", "end", "node", "address", "fray"}``, in sweep order)."""
     ray = _ray()
     if not ray.is_initialized():
         ray.init()
@@ -49,10 +60,11 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
     points = _native.sweep_size(text, source)  # refuses a bad sweep before any task
     if chunks is None:
         chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-    task = ray.remote(num_cpus=1)(_chunk)
+    # SPREAD: the chunks go to every node, not first to the one that asks.
+    task = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_chunk)
     shared = ray.put(text)
     parts = ray.get([task.remote(shared, source, a, b) for a, b in ranges(points, chunks)])
-    played = [point for part in parts for point in json.loads(part)]
+    played = [point for part, _ in parts for point in json.loads(part)]
     outcome = json.loads(_native.sweep_merge(text, len(played), source))
     outcome["points"] = played
-    return outcome
+    return outcome, [where for _, where in parts]

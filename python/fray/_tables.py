@@ -1,9 +1,11 @@
 """Results: a command's ``--json`` answer as a plain dict, with ``to_pandas()`` for the
-results that are tables (pandas is optional: it is imported only when asked for)."""
+results that are tables (pandas is optional: it is imported only when asked for), and
+the report page shown in a notebook for those that have one."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, List
+import html as _html
+from typing import Any, Callable, Dict, Iterable, List, Optional
 
 
 def _pandas() -> Any:
@@ -68,15 +70,29 @@ ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
 
 class Result(dict):
     """A command's answer: exactly the dict ``fray COMMAND --json`` prints (it compares
-    equal to it), plus ``to_pandas()`` where the answer is a table."""
+    equal to it), plus ``to_pandas()`` where the answer is a table, and ``html``, the
+    report page ``--report`` writes, where the command has one (a battle, a sweep, an
+    odds sweep, the design check): the last expression of a Jupyter cell shows it, its
+    charts drawn offline (SVG in the page, no script, nothing fetched)."""
 
-    def __init__(self, answer: dict, command: str) -> None:
+    def __init__(self, answer: dict, command: str, html: Optional[str] = None) -> None:
         super().__init__(answer)
         self.command = command
+        self.html = html
 
     def __reduce__(self) -> Any:
-        # Pickled (to a Ray worker, say) as the plain data and the command.
-        return (Result, (dict(self), self.command))
+        # Pickled (to a Ray worker, say) as the plain data, the command and the page.
+        return (Result, (dict(self), self.command, self.html))
+
+    def _repr_html_(self) -> Optional[str]:
+        """The report page in a frame of its own (its style kept apart from the
+        notebook's); None (the plain repr) for an answer without one."""
+        if self.html is None:
+            return None
+        return (
+            '<iframe sandbox="" style="width:100%;height:640px;border:1px solid #ddd" '
+            f'srcdoc="{_html.escape(self.html, quote=True)}"></iframe>'
+        )
 
     def rows(self) -> List[dict]:
         """The table's rows as dicts (the DataFrame's rows)."""

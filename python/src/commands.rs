@@ -4,18 +4,20 @@
 use std::collections::HashMap;
 
 use fray::request::Refusal;
-use fray_commands::call::{Origin, Style};
-use fray_commands::{Context, Span};
+use fray_commands::Span;
+use fray_commands::call::{Ask, Origin, Style, call_paged};
 use pyo3::prelude::*;
 use serde::Serialize;
 
 use crate::dict;
 use crate::error::{to_py, to_py_at_key};
+use crate::interrupt::{Stopped, interruptible};
 
 /// Runs `command` (the CLI's subcommand name) on `request`, the JSON of its request
 /// type, and returns what `fray COMMAND --json` prints for it. `sources` names where
 /// text fields came from (`{"battle": "examples/minions/x.toml"}`), for messages, as the
-/// CLI names the files it read. The GIL is released meanwhile.
+/// CLI names the files it read. The GIL is released meanwhile, and Ctrl-C stops a long
+/// run at its next chunk and raises KeyboardInterrupt ([`interruptible`]).
 /// `dicts` gives, for each source that is a dict written as TOML ([`toml_of`]), the key
 /// path of each line, so a refusal located in that text names the dict's key instead.
 #[pyfunction]
@@ -29,43 +31,52 @@ pub fn call(
 ) -> PyResult<String> {
     let mut sources: Vec<(String, String)> = sources.into_iter().collect();
     sources.sort();
-    answer_in(py, command, request, &sources, &dicts)
+    answer_in(py, command, request, &sources, &dicts, false).map(|(answer, _)| answer)
 }
 
-/// The compact JSON answer of `command` for `request`, computed without the GIL; its
-/// refusal as `FrayError`. Every single-call function of the module goes through here.
-pub fn answer(
+/// [`call`], and the answer's report page (HTML, as `--report` writes it) for the
+/// commands that have one (battle, sweep, design-check): what a notebook shows.
+#[pyfunction]
+#[pyo3(signature = (command, request, sources = HashMap::new(), dicts = HashMap::new()))]
+pub fn call_with_page(
     py: Python<'_>,
     command: &str,
     request: &str,
-    sources: &[(String, String)],
-) -> PyResult<String> {
-    answer_in(py, command, request, sources, &HashMap::new())
+    sources: HashMap<String, String>,
+    dicts: HashMap<String, Vec<String>>,
+) -> PyResult<(String, Option<String>)> {
+    let mut sources: Vec<(String, String)> = sources.into_iter().collect();
+    sources.sort();
+    answer_in(py, command, request, &sources, &dicts, true)
 }
 
-/// [`answer`], a refusal in a dict's TOML told at the dict's key (see [`dict::at_key`]).
+/// The compact JSON answer of `command` for `request`, computed without the GIL (and
+/// stopped by Ctrl-C), with its report page when `pages` asks for it; its refusal as
+/// `FrayError`, one in a dict's TOML told at the dict's key (see [`dict::at_key`]).
+/// Every single-call function of the module goes through here.
 pub fn answer_in(
     py: Python<'_>,
     command: &str,
     request: &str,
     sources: &[(String, String)],
     dicts: &HashMap<String, Vec<String>>,
-) -> PyResult<String> {
-    py.detach(|| {
-        fray_commands::call::call(
-            command,
-            request.as_bytes(),
-            Origin::Built,
-            sources,
-            Style::Compact,
-            &Context::quiet(),
-        )
-        .map(|a| a.answer)
-    })
-    .map_err(|r| {
-        let (r, key) = dict::at_key(r, dicts);
-        to_py_at_key(py, r, key)
-    })
+    pages: bool,
+) -> PyResult<(String, Option<String>)> {
+    let ask = Ask {
+        request: request.as_bytes(),
+        origin: Origin::Built,
+        sources,
+        style: Style::Compact,
+        pages,
+    };
+    match interruptible(py, |cx| call_paged(command, &ask, cx)) {
+        Ok((answered, page)) => Ok((answered.answer, page.map(|p| p.html))),
+        Err(Stopped::Signal(e)) => Err(e),
+        Err(Stopped::Refused(r)) => {
+            let (r, key) = dict::at_key(r, dicts);
+            Err(to_py_at_key(py, r, key))
+        }
+    }
 }
 
 /// Every command of the table: `(name, summary, long, text fields)`, for the Python

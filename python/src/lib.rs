@@ -6,14 +6,16 @@
 //! the same library types the CLI prints, so the two can never differ. The Python side
 //! turns that text into dicts and lists.
 //!
-//! The GIL is released while fray computes (`Python::detach`); a refusal becomes
-//! `fray.FrayError` with its place as data (`error.rs`). Nothing here holds a rule.
+//! The GIL is released while fray computes (`Python::detach`), and Ctrl-C stops a long
+//! run (`interrupt.rs`); a refusal becomes `fray.FrayError` with its place as data
+//! (`error.rs`). Nothing here holds a rule.
 
 #![cfg_attr(not(doc), warn(missing_docs))]
 
 mod commands;
 mod dict;
 mod error;
+mod interrupt;
 mod sweep;
 
 use pyo3::prelude::*;
@@ -23,10 +25,10 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FrayError", m.py().get_type::<error::FrayError>())?;
     m.add_function(wrap_pyfunction!(commands::call, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::call_with_page, m)?)?;
     m.add_function(wrap_pyfunction!(commands::commands, m)?)?;
     m.add("MAX_FILE_BYTES", fray_commands::limits::MAX_FILE_BYTES)?;
     m.add_function(wrap_pyfunction!(commands::toml_of, m)?)?;
-    m.add_function(wrap_pyfunction!(sweep::sweep, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_size, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_merge, m)?)?;

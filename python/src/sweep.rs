@@ -1,7 +1,7 @@
-//! Sweeps: whole (`sweep`, what `fray sweep --json` prints, and `fray sweep --odds`), or
-//! in chunks of points for an executor that runs them elsewhere (`sweep_size`,
+//! Sweeps in chunks of points for an executor that runs them elsewhere (`sweep_size`,
 //! `sweep_chunk`, `sweep_merge`: each chunk plays its points with their own seeds, so
-//! the merged outcome is the local one, point for point). Every one reads the same
+//! the merged outcome is the local one, point for point); a whole sweep is the `sweep`
+//! command, called as every command is (`commands::call`). Every one reads the same
 //! request as the web's and the command line's, `fray_lab::sweep::request::SweepRequest`.
 
 use std::sync::atomic::AtomicBool;
@@ -21,14 +21,6 @@ fn sources(source: Option<&str>) -> Vec<(String, String)> {
     source
         .map(|s| vec![("scenario".to_string(), s.to_string())])
         .unwrap_or_default()
-}
-
-/// The whole sweep and its search, as `fray sweep --json` prints it; or an odds sweep
-/// (`odds` in the request), as `fray sweep --odds SYSTEM --json` does.
-#[pyfunction]
-#[pyo3(signature = (request, source = None))]
-pub fn sweep(py: Python<'_>, request: &str, source: Option<&str>) -> PyResult<String> {
-    crate::commands::answer(py, SweepCommand::NAME, request, &sources(source))
 }
 
 /// Runs `work` on the checked battle sweep of `request` without the GIL, on the threads

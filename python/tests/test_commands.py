@@ -181,3 +181,25 @@ def test_every_command_of_the_table_has_a_function():
     assert set(fray.COMMANDS) == set(table), "fray.COMMANDS differs from the command table"
     for name, function in fray.COMMANDS.items():
         assert callable(function) and function.__name__ in fray.__all__, name
+
+
+def test_reports_show_in_a_notebook_offline():
+    """A battle, a sweep, an odds sweep and the design check carry the report page
+    `--report` writes; as a cell's last expression it is shown in a frame, its charts
+    as SVG, with no script and nothing fetched. Other answers keep the plain repr."""
+    import html
+
+    shown = {
+        "battle": fray.battle(example="duel", trials=300, seed=2),
+        "sweep": fray.sweep(str(EXAMPLES / "battles" / "duel.toml"), vary={"evasion.b.defense.hp": [30, 50]}, trials=200),
+        "odds_sweep": fray.odds_sweep("pool", {"tn": "1..4"}),
+        "design-check": fray.design_check("damage"),
+    }
+    for name, result in shown.items():
+        frame = result._repr_html_()
+        assert frame.startswith("<iframe") and 'srcdoc="' in frame, name
+        page = html.unescape(frame.split('srcdoc="', 1)[1].rsplit('"', 1)[0])
+        assert page == result.html, name
+        assert "<svg" in page, f"{name}: no chart"
+        assert "<script" not in page and "http://" not in page.replace("http://www.w3.org/", ""), name
+    assert fray.check("3/6")._repr_html_() is None

@@ -23,3 +23,27 @@ def test_the_notebook_example_runs(ray_cluster, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "local: 11 points" in done.stdout and "ray: 11 points" in done.stdout
     assert out.read_bytes().startswith(b"\x89PNG"), "the plot is a PNG"
+
+
+def test_the_notebook_runs_top_to_bottom_and_shows_its_reports():
+    """examples/python/fray.ipynb, executed in a fresh kernel as Jupyter would: every cell
+    runs, the tables come out as DataFrames, and the battle, the sweep, the odds sweep and
+    the design check show their reports (HTML with SVG charts, nothing fetched)."""
+    nbformat = optional("nbformat")
+    nbclient = optional("nbclient")
+    optional("pandas")
+    folder = ROOT / "examples" / "python"
+    notebook = nbformat.read(folder / "fray.ipynb", as_version=4)
+    # Run where Jupyter runs it: in the notebook's folder (the file itself is not written).
+    nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(folder)}}).execute()
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    for cell in code:
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert not errors, f"{cell.source}: {errors}"
+    shown = [o["data"]["text/html"] for c in code for o in c.outputs if "text/html" in o.get("data", {})]
+    frames = [h for h in shown if h.startswith("<iframe")]
+    assert len(frames) == 4, f"{len(frames)} reports shown, not the battle, sweep, odds sweep and design check"
+    assert all("&lt;svg" in f and "&lt;script" not in f for f in frames)
+    tables = [h for h in shown if "dataframe" in h]
+    assert len(tables) == 2, "the damage trace and the sweep's table are not DataFrames"

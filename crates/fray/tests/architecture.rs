@@ -147,7 +147,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     ),
     (
         "python/src",
-        &[&["error", "dict"], &["commands"], &["sweep"]],
+        &[&["error", "dict", "interrupt"], &["commands"], &["sweep"]],
     ),
 ];
 

@@ -1,0 +1,120 @@
+"""A sweep over a Ray cluster of two nodes, each started here as a process of its own
+(`ray start --head`, then `ray start --address`: one CPU, a resource and a temp dir each,
+on loopback), with fray shipped to the workers as its wheel (a `runtime_env`): the chunks
+run on both nodes, from the shipped wheel, and the answer is the local one. Both nodes
+are stopped at the end.
+
+The driver is a process of its own too, so this cluster never meets the session's local
+one (conftest.py). The wheel is `$FRAY_WHEEL` (.ci/run builds it; docs/python.md says how):
+without it the test is skipped, and under FRAY_PYTHON_CI=1 it fails instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES, optional
+
+# The driver: the same sweep on the two-node cluster and locally, and where each chunk ran.
+DRIVER = r"""
+import json, sys
+import ray
+import fray
+address, wheel, scenario = sys.argv[1:]
+from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+ray.init(address=address, runtime_env={"py_modules": [wheel]}, log_to_driver=False)
+nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"]]
+# Each node's worker started and the wheel installed there first, so that no node is
+# passed over while it is still getting ready (SPREAD places tasks on ready nodes).
+ready = ray.remote(num_cpus=1)(lambda: __import__("fray").__file__)
+ray.get([ready.options(scheduling_strategy=NodeAffinitySchedulingStrategy(n, soft=False)).remote() for n in nodes])
+vary = {"pool.a.combatants.Pikeman.count": "2..9"}
+on_ray = fray.sweep(scenario, vary=vary, trials=3000, seed=5, executor="ray", chunks=4)
+local = fray.sweep(scenario, vary=vary, trials=3000, seed=5)
+print(json.dumps({"same": on_ray == local, "points": len(on_ray["points"]), "chunks": on_ray.chunks,
+                  "nodes": nodes, "driver_fray": fray.__file__}))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wheel() -> str:
+    given = os.environ.get("FRAY_WHEEL")
+    if given and Path(given).is_file():
+        return given
+    if os.environ.get("FRAY_PYTHON_CI") == "1":
+        pytest.fail("FRAY_WHEEL names no wheel: .ci/run builds it (maturin) and names it")
+    pytest.skip("set FRAY_WHEEL to fray's wheel (docs/python.md) to run the two-node Ray test")
+
+
+def token_env() -> dict:
+    """Ray's token authentication (on by default for a head since Ray 2.5x), with a token
+    of this cluster's own that every process is given: nothing is read from or written to
+    the user's ~/.ray."""
+    return {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+
+
+@pytest.fixture(scope="module")
+def two_nodes():
+    """A Ray head and a second node, on loopback: the head's address and the environment
+    its processes share; both stopped after."""
+    optional("ray")
+    shipped = wheel()
+    ray = str(Path(sys.executable).parent / "ray")
+    env = token_env()
+    port = free_port()
+    # Short paths: Ray's sockets live under its temp dir, and a socket's path is short.
+    temps = [tempfile.mkdtemp(prefix="fray-ray-", dir="/tmp") for _ in range(2)]
+    common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", "--disable-usage-stats"]
+    try:
+        subprocess.run([ray, "start", "--head", f"--port={port}", "--include-dashboard=false",
+                        '--resources={"fray_head": 1}', f"--temp-dir={temps[0]}", *common],
+                       check=True, capture_output=True, timeout=180, env=env)
+        subprocess.run([ray, "start", f"--address=127.0.0.1:{port}", '--resources={"fray_second": 1}',
+                        f"--temp-dir={temps[1]}", *common], check=True, capture_output=True, timeout=180, env=env)
+        yield f"127.0.0.1:{port}", env, shipped
+    finally:
+        # `ray stop` ends the Ray processes `ray start` began on this machine: both nodes.
+        subprocess.run([ray, "stop", "--force"], capture_output=True, timeout=120, env=env)
+        for t in temps:
+            shutil.rmtree(t, ignore_errors=True)
+
+
+def test_a_sweep_spreads_over_two_nodes_and_equals_the_local_one(two_nodes):
+    address, env, shipped = two_nodes
+    scenario = str(EXAMPLES / "battles" / "pikes.toml")
+    deadline = time.monotonic() + 60
+    while True:  # the second node joins the head's cluster within moments
+        done = subprocess.run([sys.executable, "-c", DRIVER, address, shipped, scenario],
+                              capture_output=True, text=True, timeout=600, env=env)
+        assert done.returncode == 0, done.stderr[-3000:]
+        out = json.loads(done.stdout.strip().splitlines()[-1])
+        if len(out["nodes"]) == 2 or time.monotonic() > deadline:
+            break
+        time.sleep(2)
+    assert len(out["nodes"]) == 2, f"the second node never joined: {out['nodes']}"
+    assert out["same"], "the sweep on two nodes differs from the local one"
+    assert out["points"] == 8
+    chunks = out["chunks"]
+    assert [(c["start"], c["end"]) for c in chunks] == [(0, 2), (2, 4), (4, 6), (6, 8)]
+    ran_on = {c["node"] for c in chunks}
+    assert ran_on == set(out["nodes"]), f"the chunks ran on {ran_on}, not on both nodes"
+    # The workers loaded fray from the shipped wheel (Ray's runtime resources), not from
+    # the driver's installation.
+    for c in chunks:
+        assert "runtime_resources" in c["fray"] and c["fray"] != out["driver_fray"], c["fray"]
