@@ -404,10 +404,10 @@ def sweep(
     elif executor == "ray":
         from ._ray import sweep_on_ray
 
-        answer, chunks_run = sweep_on_ray(request, source, chunks)
+        answer, page, chunks_run = sweep_on_ray(request, source, chunks)
     else:
         raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
-    result = Result(answer, "sweep")
+    result = Result(answer, "sweep", page)
     result.chunks = chunks_run
     return result
 

@@ -48,9 +48,10 @@ def ranges(points: int, chunks: int) -> List[Tuple[int, int]]:
     return out
 
 
-def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> Tuple[dict, List[Dict]]:
-    """The sweep's outcome, its points played on the Ray cluster, and where each chunk
-    ran (``{"start", "end", "node", "address", "fray"}``, in sweep order)."""
+def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> Tuple[dict, str, List[Dict]]:
+    """The sweep's outcome, its points played on the Ray cluster, its report page, and
+    where each chunk ran (``{"start", "end", "node", "address", "fray"}``, in sweep
+    order)."""
     ray = _ray()
     if not ray.is_initialized():
         ray.init()
@@ -64,7 +65,5 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
     task = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_chunk)
     shared = ray.put(text)
     parts = ray.get([task.remote(shared, source, a, b) for a, b in ranges(points, chunks)])
-    played = [point for part, _ in parts for point in json.loads(part)]
-    outcome = json.loads(_native.sweep_merge(text, len(played), source))
-    outcome["points"] = played
-    return outcome, [where for _, where in parts]
+    outcome, page = _native.sweep_merge(text, [part for part, _ in parts], source)
+    return json.loads(outcome), page, [where for _, where in parts]

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use fray::request::Refusal;
 use fray_commands::call::Origin;
 use fray_commands::{Command, lab::Sweep as SweepCommand};
-use fray_lab::sweep::request::ValidSweep;
+use fray_lab::sweep::request::{SweepAnswer, ValidSweep};
 use fray_lab::sweep::{self as lab, Sweep};
 use pyo3::prelude::*;
 
@@ -74,24 +74,42 @@ pub fn sweep_chunk(
     })
 }
 
-/// The outcome of the sweep when `played` of its points were played elsewhere (by
-/// `sweep_chunk`), its search run here: what `sweep` gives for the same request, but
-/// for `points`, left empty for the caller to fill with the chunks' points in sweep
-/// order. (The points are not parsed back here: serde_json's default float parsing is
-/// not exact, Python's is, so the caller splices them in.)
+/// The outcome of the sweep whose points were played elsewhere, given `chunks`: the
+/// texts [`sweep_chunk`] gave, in sweep order. Their reports are read back exactly (the
+/// JSON's floats are the floats written) and put beside the values and seeds the sweep
+/// gives each point; the search runs here. What `sweep` gives for the same request, as
+/// JSON, and its report page (what a notebook shows).
 #[pyfunction]
-#[pyo3(signature = (request, played, source = None))]
+#[pyo3(signature = (request, chunks, source = None))]
 pub fn sweep_merge(
     py: Python<'_>,
     request: &str,
-    played: usize,
+    chunks: Vec<String>,
     source: Option<&str>,
-) -> PyResult<String> {
+) -> PyResult<(String, String)> {
+    /// A point as a chunk wrote it: only its report is read back.
+    #[derive(serde::Deserialize)]
+    struct Played {
+        report: fray_lab::report::Report,
+    }
     with_sweep(py, request, source, |s| {
+        let mut reports = Vec::new();
+        for chunk in &chunks {
+            let played: Vec<Played> = serde_json::from_str(chunk).map_err(|e| {
+                Refusal::new(format!("a chunk of the sweep's points cannot be read: {e}"))
+            })?;
+            reports.extend(played.into_iter().map(|p| p.report));
+        }
+        let played = reports.len();
         let never = AtomicBool::new(false);
         let found = lab::search(s, &never);
-        let mut out = lab::outcome(s, Vec::new(), found);
+        let mut out = lab::outcome(s, lab::points_of(s, reports), found);
         out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
-        json(&out)
+        let answer = SweepAnswer::Battles(Box::new(out));
+        let page = SweepCommand::pages(&answer)
+            .map(|p| p.html)
+            .unwrap_or_default();
+        let text = fray_commands::json::compact(&answer, SweepCommand::KEYS)?;
+        Ok((text, page))
     })
 }

@@ -128,7 +128,11 @@ MALFORMED = [
     lambda: fray.odds_sweep("pool", {"tn": "1..2"}, set={"nope": 1}),
     lambda: fray._native.call("no-such-command", "{}"),
     lambda: fray._native.call("damage", "{not json"),
-    lambda: fray._native.sweep_merge(DUEL, 0),
+    lambda: fray._native.sweep_merge(DUEL, []),
+    # A chunk that is not what sweep_chunk wrote.
+    lambda: fray._native.sweep_merge(
+        '{"example": "duel", "vary": [{"path": "evasion.b.defense.hp", "values": [1, 2]}]}', ['[{"report": 3}]']
+    ),
 ]
 
 

@@ -28,6 +28,8 @@ def test_a_ray_sweep_is_the_local_sweep(ray_cluster, chunks):
     local = fray.sweep(PIKES, vary=vary, trials=150, seed=11)
     on_ray = fray.sweep(PIKES, vary=vary, trials=150, seed=11, executor="ray", chunks=chunks)
     assert on_ray == local
+    # Read back exactly, the points give the same report page (what a notebook shows).
+    assert on_ray.html == local.html and "<svg" in on_ray.html
     assert len(on_ray["points"]) == 14 and on_ray["complete"]
     assert on_ray["points"][0]["report"]["sides"][0]["win"]["basis"] == "sampled"
 

@@ -42,7 +42,7 @@ ray.get([ready.options(scheduling_strategy=NodeAffinitySchedulingStrategy(n, sof
 vary = {"pool.a.combatants.Pikeman.count": "2..9"}
 on_ray = fray.sweep(scenario, vary=vary, trials=3000, seed=5, executor="ray", chunks=4)
 local = fray.sweep(scenario, vary=vary, trials=3000, seed=5)
-print(json.dumps({"same": on_ray == local, "points": len(on_ray["points"]), "chunks": on_ray.chunks,
+print(json.dumps({"same": on_ray == local and on_ray.html == local.html, "points": len(on_ray["points"]), "chunks": on_ray.chunks,
                   "nodes": nodes, "driver_fray": fray.__file__}))
 """
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use fray::character::Side;
 use fray::request::Refusal;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::duel::ExactDuel;
 use crate::run::{Precision, Tally, deterministic};
@@ -16,7 +16,7 @@ pub use crate::stats::wilson;
 
 /// How a figure was found: worked out exactly, or sampled from the trials (then with a
 /// 95% interval beside it). Every figure or block of a report says which.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Basis {
     /// Exact (a battle with no dice, or a closed form such as the duel's Markov chain).
@@ -26,7 +26,7 @@ pub enum Basis {
 }
 
 /// A probability: sampled with its 95% interval, or exact.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Estimate {
     /// The estimate (the exact value when `exact`).
     pub p: f64,
@@ -93,7 +93,7 @@ pub fn percent(p: f64) -> String {
 }
 
 /// One side's result.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SideReport {
     /// The side's name, as the scenario gives it.
     pub name: String,
@@ -102,7 +102,7 @@ pub struct SideReport {
 }
 
 /// The rounds battles lasted.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Rounds {
     /// The mean: exact when `mean_basis` says so (a duel's expected rounds), else the
     /// sampled battles' mean.
@@ -130,7 +130,7 @@ pub struct Rounds {
 }
 
 /// One combatant at the end.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Survivor {
     /// The combatant's name (numbered when a file gives a count).
     pub name: String,
@@ -149,7 +149,7 @@ pub struct Survivor {
 }
 
 /// The whole report.
-#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Report {
     /// The scenario's name.
     pub name: String,

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use fray::request::{Effort, Refusal};
 use fray::rng::SeededRolls;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::scenario::Scenario;
 use crate::systems::{BattleSystem, dispatch};
@@ -143,7 +143,7 @@ pub const MAX_PRECISION_TRIALS: u64 = 10_000_000;
 
 /// How a run to a precision went: the target, the trials it may play at most, and the
 /// widest 95% half-width of a sampled win probability when it stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Precision {
     /// The half-width asked for.
     pub target: f64,

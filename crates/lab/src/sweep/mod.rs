@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 pub use axis::Number;
 pub use find::{Evaluation, Found};
-pub use run::{Outcome, PointResult, complete, outcome, run, run_points, search};
+pub use run::{Outcome, PointResult, complete, outcome, points_of, run, run_points, search};
 
 use crate::request::{MAX_PRECISION, MIN_PRECISION};
 use crate::scenario::Scenario;

@@ -88,6 +88,22 @@ pub fn run_points(
     results.into_iter().flatten().collect()
 }
 
+/// The points of `sweep` in order from its first, given their reports played elsewhere
+/// (chunks of [`run_points`] on other machines, their JSON read back): each with the
+/// values and seed the sweep gives it. Reports beyond the sweep's points are dropped.
+pub fn points_of(sweep: &Sweep, reports: Vec<Report>) -> Vec<PointResult> {
+    sweep
+        .points
+        .iter()
+        .zip(reports)
+        .map(|(p, report)| PointResult {
+            values: p.values.clone(),
+            seed: p.seed,
+            report,
+        })
+        .collect()
+}
+
 /// Plays one point's scenario as `fray battle` does with its seed: to `precision` when
 /// given (batch after batch, up to the scenario's trials), else every trial; `None` when
 /// `cancel` cut it short.
