@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use fray::request::Refusal;
-use fray_commands::Span;
 use fray_commands::call::{Ask, Origin, Style, call_paged};
+use fray_commands::{Context, Span};
 use pyo3::prelude::*;
 use serde::Serialize;
 
@@ -50,8 +50,8 @@ pub fn call_with_page(
     answer_in(py, command, request, &sources, &dicts, true)
 }
 
-/// The compact JSON answer of `command` for `request`, computed without the GIL (and
-/// stopped by Ctrl-C), with its report page when `pages` asks for it; its refusal as
+/// The compact JSON answer of `command` for `request`, computed without the GIL (a long
+/// run stopped by Ctrl-C), with its report page when `pages` asks for it; its refusal as
 /// `FrayError`, one in a dict's TOML told at the dict's key (see [`dict::at_key`]).
 /// Every single-call function of the module goes through here.
 pub fn answer_in(
@@ -69,7 +69,16 @@ pub fn answer_in(
         style: Style::Compact,
         pages,
     };
-    match interruptible(py, |cx| call_paged(command, &ask, cx)) {
+    // A long run (battle, sweep) on a thread of its own, so Ctrl-C can stop it; a quick
+    // answer right here, without the thread's cost.
+    let long = fray_commands::table::find(command).is_some_and(|e| e.span == Span::Long);
+    let outcome = if long {
+        interruptible(py, |cx| call_paged(command, &ask, cx))
+    } else {
+        py.detach(|| call_paged(command, &ask, &Context::quiet()))
+            .map_err(Stopped::Refused)
+    };
+    match outcome {
         Ok((answered, page)) => Ok((answered.answer, page.map(|p| p.html))),
         Err(Stopped::Signal(e)) => Err(e),
         Err(Stopped::Refused(r)) => {
