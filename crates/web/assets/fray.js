@@ -174,6 +174,13 @@
         if (m.failed !== undefined) w.reject(new Error("fray failed inside: " + m.failed));
         else w.resolve(m.outcome);
       };
+      // A Worker that cannot start (its WebAssembly refused, memory refused) ends every
+      // call it holds rather than leaving them waiting; the next quick call starts another.
+      this.worker.onerror = (e) => {
+        e.preventDefault();
+        if (this === quick) quick = null;
+        this.end(new Error("fray's worker failed: " + (e.message || "it could not start")));
+      };
     }
     ask(message, progress) {
       const id = nextId++;
