@@ -34,7 +34,7 @@ pub fn interruptible<T: Send>(
         std::thread::scope(|s| {
             let (done, finished) = mpsc::channel();
             let cancel = &cancel;
-            s.spawn(move || {
+            let worker = s.spawn(move || {
                 let cx = Context {
                     cancel,
                     progress: &|_| {},
@@ -59,9 +59,19 @@ pub fn interruptible<T: Send>(
                     }
                     Err(mpsc::RecvTimeoutError::Timeout) => {}
                     Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        return Err(Stopped::Refused(Refusal::new(
-                            "fray stopped without an answer (a panic inside)",
-                        )));
+                        // The thread ended without sending: it panicked. Joined here, so
+                        // the panic is told as a refusal rather than raised again.
+                        let why = match worker.join() {
+                            Err(panic) => panic
+                                .downcast_ref::<&str>()
+                                .map(|s| s.to_string())
+                                .or_else(|| panic.downcast_ref::<String>().cloned())
+                                .unwrap_or_else(|| "a panic".into()),
+                            Ok(()) => "no answer".into(),
+                        };
+                        return Err(Stopped::Refused(Refusal::new(format!(
+                            "fray failed inside: {why}"
+                        ))));
                     }
                 }
             }

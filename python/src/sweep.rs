@@ -86,7 +86,7 @@ pub fn sweep_merge(
     request: &str,
     chunks: Vec<String>,
     source: Option<&str>,
-) -> PyResult<(String, String)> {
+) -> PyResult<(String, Option<String>)> {
     /// A point as a chunk wrote it: only its report is read back.
     #[derive(serde::Deserialize)]
     struct Played {
@@ -101,14 +101,18 @@ pub fn sweep_merge(
             reports.extend(played.into_iter().map(|p| p.report));
         }
         let played = reports.len();
+        if played > s.points.len() {
+            return Err(Refusal::new(format!(
+                "the chunks hold {played} points; the sweep has {}",
+                s.points.len()
+            )));
+        }
         let never = AtomicBool::new(false);
         let found = lab::search(s, &never);
         let mut out = lab::outcome(s, lab::points_of(s, reports), found);
         out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
         let answer = SweepAnswer::Battles(Box::new(out));
-        let page = SweepCommand::pages(&answer)
-            .map(|p| p.html)
-            .unwrap_or_default();
+        let page = SweepCommand::pages(&answer).map(|p| p.html);
         let text = fray_commands::json::compact(&answer, SweepCommand::KEYS)?;
         Ok((text, page))
     })

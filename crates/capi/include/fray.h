@@ -2,7 +2,8 @@
  * docs/c-api.md: building and linking, ownership, threading, errors.
  *
  * The rules of this boundary (each is tested, crates/capi/src/tests.rs):
- * - No panic crosses it: every function catches one and returns FRAY_STATUS_PANIC.
+ * - No panic crosses it: every function that returns a status catches one and
+ *   returns FRAY_STATUS_PANIC (fray_free_string and fray_last_error cannot panic).
  * - A null pointer where a string or an output is wanted is FRAY_STATUS_NULL, a string
  *   that is not UTF-8 FRAY_STATUS_BAD_UTF8; an output is then set to null.
  * - Every string fray hands out is freed with fray_free_string, once.

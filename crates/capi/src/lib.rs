@@ -7,7 +7,7 @@
 //! `width`, `source`, `hint`, `warnings`).
 //!
 //! The rules of the boundary, stated in the header and tested:
-//! - no panic crosses it: every function catches one and returns
+//! - no panic crosses it: every function that returns a status catches one and returns
 //!   [`FrayStatus::Panic`];
 //! - a null pointer where a string is wanted is [`FrayStatus::Null`], a string that is
 //!   not UTF-8 is [`FrayStatus::BadUtf8`]; the output is then set to null;
@@ -30,7 +30,7 @@ use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use fray_commands::call::{Ask, Origin, Style, call_paged};
+use fray_commands::call::{Origin, Style, call};
 use fray_commands::{Context, envelope};
 
 /// What every function of fray's C interface returns.
@@ -156,15 +156,16 @@ pub unsafe extern "C" fn fray_call(
         if name == tests::PANIC {
             panic!("the test build's forced panic");
         }
-        let ask = Ask {
-            request: request.as_bytes(),
-            origin: Origin::Body,
-            sources: &[],
-            style: Style::Pretty,
-            pages: false,
-        };
-        match call_paged(name, &ask, &Context::quiet()) {
-            Ok((answered, _)) => {
+        let answered = call(
+            name,
+            request.as_bytes(),
+            Origin::Body,
+            &[],
+            Style::Pretty,
+            &Context::quiet(),
+        );
+        match answered {
+            Ok(answered) => {
                 // SAFETY: as above.
                 unsafe { *answer_json = handed_out(answered.answer) };
                 Ok(FrayStatus::Ok)

@@ -1,5 +1,5 @@
 //! A command's whole outcome as one JSON text: what a front end reached across a byte
-//! boundary (the WebAssembly build; the C interface to come) hands its caller, so that
+//! boundary (the WebAssembly build) hands its caller, so that
 //! the caller parses one object and finds the answer, its report page, the warnings or
 //! the refusal in it. The answer travels as a string holding exactly what `--json`
 //! prints, so a caller can compare or show it byte for byte.

@@ -2,8 +2,8 @@
 //! glue generator. The module exports a handful of C-ABI functions that take JSON and
 //! give JSON (the [`fray_commands::envelope`] of each command), and imports one
 //! function of its own, `fray.progress(done)`, called as a long run finishes chunks.
-//! The page's `fray.js` loads it in a Web Worker and lends it the six WASI functions
-//! Rust's standard library asks for (`docs/playground.md`).
+//! The page's `fray.js` loads it in a Web Worker and lends it the WASI functions Rust's
+//! standard library asks for (`docs/playground.md`).
 //!
 //! Built for `wasm32-wasip1`: on that target the chart library lays out text with the
 //! same estimate as the command line (on `wasm32-unknown-unknown` it measures text in

@@ -365,7 +365,8 @@ async function runDesign() {
     const outcome = await fray.run("design-check", { text: $("g-text").value });
     showError("g-error", null);
     $("g-status").textContent = `${outcome.answer.goals.length} goals`;
-    $("g-report").srcdoc = outcome.html;
+    // The server's design-check endpoint answers its JSON only: then the figures, plainly.
+    $("g-report").srcdoc = outcome.html || reportHint(outcome.answer.goals.map((g) => `${g.id}: ${g.summary}`).join(" · "));
   } catch (e) {
     showError("g-error", e.refusal || { error: String(e.message || e) });
     $("g-status").textContent = "";

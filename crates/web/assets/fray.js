@@ -204,8 +204,16 @@
     let why = null;
     const loaded = loadModule().catch((e) => ((why = e), null));
     [module, server] = await Promise.all([loaded, findServer()]);
-    if (module) table = await envelope({ op: "commands" });
-    else if (!server) {
+    if (module) {
+      try {
+        table = await envelope({ op: "commands" });
+      } catch (e) {
+        // The WebAssembly compiled but would not run here: the server, if there is one.
+        module = null;
+        why = e;
+      }
+    }
+    if (!module && !server) {
       const fromDisk = location.protocol === "file:" && !why;
       throw new Error(
         fromDisk
@@ -244,8 +252,10 @@
         const line = JSON.parse(buffer.slice(0, nl));
         buffer = buffer.slice(nl + 1);
         if (line.progress) progress && progress(line.progress.done, line.progress.planned);
-        else if (line.error) throw new FrayRefusal(line);
-        else last = line;
+        else if (line.error) {
+          reader.cancel();
+          throw new FrayRefusal(line);
+        } else last = line;
       }
     }
     if (!last) throw new Error("the server's run ended without an answer");
