@@ -63,11 +63,8 @@ pub fn answer_in(
     pages: bool,
 ) -> PyResult<(String, Option<String>)> {
     let ask = Ask {
-        request: request.as_bytes(),
-        origin: Origin::Built,
-        sources,
-        style: Style::Compact,
         pages,
+        ..Ask::new(request.as_bytes(), Origin::Built, sources, Style::Compact)
     };
     // A long run (battle, sweep) on a thread of its own, so Ctrl-C can stop it; a quick
     // answer right here, without the thread's cost.

@@ -141,6 +141,24 @@ pub struct Ask<'a> {
     pub pages: bool,
 }
 
+impl<'a> Ask<'a> {
+    /// An ask without a report page (set `pages` for one).
+    pub fn new(
+        request: &'a [u8],
+        origin: Origin,
+        sources: &'a [(String, String)],
+        style: Style,
+    ) -> Self {
+        Self {
+            request,
+            origin,
+            sources,
+            style,
+            pages: false,
+        }
+    }
+}
+
 /// Runs the command called `name` on `request` (its JSON), with `sources` naming the
 /// files its text fields were read from (`("battle", "examples/minions/x.toml")`), and
 /// answers its JSON with the warnings and notes.
@@ -152,13 +170,7 @@ pub fn call(
     style: Style,
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
-    let ask = Ask {
-        request,
-        origin,
-        sources,
-        style,
-        pages: false,
-    };
+    let ask = Ask::new(request, origin, sources, style);
     call_paged(name, &ask, cx).map(|(answered, _)| answered)
 }
 
@@ -209,13 +221,7 @@ pub fn call_typed<C: Command>(
     style: Style,
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
-    let ask = Ask {
-        request,
-        origin,
-        sources,
-        style,
-        pages: false,
-    };
+    let ask = Ask::new(request, origin, sources, style);
     call_in_fields::<C>(&ask, cx)
         .map(|(answered, _)| answered)
         .map_err(naming::in_fields::<C>)

@@ -27,11 +27,8 @@ use crate::table::{self, Visit};
 /// for and the command has a report page; or `{"refusal": REFUSAL}` (see [`refusal`]).
 pub fn call(name: &str, request: &[u8], pages: bool, cx: &Context<'_>) -> String {
     let ask = call::Ask {
-        request,
-        origin: Origin::Body,
-        sources: &[],
-        style: Style::Pretty,
         pages,
+        ..call::Ask::new(request, Origin::Body, &[], Style::Pretty)
     };
     let value = match call::call_paged(name, &ask, cx) {
         Ok((answered, page)) => {

@@ -126,15 +126,21 @@ fn router_at(limits: Limits, wasm: Option<Vec<u8>>, access: Access) -> Router {
     };
     let mut commands = Commands(Router::new());
     fray_commands::each(&mut commands);
-    commands
-        .0
+    // The page's files, from the one table the static build writes too; the page itself
+    // (with its security policy) is routed below.
+    let files = playground::ASSETS
+        .iter()
+        .filter(|a| a.name != "index.html")
+        .fold(commands.0, |router, a| {
+            router.route(
+                &format!("/{}", a.name),
+                get(move || async move { page::asset(a.name) }),
+            )
+        });
+    files
         .route("/", get(page::index))
         .route("/index.html", get(page::index))
-        .route("/app.js", get(|| async { page::asset("app.js") }))
-        .route("/fray.js", get(|| async { page::asset("fray.js") }))
-        .route("/style.css", get(|| async { page::asset("style.css") }))
         .route("/favicon.ico", get(|| async { page::asset("favicon.svg") }))
-        .route("/favicon.svg", get(|| async { page::asset("favicon.svg") }))
         .route("/fray.wasm", get(page::wasm))
         .route("/api/status", get(status))
         .route("/api/types", get(quick::types))
