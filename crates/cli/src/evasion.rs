@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fray::evasion::request::{
-    self, AppraiseRequest, BreakdownAnswer, EvasionDamageRequest, ModelRequest, TableRequest,
-    ToHitAnswer, ToHitRequest,
+    self, AppraiseRequest, EvasionDamageRequest, ModelRequest, TableRequest, ToHitRequest,
 };
-use fray::evasion::{DamageKind, Rounding, ToHitModel};
+use fray::evasion::{DamageKind, Rounding};
 use fray_commands::evasion::{Appraise, EvasionDamage, EvasionTable, ToHit};
 use fray_commands::limits::{self, TextFile};
 
@@ -97,70 +96,12 @@ pub fn tohit(args: &ToHitArgs) -> Result<String> {
     if args.json {
         return table::json::<ToHit>(&answer);
     }
-    Ok(match &answer {
-        ToHitAnswer::Bonuses {
-            p_hit,
-            model,
-            attacker_bonus: a,
-            defender_bonus: d,
-            attacker_luck: la,
-            defender_luck: ld,
-        } => format!(
-            "attacker {a:+} (luck {}) against defender {d:+} (luck {}), {}: P(hit) = {:.4}%\n",
-            la.describe(),
-            ld.describe(),
-            describe_model(*model),
-            p_hit * 100.0
-        ),
-        ToHitAnswer::Profiles {
-            p_hit,
-            model,
-            caught,
-            attacker,
-            defender,
-        } => {
-            let mut s = String::new();
-            write_breakdown(&mut s, "attacker", attacker);
-            write_breakdown(&mut s, "defender", defender);
-            if let Some(c) = caught {
-                let _ = writeln!(
-                    s,
-                    "the throw is caught ({c}): taken, so no hit and no damage"
-                );
-            }
-            let _ = writeln!(
-                s,
-                "{}: P(hit) = {:.4}%",
-                describe_model(*model),
-                p_hit * 100.0
-            );
-            s
-        }
-    })
+    Ok(answer.to_string())
 }
 
 /// A profile's text as the request's pair of fields.
 fn unzip((text, source): (String, Option<String>)) -> (Option<String>, Option<String>) {
     (Some(text), source)
-}
-
-fn describe_model(model: ToHitModel) -> String {
-    match model {
-        ToHitModel::Normal { sigma } => format!("normal model σ = {sigma}"),
-        ToHitModel::UniformSum { k, r } => format!("sum of {k} uniform integers in −{r}..={r}"),
-    }
-}
-
-fn write_breakdown(s: &mut String, who: &str, b: &BreakdownAnswer) {
-    let _ = writeln!(
-        s,
-        "{who} bonus: {:+} fixed, luck {}",
-        b.fixed,
-        b.luck.describe()
-    );
-    for t in &b.terms {
-        let _ = writeln!(s, "  {:>+7.2}  {}", t.value, t.source);
-    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -237,7 +178,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         "{} {} damage, {}: P(hit) = {:.4}%",
         valid.dice,
         valid.kind,
-        describe_model(valid.options.model),
+        valid.options.model,
         odds.p_hit * 100.0
     );
     if let Some(c) = odds.caught {
@@ -327,7 +268,7 @@ pub fn table(args: &TableArgs) -> Result<String> {
     }
     let mut s = format!(
         "P(hit) in %, {}; columns: defender EV (medium size, no armor)\n",
-        describe_model(table.model)
+        table.model
     );
     let _ = write!(s, "{:>12}", "");
     for ev in &table.defender_ev {

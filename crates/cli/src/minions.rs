@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use fray::minions::request::{Groups, LoggedEvent, MinionsAnswer, MinionsRequest};
-use fray::minions::{Event, Experience, LevelExcess, Order, Outcome, Side, Targeting};
+use fray::minions::{Experience, LevelExcess, Order, Outcome, Side, Targeting};
 
 use fray_commands::limits;
 use fray_commands::minions::Minions;
@@ -127,12 +127,7 @@ fn header(answer: &MinionsAnswer) -> String {
 
 fn write_log(s: &mut String, log: &[LoggedEvent]) {
     for logged in log {
-        let indent = match logged.event {
-            Event::TurnStart { .. } | Event::CombatEnd { .. } => "",
-            Event::RoundStart { .. } => "  ",
-            _ => "    ",
-        };
-        let _ = writeln!(s, "{indent}{}", logged.text);
+        let _ = writeln!(s, "{}{}", logged.event.indent(), logged.text);
     }
 }
 

@@ -173,7 +173,7 @@ const CRATE_DEPENDENCIES: &[(&str, &str, &[&str])] = &[
         &["fray", "fray-lab", "fray-commands"],
     ),
     ("crates/wasm", "fray-wasm", &["fray-commands"]),
-    ("crates/capi", "fray-capi", &["fray-commands"]),
+    ("crates/capi", "fray-capi", &["fray", "fray-commands"]),
 ];
 
 /// The longest a Rust file of the workspace may be (source, test, bench or example), and

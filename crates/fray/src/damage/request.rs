@@ -377,6 +377,33 @@ impl DamageRequest {
         r
     }
 
+    /// The defender this request's `vs` (and `declare`) describes: its traits, every
+    /// declared condition, and the stat block's warnings; refused as `fray damage`
+    /// refuses it. A caller that resolves many hits against one defender (a game, fray's
+    /// C interface) reads it once.
+    ///
+    /// ```
+    /// use fray::damage::request::DamageRequest;
+    /// let r = DamageRequest { vs: Some("Resist 5 fire".into()), ..DamageRequest::default() };
+    /// let (traits, _, warnings) = r.stat_block().unwrap();
+    /// assert_eq!((traits.len(), warnings.len()), (1, 0));
+    /// ```
+    pub fn stat_block(&self) -> Result<(Vec<Trait>, Vocabulary, Vec<String>), Refusal> {
+        let mut warnings = Vec::new();
+        let (traits, vocabulary) = self.read_traits(&mut warnings)?;
+        Ok((traits, vocabulary, warnings))
+    }
+
+    /// The hit this request describes, with no amount yet: its types, attack facts,
+    /// keywords, met conditions and effects, against a defender whose declared conditions
+    /// are `vocabulary`; with its warnings. Give it an amount and [`super::explain`] it,
+    /// or roll dice onto it with [`super::sample::roll`], as `fray damage` does.
+    pub fn hit(&self, vocabulary: &Vocabulary) -> Result<(Hit, Vec<String>), Refusal> {
+        let mut warnings = Vec::new();
+        let hit = self.base_hit(vocabulary, &mut warnings)?;
+        Ok((hit, warnings))
+    }
+
     /// The stat block's traits and every declared condition (`declare` and the block's
     /// `Conditions:` lines); its warnings are kept, its errors refuse the request.
     fn read_traits(&self, warnings: &mut Vec<String>) -> Result<(Vec<Trait>, Vocabulary), Refusal> {

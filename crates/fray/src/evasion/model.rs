@@ -680,6 +680,16 @@ pub enum ToHitModel {
     },
 }
 
+/// Printed as reports name the model: "normal model σ = 5".
+impl std::fmt::Display for ToHitModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Normal { sigma } => write!(f, "normal model σ = {sigma}"),
+            Self::UniformSum { k, r } => write!(f, "sum of {k} uniform integers in −{r}..={r}"),
+        }
+    }
+}
+
 impl ToHitModel {
     /// fray's default normal model: σ = 5.
     pub const NORMAL: Self = Self::Normal { sigma: 5.0 };

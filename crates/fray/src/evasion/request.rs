@@ -195,6 +195,55 @@ pub enum ToHitAnswer {
     },
 }
 
+/// The text `fray tohit` prints: both breakdowns term by term (or both bonuses), then
+/// the chance.
+impl std::fmt::Display for ToHitAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ToHitAnswer::Bonuses {
+                p_hit,
+                model,
+                attacker_bonus: a,
+                defender_bonus: d,
+                attacker_luck: la,
+                defender_luck: ld,
+            } => writeln!(
+                f,
+                "attacker {a:+} (luck {}) against defender {d:+} (luck {}), {model}: P(hit) = {:.4}%",
+                la.describe(),
+                ld.describe(),
+                p_hit * 100.0
+            ),
+            ToHitAnswer::Profiles {
+                p_hit,
+                model,
+                caught,
+                attacker,
+                defender,
+            } => {
+                for (who, b) in [("attacker", attacker), ("defender", defender)] {
+                    writeln!(
+                        f,
+                        "{who} bonus: {:+} fixed, luck {}",
+                        b.fixed,
+                        b.luck.describe()
+                    )?;
+                    for t in &b.terms {
+                        writeln!(f, "  {:>+7.2}  {}", t.value, t.source)?;
+                    }
+                }
+                if let Some(c) = caught {
+                    writeln!(
+                        f,
+                        "the throw is caught ({c}): taken, so no hit and no damage"
+                    )?;
+                }
+                writeln!(f, "{model}: P(hit) = {:.4}%", p_hit * 100.0)
+            }
+        }
+    }
+}
+
 impl ToHitAnswer {
     /// P(hit), whichever way it was asked.
     pub fn p_hit(&self) -> f64 {

@@ -93,6 +93,8 @@ pub struct DamageRoll {
     pub slot: Slot,
     /// The DR that counted, if any.
     pub dr: Option<f64>,
+    /// After DR (× 0.9^DR, rounded), before half damage.
+    pub after_dr: i64,
     /// After DR and half damage.
     pub before_effect: i64,
     /// The high-damage effect, and its duration in turns when it has one.
@@ -110,6 +112,79 @@ pub struct AttackRoll {
     pub caught: Option<Caught>,
     /// The damage, on a hit.
     pub damage: Option<DamageRoll>,
+}
+
+/// One line per step of the attack, each naming the heading of the evasion text it
+/// follows and its numbers: what a game prints as the attack's explanation.
+///
+/// ```
+/// use fray::evasion::{AttackRoll, DamageRoll, Slot};
+/// let r = AttackRoll { hit: true, caught: None, damage: Some(DamageRoll {
+///     rolled: 9, after_erosion: 8, slot: Slot::Torso, dr: Some(2.0), after_dr: 6,
+///     before_effect: 6, effect: None, damage: 6 }) };
+/// assert!(r.to_string().contains("torso DR 2: 8 × 0.9^2 = 6"));
+/// ```
+impl std::fmt::Display for AttackRoll {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(c) = self.caught {
+            return writeln!(
+                f,
+                "caught: {c}, no hit and no damage (Overriding special cases)"
+            );
+        }
+        let Some(d) = &self.damage else {
+            return writeln!(f, "miss (To-hit formula)");
+        };
+        writeln!(f, "hit (To-hit formula)")?;
+        writeln!(f, "damage dice: {} (Damage formula)", d.rolled)?;
+        if d.after_erosion != d.rolled {
+            writeln!(
+                f,
+                "erosion: {} − {} = {} (Damage formula)",
+                d.rolled,
+                d.rolled - d.after_erosion,
+                d.after_erosion
+            )?;
+        }
+        match d.dr {
+            Some(dr) => writeln!(
+                f,
+                "slot {} DR {dr}: {} × 0.9^{dr} = {} (Damage formula)",
+                d.slot.name(),
+                d.after_erosion,
+                d.after_dr
+            )?,
+            None => writeln!(
+                f,
+                "slot {}: no DR for this damage (Damage formula)",
+                d.slot.name()
+            )?,
+        }
+        if d.before_effect != d.after_dr {
+            writeln!(
+                f,
+                "half damage: {} − {} = {} (Damage formula)",
+                d.after_dr,
+                d.after_dr - d.before_effect,
+                d.before_effect
+            )?;
+        }
+        if let Some((effect, turns)) = d.effect {
+            let lasting = turns.map(|t| format!(" for {t} turns")).unwrap_or_default();
+            writeln!(
+                f,
+                "high damage on the {}: {effect}{lasting}, {} × {} kept (Damage formula)",
+                d.slot.name(),
+                d.before_effect,
+                effect.kept()
+            )?;
+        }
+        writeln!(
+            f,
+            "damage dealt: {} (at least 1 on a hit; Damage formula)",
+            d.damage
+        )
+    }
 }
 
 /// Rolls one attack: Luck, the to-hit draw, then the damage formula. A caught throw
@@ -192,6 +267,7 @@ impl DamageSteps {
             Some((_, factor)) => round(after_erosion as f64 * factor, self.rounding, rolls),
             None => after_erosion,
         };
+        let after_dr = v;
         if self.halves && v / 2 >= 1 {
             v -= i64::from(rolls.die((v / 2) as u32));
         }
@@ -207,6 +283,7 @@ impl DamageSteps {
             after_erosion,
             slot,
             dr: dr.map(|(dr, _)| dr),
+            after_dr,
             before_effect,
             effect,
             damage: v.max(1),

@@ -151,6 +151,16 @@ impl Event {
             Self::Slain { .. } => rules::ARMOR,
         }
     }
+
+    /// Its indent in a printed log: a turn's start and its combat's end at the margin, a
+    /// round's start two spaces in, what happens in a round four.
+    pub fn indent(&self) -> &'static str {
+        match self {
+            Self::TurnStart { .. } | Self::CombatEnd { .. } => "",
+            Self::RoundStart { .. } => "  ",
+            _ => "    ",
+        }
+    }
 }
 
 impl fmt::Display for Event {

@@ -28,7 +28,7 @@ pub use model::{
     Battle, Experience, Group, Kind, Level, LevelExcess, Minion, Order, Rules, Side, Spell,
     SpellTarget, Targeting,
 };
-pub use resolve::{BattleState, Fighter, FinalMinion, Outcome, play};
+pub use resolve::{BattleState, Fighter, FinalMinion, Outcome, RoundPlayed, play};
 pub use scenario::{ScenarioError, check_work, parse_battle};
 
 /// The rules of the minions text, by its section headings (and fray's readings).

@@ -130,8 +130,25 @@ pub struct BattleState {
     pub rounds: u32,
     /// Indices of the fighters in the order they act each round (fixed by the rules).
     order: Vec<usize>,
+    /// The rounds played of the combat under way, for [`BattleState::play_next_round`];
+    /// None between combats.
+    combat_round: Option<u32>,
     /// Spells cast between combats.
     spells: Vec<Spell>,
+}
+
+/// What [`BattleState::play_next_round`] played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct RoundPlayed {
+    /// The turn it belongs to (from 1).
+    pub turn: u32,
+    /// The round of that turn's combat (from 1; 0 when the combat ended before any
+    /// round, as when the turn's spells leave a group with no minions).
+    pub round: u32,
+    /// Whether a round was fought (false only in that case, or with no rounds allowed).
+    pub played: bool,
+    /// How the combat ended, when it ended with this round.
+    pub end: Option<CombatEnd>,
 }
 
 /// How a minion ended the battle.
@@ -212,6 +229,7 @@ impl BattleState {
             rounds: 0,
             order,
             spells: battle.spells.clone(),
+            combat_round: None,
         }
     }
 
@@ -223,6 +241,7 @@ impl BattleState {
         }
         self.turn = 0;
         self.rounds = 0;
+        self.combat_round = None;
     }
 
     /// Plays the remaining turns: up to `rules.turns` in all, stopping when a group has
@@ -266,12 +285,62 @@ impl BattleState {
         log: &mut impl Recorder<Event>,
         stop: &dyn Fn() -> bool,
     ) -> Option<CombatEnd> {
+        self.begin_turn(log);
+        self.play_combat_until(log, stop)
+    }
+
+    /// A turn's start: recruits that qualified gain their level, the turn's spells.
+    fn begin_turn(&mut self, log: &mut impl Recorder<Event>) {
         self.turn += 1;
         let turn = self.turn;
         log.record(|| Event::TurnStart { turn });
         self.gain_experience(log);
         self.cast_spells(log);
-        self.play_combat_until(log, stop)
+    }
+
+    /// Plays the battle one round at a time, as a game shows it: the next round of the
+    /// combat under way, or, between combats, the next turn's start (experience, spells)
+    /// and its first round. Returns None when the battle is over (a group has no minions
+    /// left, or the turns are used up). Played to the end, it makes the same events and
+    /// outcome as [`BattleState::play_out`].
+    ///
+    /// ```
+    /// use fray::minions::{BattleState, Battle, Group, Kind, Minion, Rules, Side};
+    /// let a = Group { name: "Knights".into(), minions: vec![Minion::new("Knight", Kind::Veteran, 10, 3)] };
+    /// let b = Group { name: "Goblins".into(), minions: vec![Minion::new("Goblin", Kind::Monster, 4, 1)] };
+    /// let mut state = BattleState::new(&Battle { rules: Rules::default(), a, b, spells: Vec::new() });
+    /// let mut log = Vec::new();
+    /// let first = state.play_next_round(&mut log).unwrap();
+    /// assert_eq!((first.turn, first.round), (1, 1));
+    /// while state.play_next_round(&mut log).is_some() {}
+    /// assert_eq!(state.winner(), Some(Side::A));
+    /// ```
+    pub fn play_next_round(&mut self, log: &mut impl Recorder<Event>) -> Option<RoundPlayed> {
+        let round = match self.combat_round {
+            Some(round) => round,
+            None => {
+                if self.turn >= self.rules.turns || self.decided() {
+                    return None;
+                }
+                self.begin_turn(log);
+                self.begin_combat();
+                0
+            }
+        };
+        let played = round < self.rules.max_rounds && !self.decided();
+        let round = round + u32::from(played);
+        if played {
+            self.play_round(round, log);
+        }
+        let end =
+            (round >= self.rules.max_rounds || self.decided()).then(|| self.end_combat(round, log));
+        self.combat_round = if end.is_some() { None } else { Some(round) };
+        Some(RoundPlayed {
+            turn: self.turn,
+            round,
+            played,
+            end,
+        })
     }
 
     /// The spells of this turn, in the battle's order, each on every living minion it
@@ -342,11 +411,7 @@ impl BattleState {
         log: &mut impl Recorder<Event>,
         stop: &dyn Fn() -> bool,
     ) -> Option<CombatEnd> {
-        for f in &mut self.fighters {
-            f.attacks_this_combat = 0;
-            f.misses = 0;
-            f.victim = None;
-        }
+        self.begin_combat();
         let mut round = 0;
         while round < self.rules.max_rounds && !self.decided() {
             if stop() {
@@ -355,6 +420,20 @@ impl BattleState {
             round += 1;
             self.play_round(round, log);
         }
+        Some(self.end_combat(round, log))
+    }
+
+    /// A combat's start: every minion's count of attacks, misses and victim forgotten.
+    fn begin_combat(&mut self) {
+        for f in &mut self.fighters {
+            f.attacks_this_combat = 0;
+            f.misses = 0;
+            f.victim = None;
+        }
+    }
+
+    /// A combat's end after `round` rounds: how it ended, recorded.
+    fn end_combat(&mut self, round: u32, log: &mut impl Recorder<Event>) -> CombatEnd {
         self.rounds += round;
         let end = match (self.standing(Side::A), self.standing(Side::B)) {
             (true, false) => CombatEnd::Eliminated { winner: Side::A },
@@ -368,7 +447,7 @@ impl BattleState {
             rounds: round,
             end,
         });
-        Some(end)
+        end
     }
 
     /// One combat round: armor resets, then every minion attacks in the order of play.

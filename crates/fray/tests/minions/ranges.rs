@@ -297,3 +297,33 @@ proptest! {
         prop_assert_eq!(n, attacks);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Played one round at a time, as a game shows it, a battle makes the same events,
+    /// rounds and outcome as played out whole, over several turns and round limits.
+    #[test]
+    fn round_by_round_is_the_whole_battle(
+        a in prop::collection::vec(minion(), 1..4),
+        b in prop::collection::vec(minion(), 1..4),
+        rounds in 0..5u32,
+        turns in 1..4u32,
+    ) {
+        let b = battle(named(a, "a"), named(b, "b"), Rules { max_rounds: rounds, turns, ..Rules::default() });
+        let mut whole = Vec::new();
+        let outcome = play(&b, &mut whole);
+        let mut state = fray::minions::BattleState::new(&b);
+        let mut stepped = Vec::new();
+        let mut steps = 0;
+        while let Some(step) = state.play_next_round(&mut stepped) {
+            steps += 1;
+            prop_assert!(step.round <= rounds && step.turn <= turns);
+            prop_assert_eq!(step.played, step.round > 0);
+            prop_assert!(steps <= turns * rounds.max(1), "stepping stops");
+        }
+        prop_assert_eq!(&stepped, &whole);
+        prop_assert_eq!(state.outcome(), outcome);
+        prop_assert!(state.play_next_round(&mut stepped).is_none(), "a finished battle stays finished");
+    }
+}

@@ -1,0 +1,225 @@
+//! The rules every entry of the interface keeps: a status for every call, the message of
+//! this thread's last failure, no panic let through, no pointer trusted before it is
+//! checked, and every string and handle handed out taken back by its own `fray_free_*`.
+
+use std::cell::RefCell;
+use std::ffi::{CStr, CString, c_char};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use fray::request::Refusal;
+
+/// What every function of fray's C interface returns.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrayStatus {
+    /// Done: the outputs are set.
+    Ok = 0,
+    /// fray refused the input (a bad request, profile, stat block or dice; an unknown
+    /// command): `fray_last_error` says what and where. `fray_call` also sets its
+    /// answer to the refusal as JSON.
+    Refused = 1,
+    /// A pointer that may not be null was null. Pointer outputs are set to null.
+    Null = 2,
+    /// A string was not UTF-8. Pointer outputs are set to null.
+    BadUtf8 = 3,
+    /// fray failed inside (a bug, caught before it reached the caller): `fray_last_error`
+    /// says what; pointer outputs are set to null.
+    Panic = 4,
+}
+
+thread_local! {
+    /// The message of this thread's last failed call.
+    static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
+}
+
+/// Why a call failed: its status and its message.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    status: FrayStatus,
+    message: String,
+}
+
+impl Failure {
+    pub(crate) fn new(status: FrayStatus, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// An input fray refused.
+    pub(crate) fn refused(message: impl Into<String>) -> Self {
+        Self::new(FrayStatus::Refused, message)
+    }
+}
+
+/// A refusal of the library, worded as every front end words it (with its hint).
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Self {
+        let message = match r.hint {
+            Some(hint) => format!("{} ({hint})", r.message),
+            None => r.message,
+        };
+        Self::refused(message)
+    }
+}
+
+/// Runs one entry of the interface: a panic inside is caught and told, the thread's last
+/// error is set (or cleared on success).
+pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
+    let (status, message) = match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(Ok(())) => (FrayStatus::Ok, None),
+        Ok(Err(f)) => (f.status, Some(f.message)),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            (
+                FrayStatus::Panic,
+                Some(format!("fray failed inside: {what}")),
+            )
+        }
+    };
+    LAST_ERROR.with(|e| {
+        *e.borrow_mut() = message.map(|m| CString::new(m.replace('\0', " ")).unwrap_or_default());
+    });
+    status
+}
+
+/// Where a test build may panic on purpose: in every argument check, after the pointer
+/// outputs are set to null (each entry sets them first), so a test sees what a caller
+/// would after a real panic.
+fn checkpoint() {
+    #[cfg(test)]
+    crate::tests::panic_if_asked();
+}
+
+/// A C string argument as UTF-8, or the failure naming it.
+///
+/// # Safety
+/// `p` is null or points to a NUL-terminated string.
+pub(crate) unsafe fn text<'a>(p: *const c_char, what: &str) -> Result<&'a str, Failure> {
+    checkpoint();
+    if p.is_null() {
+        return Err(null(what));
+    }
+    // SAFETY: not null, and NUL-terminated by the caller's contract.
+    let bytes = unsafe { CStr::from_ptr(p) };
+    bytes
+        .to_str()
+        .map_err(|e| Failure::new(FrayStatus::BadUtf8, format!("{what} is not UTF-8: {e}")))
+}
+
+fn null(what: &str) -> Failure {
+    Failure::new(FrayStatus::Null, format!("{what} is a null pointer"))
+}
+
+/// A string handed out to the caller (fray's texts hold no NUL byte; one would be
+/// replaced rather than cut the text short).
+pub(crate) fn handed_out(s: String) -> *mut c_char {
+    let s = if s.contains('\0') {
+        s.replace('\0', " ")
+    } else {
+        s
+    };
+    CString::new(s).map_or(std::ptr::null_mut(), CString::into_raw)
+}
+
+/// An output the caller gives: checked not null.
+///
+/// # Safety
+/// `p` is null or points to a `T` the call may write.
+pub(crate) unsafe fn output<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
+    checkpoint();
+    // SAFETY: the caller's contract.
+    unsafe { p.as_mut() }.ok_or_else(|| null(what))
+}
+
+/// A pointer output (a handle or a string): checked not null and set to null at once, so
+/// that it is null on every failure.
+///
+/// # Safety
+/// `p` is null or points to a pointer the call may write.
+pub(crate) unsafe fn pointer_output<'a, T>(
+    p: *mut *mut T,
+    what: &str,
+) -> Result<&'a mut *mut T, Failure> {
+    // SAFETY: the caller's contract.
+    let out = unsafe { p.as_mut() }.ok_or_else(|| null(what))?;
+    *out = std::ptr::null_mut();
+    checkpoint();
+    Ok(out)
+}
+
+/// An optional text output (a trace): null when the caller does not want it; otherwise
+/// set to null at once.
+///
+/// # Safety
+/// `p` is null or points to a `char *` the call may write.
+pub(crate) unsafe fn optional_text<'a>(p: *mut *mut c_char) -> Option<&'a mut *mut c_char> {
+    // SAFETY: the caller's contract.
+    let mut out = unsafe { p.as_mut() };
+    if let Some(out) = out.as_deref_mut() {
+        *out = std::ptr::null_mut();
+    }
+    checkpoint();
+    out
+}
+
+/// A handle the caller gives, to read.
+///
+/// # Safety
+/// `p` is null or a live handle of this type that fray handed out.
+pub(crate) unsafe fn handle<'a, T>(p: *const T, what: &str) -> Result<&'a T, Failure> {
+    checkpoint();
+    // SAFETY: the caller's contract.
+    unsafe { p.as_ref() }.ok_or_else(|| null(what))
+}
+
+/// A handle the caller gives, to change (no other thread may use it meanwhile).
+///
+/// # Safety
+/// `p` is null or a live handle of this type that fray handed out, used by this thread
+/// alone during the call.
+pub(crate) unsafe fn handle_mut<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
+    checkpoint();
+    // SAFETY: the caller's contract.
+    unsafe { p.as_mut() }.ok_or_else(|| null(what))
+}
+
+/// Hands a new handle out through `out`.
+pub(crate) fn give<T>(out: &mut *mut T, value: T) {
+    *out = Box::into_raw(Box::new(value));
+}
+
+/// Takes back a handle fray handed out and drops it; null is ignored.
+///
+/// # Safety
+/// `p` is null or a handle of this type fray handed out and not yet freed.
+pub(crate) unsafe fn take_back<T>(p: *mut T) {
+    if !p.is_null() {
+        // SAFETY: made by `give` (Box::into_raw), freed once by the contract.
+        drop(unsafe { Box::from_raw(p) });
+    }
+}
+
+/// Frees a string fray handed out (an answer, a trace, an explanation). Null is ignored.
+///
+/// # Safety
+/// `s` is null or a string fray handed out and not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_free_string(s: *mut c_char) {
+    if !s.is_null() {
+        // SAFETY: made by CString::into_raw in this crate, freed once by the contract.
+        drop(unsafe { CString::from_raw(s) });
+    }
+}
+
+/// The message of the last call on this thread that did not return `FRAY_STATUS_OK`, or
+/// null after one that did. Owned by fray: valid until this thread's next call.
+#[unsafe(no_mangle)]
+pub extern "C" fn fray_last_error() -> *const c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ref().map_or(std::ptr::null(), |m| m.as_ptr()))
+}

@@ -1,0 +1,57 @@
+//! The first layer: the command table as JSON in and JSON out, as every front end drives
+//! it.
+
+use std::ffi::c_char;
+
+use fray_commands::call::{Origin, Style, call};
+use fray_commands::{Context, envelope};
+
+use crate::boundary::{Failure, entry, handed_out, pointer_output, text};
+
+/// Runs the command `command` (`"battle"`, `"check"`, ...: `fray`'s subcommands) on
+/// `request_json`, its request as JSON (`"{}"` or `""` for its defaults), and sets
+/// `*answer_json` to a new string: on `FRAY_STATUS_OK` what `fray COMMAND --json` prints,
+/// on `FRAY_STATUS_REFUSED` the refusal as JSON (`{"error": ..., "line": ..., ...}`).
+/// Free it with `fray_free_string`. On any other status `*answer_json` is null.
+///
+/// A long command (a battle, a sweep) runs to its end on the calling thread, on as many
+/// threads as its request's `threads` asks (0: every core).
+///
+/// # Safety
+/// `command` and `request_json` are null or NUL-terminated strings; `answer_json` is null
+/// or points to a `char *` the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_call(
+    command: *const c_char,
+    request_json: *const c_char,
+    answer_json: *mut *mut c_char,
+) -> crate::FrayStatus {
+    entry(|| {
+        // SAFETY: the caller's contract on every argument.
+        let (answer, name, request) = unsafe {
+            (
+                pointer_output(answer_json, "answer_json")?,
+                text(command, "command")?,
+                text(request_json, "request_json")?,
+            )
+        };
+        let answered = call(
+            name,
+            request.as_bytes(),
+            Origin::Body,
+            &[],
+            Style::Pretty,
+            &Context::quiet(),
+        );
+        match answered {
+            Ok(answered) => {
+                *answer = handed_out(answered.answer);
+                Ok(())
+            }
+            Err(r) => {
+                *answer = handed_out(envelope::refusal(&r).to_string());
+                Err(Failure::refused(r.message))
+            }
+        }
+    })
+}

@@ -1,0 +1,52 @@
+//! `fray_call`: the command table's answers and refusals, byte for byte.
+
+use fray_commands::Context;
+use fray_commands::call::{Origin, Style};
+
+use super::*;
+use crate::*;
+
+/// `fray_call(command, request)`: its status and its answer (freed here).
+fn call(command: &str, request: &str) -> (FrayStatus, Option<String>) {
+    let mut out = unset();
+    // SAFETY: the arguments are this test's own strings.
+    let status = unsafe { fray_call(c(command).as_ptr(), c(request).as_ptr(), &mut out) };
+    (status, take(out))
+}
+
+#[test]
+fn an_answer_is_the_command_lines_json() {
+    let (status, text) = call("check", r#"{"rung": "3/6", "bonus": 1}"#);
+    assert_eq!(status, FrayStatus::Ok);
+    let direct = fray_commands::call::call(
+        "check",
+        br#"{"rung": "3/6", "bonus": 1}"#,
+        Origin::Body,
+        &[],
+        Style::Pretty,
+        &Context::quiet(),
+    )
+    .unwrap();
+    assert_eq!(text.unwrap(), direct.answer);
+    assert_eq!(last_error(), None);
+    // An empty request is the command's defaults.
+    assert_eq!(call("types", "").0, FrayStatus::Ok);
+}
+
+#[test]
+fn a_refusal_is_json_with_its_place_and_the_last_error() {
+    let (status, text) = call("check", "{\n  \"rung\": 3}");
+    assert_eq!(status, FrayStatus::Refused);
+    let refusal: serde_json::Value = serde_json::from_str(&text.unwrap()).unwrap();
+    assert_eq!(refusal["line"], 2);
+    assert!(
+        refusal["error"]
+            .as_str()
+            .unwrap()
+            .contains("`rung` must be a string")
+    );
+    assert_eq!(last_error().as_deref(), refusal["error"].as_str());
+    let (status, text) = call("nope", "{}");
+    assert_eq!(status, FrayStatus::Refused);
+    assert!(text.unwrap().contains("no command `nope`"));
+}
