@@ -59,8 +59,8 @@ for l in lines:
 for i, l in enumerate(lines):
     m = re.search(r"\(fray (damage .*)\)$", l)
     if m:
-        steps = [s for s in run(*m.group(1).split()).splitlines() if s.startswith("   ")]
-        assert lines[i + 1:i + 1 + len(steps)] == steps, l
+        steps = [s for s in run(*m.group(1).split()).splitlines() if re.match(r"\s+\d+\. ", s)]
+        assert steps and lines[i + 1:i + 1 + len(steps)] == steps, l
         checked += 1
 assert checked >= 5, checked
 print(f"{checked} sections match the command line")

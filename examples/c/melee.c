@@ -57,10 +57,17 @@ static char *read_file(const char *dir, const char *name) {
 }
 
 /* Prints fray's reason for the last failed call. */
-static int failed(const char *what, FrayStatus status) {
+static void failed(const char *what, FrayStatus status) {
     const char *why = fray_last_error();
     fprintf(stderr, "melee: %s: %s (status %d)\n", what, why ? why : "no message", (int)status);
-    return 0;
+}
+
+/* Prints fray's warnings about an input (probable typos), if it had any, and frees them. */
+static void warned(const char *what, char *warnings) {
+    if (warnings) {
+        fprintf(stderr, "melee: %s: warning: %s\n", what, warnings);
+        fray_free_string(warnings);
+    }
 }
 
 #define TRY(what, call)                                                                    \
@@ -88,7 +95,7 @@ struct attack {
     const char *dice;
     FrayAttack *melee;        /* the weapon: to-hit and damage under the evasion rules */
     const char *rider_types;
-    FrayHit *rider;           /* the typed rider on a hit, against the target's traits */
+    FrayHit *rider;           /* the typed rider on a hit, resolved against the target's traits */
 };
 
 /* Prints text with every line indented by two spaces. */
@@ -166,6 +173,7 @@ int main(int argc, char **argv) {
                            "--attacker troll-claw.toml --defender hero-defense.toml", "2d4",
                            NULL, "poison", NULL};
     FrayRng *rng = NULL;
+    char *warnings = NULL;
     int status = 1;
     unsigned long long seed = 7, rounds = 6;
     char *end;
@@ -177,7 +185,7 @@ int main(int argc, char **argv) {
     if (argc > 2) {
         errno = 0;
         seed = strtoull(argv[2], &end, 10);
-        if (errno || *end || end == argv[2]) {
+        if (errno || *end || end == argv[2] || argv[2][0] == '-') {
             fprintf(stderr, "melee: SEED must be a whole number, got `%s`\n", argv[2]);
             return 2;
         }
@@ -185,7 +193,7 @@ int main(int argc, char **argv) {
     if (argc > 3) {
         errno = 0;
         rounds = strtoull(argv[3], &end, 10);
-        if (errno || *end || end == argv[3] || rounds > 1000) {
+        if (errno || *end || end == argv[3] || argv[3][0] == '-' || rounds > 1000) {
             fprintf(stderr, "melee: ROUNDS must be a whole number up to 1000, got `%s`\n",
                     argv[3]);
             return 2;
@@ -200,18 +208,20 @@ int main(int argc, char **argv) {
     /* When the level is made: each side's profiles, traits and attacks, read once. */
     TRY("hero.toml", fray_attacker_new(text[0], &hero.attacker));
     TRY("hero-defense.toml", fray_defender_new(text[1], &hero.defender));
-    TRY("hero.traits", fray_stat_block_new(text[2], &hero.traits));
+    TRY("hero.traits", fray_stat_block_new(text[2], &hero.traits, &warnings));
+    warned("hero.traits", warnings);
     TRY("troll-claw.toml", fray_attacker_new(text[3], &troll.attacker));
     TRY("troll.toml", fray_defender_new(text[4], &troll.defender));
-    TRY("troll.traits", fray_stat_block_new(text[5], &troll.traits));
+    TRY("troll.traits", fray_stat_block_new(text[5], &troll.traits, &warnings));
+    warned("troll.traits", warnings);
     TRY("hp", fray_defender_hp(hero.defender, &hero.hp));
     TRY("hp", fray_defender_hp(troll.defender, &troll.hp));
     TRY("the sword", fray_attack_new(hero.attacker, troll.defender, sword.dice,
                                      FRAY_DAMAGE_KIND_PHYSICAL, NULL, &sword.melee));
-    TRY("the flame brand", fray_hit_new(troll.traits, "1d6", sword.rider_types, 0, &sword.rider));
+    TRY("the flame brand", fray_hit_new("1d6", sword.rider_types, 0, &sword.rider, NULL));
     TRY("the claws", fray_attack_new(troll.attacker, hero.defender, claws.dice,
                                      FRAY_DAMAGE_KIND_PHYSICAL, NULL, &claws.melee));
-    TRY("the poison", fray_hit_new(hero.traits, "1d4", claws.rider_types, 0, &claws.rider));
+    TRY("the poison", fray_hit_new("1d4", claws.rider_types, 0, &claws.rider, NULL));
     TRY("the random state", fray_rng_new((uint64_t)seed, &rng));
 
     printf("== melee, seed %llu\n", seed);

@@ -90,7 +90,7 @@ mod attack_roll {
         let mut rng = std::ptr::null_mut();
         unsafe { ok(fray_rng_new(1, &mut rng)) };
         let mut out = std::mem::MaybeUninit::<FrayAttackRoll>::uninit();
-        bencher.bench_local(|| unsafe {
+        let mut roll = || unsafe {
             fray_attack_roll(
                 at,
                 black_box(30),
@@ -98,7 +98,9 @@ mod attack_roll {
                 out.as_mut_ptr(),
                 std::ptr::null_mut(),
             )
-        });
+        };
+        ok(roll());
+        bencher.bench_local(roll);
         unsafe {
             fray_rng_free(rng);
             fray_attack_free(at);
@@ -114,11 +116,14 @@ mod attack_roll {
         let mut rng = std::ptr::null_mut();
         unsafe { ok(fray_rng_new(1, &mut rng)) };
         let mut out = std::mem::MaybeUninit::<FrayAttackRoll>::uninit();
-        bencher.bench_local(|| unsafe {
+        let mut roll = || unsafe {
             let mut trace = std::ptr::null_mut();
-            fray_attack_roll(at, black_box(30), rng, out.as_mut_ptr(), &mut trace);
+            let status = fray_attack_roll(at, black_box(30), rng, out.as_mut_ptr(), &mut trace);
             fray_free_string(trace);
-        });
+            status
+        };
+        ok(roll());
+        bencher.bench_local(roll);
         unsafe {
             fray_rng_free(rng);
             fray_attack_free(at);
@@ -150,19 +155,22 @@ mod damage_resolve {
     fn c_abi(bencher: Bencher) {
         let (mut block, mut hit) = (std::ptr::null_mut(), std::ptr::null_mut());
         unsafe {
-            ok(fray_stat_block_new(c(TRAITS).as_ptr(), &mut block));
+            let none = std::ptr::null_mut();
+            ok(fray_stat_block_new(c(TRAITS).as_ptr(), &mut block, none));
             ok(fray_hit_new(
-                block,
                 c("0").as_ptr(),
                 c("fire cold").as_ptr(),
                 0,
                 &mut hit,
+                none,
             ));
         }
         let mut out = FrayDamage::default();
-        bencher.bench_local(|| unsafe {
+        let mut resolve = || unsafe {
             fray_damage_resolve(block, hit, black_box(17), &mut out, std::ptr::null_mut())
-        });
+        };
+        ok(resolve());
+        bencher.bench_local(resolve);
         unsafe {
             fray_hit_free(hit);
             fray_stat_block_free(block);
@@ -195,18 +203,22 @@ mod check_odds {
     fn c_abi(bencher: Bencher) {
         let rung = c("3/6");
         let mut out = FrayCheckOdds::default();
-        bencher
-            .bench_local(|| unsafe { fray_check_odds(rung.as_ptr(), black_box(1), 0, &mut out) });
+        let mut odds = || unsafe { fray_check_odds(rung.as_ptr(), black_box(1), 0, &mut out) };
+        ok(odds());
+        bencher.bench_local(odds);
     }
 
     /// `fray_call("check", ...)`: the same through the JSON layer, its answer freed.
     #[divan::bench]
     fn c_abi_json(bencher: Bencher) {
         let (name, request) = (c("check"), c(r#"{"rung": "3/6", "bonus": 1}"#));
-        bencher.bench_local(|| unsafe {
+        let call = || unsafe {
             let mut answer = std::ptr::null_mut();
-            fray_call(name.as_ptr(), request.as_ptr(), &mut answer);
+            let status = fray_call(name.as_ptr(), request.as_ptr(), &mut answer);
             fray_free_string(answer);
-        });
+            status
+        };
+        ok(call());
+        bencher.bench_local(call);
     }
 }

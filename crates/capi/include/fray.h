@@ -146,8 +146,8 @@ typedef struct FrayAttacker FrayAttacker;
 // Read-only once made: several threads may use one at once.
 typedef struct FrayDefender FrayDefender;
 
-// An attack's damage against one stat block: its dice, types and facts, read once.
-// Read-only once made: several threads may use one at once.
+// An attack's typed damage: its dice, types and facts, read once; resolved against any
+// stat block. Read-only once made: several threads may use one at once.
 typedef struct FrayHit FrayHit;
 
 // A minions battle in progress. Changed by `fray_minions_round`: one thread at a time.
@@ -199,10 +199,11 @@ typedef struct {
   // `--rounding`: a `FrayRounding` value (an integer, so that a bad one is refused
   // rather than undefined).
   uint32_t rounding;
-  // `--fractional-level`: a monster's level / 4 as a fraction.
-  bool fractional_level;
-  // `--wrong-launcher-counts`.
-  bool wrong_launcher_counts;
+  // `--fractional-level` when not 0: a monster's level / 4 as a fraction. (The
+  // switches are integers, as C's `int` flags, so that no bit pattern is undefined.)
+  uint32_t fractional_level;
+  // `--wrong-launcher-counts` when not 0.
+  uint32_t wrong_launcher_counts;
 } FrayEvasionOptions;
 
 // An attack's exact odds: `fray tohit`'s chance and `fray evasion-damage`'s means.
@@ -299,11 +300,14 @@ FrayStatus fray_check_odds(const char *rung, int32_t bonus, uint32_t penalty, Fr
 // Reads a defender's traits in stat-block notation (`"Resist 5 fire; Vulnerable 5
 // cold"`, what `fray damage --vs` takes; `;` or new lines between items) into
 // `*block`; free it with `fray_stat_block_free`. A bad item is
-// `FRAY_STATUS_REFUSED`, its line and column in `fray_last_error`.
+// `FRAY_STATUS_REFUSED`, its line and column in `fray_last_error`. With `warnings` not
+// null, it is set to the block's warnings (probable typos, one a line; free it with
+// `fray_free_string`), or null when there are none.
 //
 // # Safety
-// `traits` is null or a NUL-terminated string; `block` null or writable.
-FrayStatus fray_stat_block_new(const char *traits, FrayStatBlock **block);
+// `traits` is null or a NUL-terminated string; `block` null or writable; `warnings`
+// null or writable.
+FrayStatus fray_stat_block_new(const char *traits, FrayStatBlock **block, char **warnings);
 
 // Frees a stat block. Null is ignored.
 //
@@ -311,20 +315,22 @@ FrayStatus fray_stat_block_new(const char *traits, FrayStatBlock **block);
 // `block` is null or a `FrayStatBlock` fray handed out and not yet freed.
 void fray_stat_block_free(FrayStatBlock *block);
 
-// Reads an attack's damage into `*hit`: its `dice` (`"2d6+3"`, what
+// Reads an attack's typed damage into `*hit`: its `dice` (`"2d6+3"`, what
 // `fray_damage_roll` rolls; `"0"` when only `fray_damage_resolve` is used), its `types`
 // (`"fire cold"`, separated by spaces or commas; `""` is physical, any other word a
-// custom type) and `flags` (`FRAY_HIT_*`, or-ed), as `fray damage` reads them against
-// `block`. Free it with `fray_hit_free`.
+// custom type) and `flags` (`FRAY_HIT_*`, or-ed), as `fray damage` reads them. Free it
+// with `fray_hit_free`. With `warnings` not null, it is set to the probable typos found
+// (a type one letter from a known one, which would count as a custom type), one a line,
+// or null when there are none.
 //
 // # Safety
-// `block` is null or a live `FrayStatBlock`; `dice` and `types` null or NUL-terminated
-// strings; `hit` null or writable.
-FrayStatus fray_hit_new(const FrayStatBlock *block,
-                        const char *dice,
+// `dice` and `types` are null or NUL-terminated strings; `hit` null or writable;
+// `warnings` null or writable.
+FrayStatus fray_hit_new(const char *dice,
                         const char *types,
                         uint32_t flags,
-                        FrayHit **hit);
+                        FrayHit **hit,
+                        char **warnings);
 
 // Frees a hit. Null is ignored.
 //
@@ -334,8 +340,8 @@ void fray_hit_free(FrayHit *hit);
 
 // Resolves `amount` damage of `hit`'s types and facts against `block` (the dice are not
 // rolled), into `*damage`; with `trace` not null, also a new string with one line per
-// rule applied, the numbered steps `fray damage AMOUNT TYPES --vs TRAITS` prints, then any trigger (free it with
-// `fray_free_string`).
+// rule applied and any trigger after them, as `fray damage AMOUNT TYPES --vs TRAITS`
+// prints them (free it with `fray_free_string`).
 //
 // # Safety
 // `block` and `hit` are null or live handles; `damage` null or writable; `trace` null

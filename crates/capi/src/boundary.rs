@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ptr::NonNull;
 
 use fray::request::Refusal;
 
@@ -82,15 +83,17 @@ pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
             )
         }
     };
-    LAST_ERROR.with(|e| {
+    // `try_with`: during a thread's teardown the message is lost rather than a panic
+    // raised where nothing can catch it.
+    let _ = LAST_ERROR.try_with(|e| {
         *e.borrow_mut() = message.map(|m| CString::new(m.replace('\0', " ")).unwrap_or_default());
     });
     status
 }
 
-/// Where a test build may panic on purpose: in every argument check, after the pointer
-/// outputs are set to null (each entry sets them first), so a test sees what a caller
-/// would after a real panic.
+/// Where a test build may panic on purpose: in every check of an input and before a
+/// handle is handed out, after the pointer outputs are set to null (each entry sets them
+/// first), so that a test sees what a caller would after a real panic in the work.
 fn checkpoint() {
     #[cfg(test)]
     crate::tests::panic_if_asked();
@@ -127,45 +130,57 @@ pub(crate) fn handed_out(s: String) -> *mut c_char {
     CString::new(s).map_or(std::ptr::null_mut(), CString::into_raw)
 }
 
+/// An output the caller gives, checked not null. It is written with [`Out::set`] and
+/// never read: callers pass uninitialised memory, so no reference to it is made.
+pub(crate) struct Out<T>(NonNull<T>);
+
+impl<T> Out<T> {
+    pub(crate) fn set(&self, value: T) {
+        // SAFETY: not null, and writable for a `T` by the caller's contract.
+        unsafe { self.0.as_ptr().write(value) }
+    }
+}
+
 /// An output the caller gives: checked not null.
 ///
 /// # Safety
-/// `p` is null or points to a `T` the call may write.
-pub(crate) unsafe fn output<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
+/// `p` is null or points to memory for a `T` the call may write.
+pub(crate) unsafe fn output<T>(p: *mut T, what: &str) -> Result<Out<T>, Failure> {
     checkpoint();
-    // SAFETY: the caller's contract.
-    unsafe { p.as_mut() }.ok_or_else(|| null(what))
+    NonNull::new(p).map(Out).ok_or_else(|| null(what))
 }
 
 /// A pointer output (a handle or a string): checked not null and set to null at once, so
 /// that it is null on every failure.
 ///
 /// # Safety
-/// `p` is null or points to a pointer the call may write.
-pub(crate) unsafe fn pointer_output<'a, T>(
-    p: *mut *mut T,
-    what: &str,
-) -> Result<&'a mut *mut T, Failure> {
-    // SAFETY: the caller's contract.
-    let out = unsafe { p.as_mut() }.ok_or_else(|| null(what))?;
-    *out = std::ptr::null_mut();
-    checkpoint();
+/// `p` is null or points to memory for a pointer the call may write.
+pub(crate) unsafe fn pointer_output<T>(p: *mut *mut T, what: &str) -> Result<Out<*mut T>, Failure> {
+    let out = NonNull::new(p).map(Out).ok_or_else(|| null(what))?;
+    out.set(std::ptr::null_mut());
     Ok(out)
 }
 
-/// An optional text output (a trace): null when the caller does not want it; otherwise
-/// set to null at once.
+/// An optional text output (a trace, warnings): null when the caller does not want it;
+/// otherwise set to null at once.
 ///
 /// # Safety
-/// `p` is null or points to a `char *` the call may write.
-pub(crate) unsafe fn optional_text<'a>(p: *mut *mut c_char) -> Option<&'a mut *mut c_char> {
-    // SAFETY: the caller's contract.
-    let mut out = unsafe { p.as_mut() };
-    if let Some(out) = out.as_deref_mut() {
-        *out = std::ptr::null_mut();
+/// `p` is null or points to memory for a `char *` the call may write.
+pub(crate) unsafe fn optional_text(p: *mut *mut c_char) -> Option<Out<*mut c_char>> {
+    let out = NonNull::new(p).map(Out);
+    if let Some(out) = &out {
+        out.set(std::ptr::null_mut());
     }
-    checkpoint();
     out
+}
+
+/// Warnings (probable typos) into an optional output: one a line, or null when none.
+pub(crate) fn warn(out: Option<Out<*mut c_char>>, warnings: &[String]) {
+    if let Some(out) = out
+        && !warnings.is_empty()
+    {
+        out.set(handed_out(warnings.join("\n")));
+    }
 }
 
 /// A handle the caller gives, to read.
@@ -190,8 +205,9 @@ pub(crate) unsafe fn handle_mut<'a, T>(p: *mut T, what: &str) -> Result<&'a mut 
 }
 
 /// Hands a new handle out through `out`.
-pub(crate) fn give<T>(out: &mut *mut T, value: T) {
-    *out = Box::into_raw(Box::new(value));
+pub(crate) fn give<T>(out: Out<*mut T>, value: T) {
+    checkpoint();
+    out.set(Box::into_raw(Box::new(value)));
 }
 
 /// Takes back a handle fray handed out and drops it; null is ignored.
@@ -221,5 +237,7 @@ pub unsafe extern "C" fn fray_free_string(s: *mut c_char) {
 /// null after one that did. Owned by fray: valid until this thread's next call.
 #[unsafe(no_mangle)]
 pub extern "C" fn fray_last_error() -> *const c_char {
-    LAST_ERROR.with(|e| e.borrow().as_ref().map_or(std::ptr::null(), |m| m.as_ptr()))
+    LAST_ERROR
+        .try_with(|e| e.borrow().as_ref().map_or(std::ptr::null(), |m| m.as_ptr()))
+        .unwrap_or(std::ptr::null())
 }

@@ -45,11 +45,11 @@ pub unsafe extern "C" fn fray_check_odds(
         .validate()?
         .check;
         let exact = CheckOdds::new(check);
-        *out = FrayCheckOdds {
+        out.set(FrayCheckOdds {
             dice: exact.dice,
             p_success: exact.p_success(),
             mean_degree: exact.mean_degree(),
-        };
+        });
         Ok(())
     })
 }

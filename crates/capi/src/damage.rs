@@ -4,15 +4,16 @@
 
 use std::ffi::c_char;
 
-use fray::damage::request::DamageRequest;
-use fray::damage::{DamageOutcome, Defender, Hit, Readings, explain, resolve_with, sample};
-use fray::dice::{DiceExpr, MAX_MODIFIER};
-use fray::request::chain;
+use fray::damage::request::{DamageRequest, check_fixed_amount, read_amount};
+use fray::damage::{
+    DamageOutcome, Defender, Explained, Hit, Readings, Vocabulary, explain, resolve_with, sample,
+};
+use fray::dice::DiceExpr;
 
 use crate::FrayStatus;
 use crate::boundary::{
     Failure, entry, give, handed_out, handle, handle_mut, optional_text, output, pointer_output,
-    take_back, text,
+    take_back, text, warn,
 };
 use crate::rng::FrayRng;
 
@@ -31,13 +32,10 @@ const KNOWN_FLAGS: u32 = (FRAY_HIT_AREA << 1) - 1;
 /// A defender of the damage system: its traits in stat-block notation, read once.
 /// Read-only once made: several threads may use one at once.
 #[derive(Debug)]
-pub struct FrayStatBlock {
-    defender: Defender,
-    vocabulary: fray::damage::Vocabulary,
-}
+pub struct FrayStatBlock(Defender);
 
-/// An attack's damage against one stat block: its dice, types and facts, read once.
-/// Read-only once made: several threads may use one at once.
+/// An attack's typed damage: its dice, types and facts, read once; resolved against any
+/// stat block. Read-only once made: several threads may use one at once.
 #[derive(Debug)]
 pub struct FrayHit {
     dice: DiceExpr,
@@ -75,31 +73,36 @@ impl FrayDamage {
 /// Reads a defender's traits in stat-block notation (`"Resist 5 fire; Vulnerable 5
 /// cold"`, what `fray damage --vs` takes; `;` or new lines between items) into
 /// `*block`; free it with `fray_stat_block_free`. A bad item is
-/// `FRAY_STATUS_REFUSED`, its line and column in `fray_last_error`.
+/// `FRAY_STATUS_REFUSED`, its line and column in `fray_last_error`. With `warnings` not
+/// null, it is set to the block's warnings (probable typos, one a line; free it with
+/// `fray_free_string`), or null when there are none.
 ///
 /// # Safety
-/// `traits` is null or a NUL-terminated string; `block` null or writable.
+/// `traits` is null or a NUL-terminated string; `block` null or writable; `warnings`
+/// null or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn fray_stat_block_new(
     traits: *const c_char,
     block: *mut *mut FrayStatBlock,
+    warnings: *mut *mut c_char,
 ) -> FrayStatus {
     entry(|| {
         // SAFETY: the caller's contract.
-        let (out, traits) = unsafe { (pointer_output(block, "block")?, text(traits, "traits")?) };
+        let (warnings, out, traits) = unsafe {
+            (
+                optional_text(warnings),
+                pointer_output(block, "block")?,
+                text(traits, "traits")?,
+            )
+        };
         let request = DamageRequest {
             vs: Some(traits.to_string()),
             vs_source: Some("the stat block".to_string()),
             ..DamageRequest::default()
         };
-        let (traits, vocabulary, _) = request.stat_block()?;
-        give(
-            out,
-            FrayStatBlock {
-                defender: Defender::new(traits),
-                vocabulary,
-            },
-        );
+        let (traits, _, found) = request.stat_block()?;
+        give(out, FrayStatBlock(Defender::new(traits)));
+        warn(warnings, &found);
         Ok(())
     })
 }
@@ -114,29 +117,31 @@ pub unsafe extern "C" fn fray_stat_block_free(block: *mut FrayStatBlock) {
     unsafe { take_back(block) }
 }
 
-/// Reads an attack's damage into `*hit`: its `dice` (`"2d6+3"`, what
+/// Reads an attack's typed damage into `*hit`: its `dice` (`"2d6+3"`, what
 /// `fray_damage_roll` rolls; `"0"` when only `fray_damage_resolve` is used), its `types`
 /// (`"fire cold"`, separated by spaces or commas; `""` is physical, any other word a
-/// custom type) and `flags` (`FRAY_HIT_*`, or-ed), as `fray damage` reads them against
-/// `block`. Free it with `fray_hit_free`.
+/// custom type) and `flags` (`FRAY_HIT_*`, or-ed), as `fray damage` reads them. Free it
+/// with `fray_hit_free`. With `warnings` not null, it is set to the probable typos found
+/// (a type one letter from a known one, which would count as a custom type), one a line,
+/// or null when there are none.
 ///
 /// # Safety
-/// `block` is null or a live `FrayStatBlock`; `dice` and `types` null or NUL-terminated
-/// strings; `hit` null or writable.
+/// `dice` and `types` are null or NUL-terminated strings; `hit` null or writable;
+/// `warnings` null or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn fray_hit_new(
-    block: *const FrayStatBlock,
     dice: *const c_char,
     types: *const c_char,
     flags: u32,
     hit: *mut *mut FrayHit,
+    warnings: *mut *mut c_char,
 ) -> FrayStatus {
     entry(|| {
         // SAFETY: the caller's contract on every argument.
-        let (out, block, dice_text, types) = unsafe {
+        let (warnings, out, dice, types) = unsafe {
             (
+                optional_text(warnings),
                 pointer_output(hit, "hit")?,
-                handle(block, "block")?,
                 text(dice, "dice")?,
                 text(types, "types")?,
             )
@@ -147,12 +152,10 @@ pub unsafe extern "C" fn fray_hit_new(
                 flags & !KNOWN_FLAGS
             )));
         }
-        let dice: DiceExpr = dice_text
-            .parse()
-            .map_err(|e| chain(format_args!("dice `{dice_text}`"), &e))?;
+        let dice = read_amount(dice)?;
         let request = DamageRequest {
             types: types
-                .split(|c: char| c == ',' || c.is_whitespace())
+                .split([',', ' ', '\t', '\n'])
                 .filter(|t| !t.is_empty())
                 .map(str::to_string)
                 .collect(),
@@ -163,8 +166,9 @@ pub unsafe extern "C" fn fray_hit_new(
             area: flags & FRAY_HIT_AREA != 0,
             ..DamageRequest::default()
         };
-        let (hit, _) = request.hit(&block.vocabulary)?;
+        let (hit, found) = request.hit(&Vocabulary::default())?;
         give(out, FrayHit { dice, hit });
+        warn(warnings, &found);
         Ok(())
     })
 }
@@ -179,23 +183,19 @@ pub unsafe extern "C" fn fray_hit_free(hit: *mut FrayHit) {
     unsafe { take_back(hit) }
 }
 
-/// The trace as `fray damage` prints it: the numbered steps, then any trigger (they wait
-/// for the hit's end).
-fn trace_text(e: &fray::damage::Explained) -> String {
-    let mut s = String::new();
-    for (i, step) in e.trace.steps.iter().enumerate() {
-        s.push_str(&format!("  {:>2}. {step}\n", i + 1));
-    }
+/// The trace as `fray damage` prints it: the numbered steps, then any trigger.
+fn trace_text(e: &Explained) -> String {
+    let mut s = e.trace.to_string();
     for t in &e.triggers {
-        s.push_str(&format!("trigger ({}): {}\n", t.damage_type, t.effect));
+        s.push_str(&format!("{t}\n"));
     }
     s
 }
 
 /// Resolves `amount` damage of `hit`'s types and facts against `block` (the dice are not
 /// rolled), into `*damage`; with `trace` not null, also a new string with one line per
-/// rule applied, the numbered steps `fray damage AMOUNT TYPES --vs TRAITS` prints, then any trigger (free it with
-/// `fray_free_string`).
+/// rule applied and any trigger after them, as `fray damage AMOUNT TYPES --vs TRAITS`
+/// prints them (free it with `fray_free_string`).
 ///
 /// # Safety
 /// `block` and `hit` are null or live handles; `damage` null or writable; `trace` null
@@ -218,23 +218,18 @@ pub unsafe extern "C" fn fray_damage_resolve(
                 output(damage, "damage")?,
             )
         };
-        if i64::from(amount) > MAX_MODIFIER {
-            return Err(Failure::refused(format!(
-                "amount {amount}: a fixed amount is a whole number from 0 to {MAX_MODIFIER}"
-            )));
-        }
         let mut h = hit.hit.clone();
-        h.amount = amount;
+        h.amount = check_fixed_amount(u64::from(amount))?;
         let readings = Readings::default();
         let outcome = match trace {
             Some(trace) => {
-                let e = explain(&h, &block.defender, &readings);
-                *trace = handed_out(trace_text(&e));
+                let e = explain(&h, &block.0, &readings);
+                trace.set(handed_out(trace_text(&e)));
                 e.outcome
             }
-            None => resolve_with(&h, &block.defender, &readings, &mut fray::trace::NoTrace),
+            None => resolve_with(&h, &block.0, &readings, &mut fray::trace::NoTrace),
         };
-        *out = FrayDamage::of(i64::from(amount), &outcome);
+        out.set(FrayDamage::of(i64::from(amount), &outcome));
         Ok(())
     })
 }
@@ -265,16 +260,16 @@ pub unsafe extern "C" fn fray_damage_roll(
                 output(damage, "damage")?,
             )
         };
-        let (d, readings) = (&block.defender, Readings::default());
+        let (d, readings) = (&block.0, Readings::default());
         let (rolled, outcome) = match trace {
             Some(trace) => {
                 let (rolled, e) = sample::roll(&hit.dice, &hit.hit, d, &readings, &mut rng.0);
-                *trace = handed_out(trace_text(&e));
+                trace.set(handed_out(trace_text(&e)));
                 (rolled, e.outcome)
             }
             None => sample::roll_outcome(&hit.dice, &hit.hit, d, &readings, &mut rng.0),
         };
-        *out = FrayDamage::of(rolled, &outcome);
+        out.set(FrayDamage::of(rolled, &outcome));
         Ok(())
     })
 }

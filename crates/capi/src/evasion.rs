@@ -86,10 +86,11 @@ pub struct FrayEvasionOptions {
     /// `--rounding`: a `FrayRounding` value (an integer, so that a bad one is refused
     /// rather than undefined).
     pub rounding: u32,
-    /// `--fractional-level`: a monster's level / 4 as a fraction.
-    pub fractional_level: bool,
-    /// `--wrong-launcher-counts`.
-    pub wrong_launcher_counts: bool,
+    /// `--fractional-level` when not 0: a monster's level / 4 as a fraction. (The
+    /// switches are integers, as C's `int` flags, so that no bit pattern is undefined.)
+    pub fractional_level: u32,
+    /// `--wrong-launcher-counts` when not 0.
+    pub wrong_launcher_counts: u32,
 }
 
 /// An attack's exact odds: `fray tohit`'s chance and `fray evasion-damage`'s means.
@@ -294,7 +295,7 @@ pub unsafe extern "C" fn fray_defender_hp(
     entry(|| {
         // SAFETY: the caller's contract.
         let (d, hp) = unsafe { (handle(defender, "defender")?, output(hp, "hp")?) };
-        *hp = d.0.hp;
+        hp.set(d.0.hp);
         Ok(())
     })
 }
@@ -316,19 +317,25 @@ fn options(o: Option<&FrayEvasionOptions>) -> Result<(Options, ToHit), Refusal> 
         uniform_k: 0,
         uniform_r: 0,
         rounding: FrayRounding::Nearest as u32,
-        fractional_level: false,
-        wrong_launcher_counts: false,
+        fractional_level: 0,
+        wrong_launcher_counts: 0,
     });
     if o.uniform_k > 0 && o.sigma != 0.0 {
         return Err(Refusal::new(
             "give sigma or uniform_k, not both (sigma 0 is the default normal model)",
         ));
     }
+    if o.uniform_k == 0 && o.uniform_r != 0 {
+        return Err(Refusal::new(format!(
+            "uniform_r {} without uniform_k: the integer model needs both",
+            o.uniform_r
+        )));
+    }
     let model = ModelRequest {
         sigma: (o.sigma != 0.0).then_some(o.sigma),
         uniform_sum: (o.uniform_k > 0).then(|| format!("{},{}", o.uniform_k, o.uniform_r)),
-        fractional_level: o.fractional_level,
-        wrong_launcher_counts: o.wrong_launcher_counts,
+        fractional_level: o.fractional_level != 0,
+        wrong_launcher_counts: o.wrong_launcher_counts != 0,
     };
     let rounding = match o.rounding {
         0 => Rounding::Nearest,
@@ -434,11 +441,11 @@ pub unsafe extern "C" fn fray_attack_odds(
         };
         let exact = evasion::damage_odds(&at.dice, at.kind, &at.attacker, &defender, &at.options)
             .map_err(|e| Failure::refused(full(&e)))?;
-        *out = FrayAttackOdds {
+        out.set(FrayAttackOdds {
             p_hit: exact.p_hit,
             mean_per_hit: exact.per_hit.mean(),
             mean_per_attack: exact.per_attack.mean(),
-        };
+        });
         Ok(())
     })
 }
@@ -463,7 +470,7 @@ pub unsafe extern "C" fn fray_attack_explain(
             attacker: Box::new(at.attacker.clone()),
             defender: Box::new(at.defender.clone()),
         };
-        *out = handed_out(valid.run().to_string());
+        out.set(handed_out(valid.run().to_string()));
         Ok(())
     })
 }
@@ -495,9 +502,9 @@ pub unsafe extern "C" fn fray_attack_roll(
             )
         };
         let rolled = at.plan.attack(defender_hp, &mut rng.0);
-        *out = FrayAttackRoll::of(&rolled);
+        out.set(FrayAttackRoll::of(&rolled));
         if let Some(trace) = trace {
-            *trace = handed_out(rolled.to_string());
+            trace.set(handed_out(rolled.to_string()));
         }
         Ok(())
     })

@@ -45,12 +45,12 @@ pub unsafe extern "C" fn fray_call(
         );
         match answered {
             Ok(answered) => {
-                *answer = handed_out(answered.answer);
+                answer.set(handed_out(answered.answer));
                 Ok(())
             }
             Err(r) => {
-                *answer = handed_out(envelope::refusal(&r).to_string());
-                Err(Failure::refused(r.message))
+                answer.set(handed_out(envelope::refusal(&r).to_string()));
+                Err(Failure::from(r))
             }
         }
     })

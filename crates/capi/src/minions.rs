@@ -160,7 +160,7 @@ pub unsafe extern "C" fn fray_minions_round(
             None => state.play_next_round(&mut fray::trace::NoTrace),
         };
         let end = step.and_then(|s| s.end);
-        *out = FrayMinionsRound {
+        out.set(FrayMinionsRound {
             played: step.is_some(),
             turn: step.map_or(state.turn, |s| s.turn),
             round: step.map_or(0, |s| s.round),
@@ -171,15 +171,14 @@ pub unsafe extern "C" fn fray_minions_round(
                 Some(CombatEnd::BothEliminated) => FrayCombatEnd::BothFell,
                 Some(CombatEnd::RoundLimit) => FrayCombatEnd::RoundLimit,
             },
-            battle_over: step.is_none()
-                || (end.is_some() && (state.turn >= state.rules.turns || state.decided())),
-        };
+            battle_over: state.over(),
+        });
         if let Some(trace) = trace {
             let mut s = String::new();
             for e in &log {
                 s.push_str(&format!("{}{e}\n", e.indent()));
             }
-            *trace = handed_out(s);
+            trace.set(handed_out(s));
         }
         Ok(())
     })
@@ -197,7 +196,7 @@ pub unsafe extern "C" fn fray_minions_count(
     entry(|| {
         // SAFETY: the caller's contract.
         let (m, count) = unsafe { (handle(minions, "minions")?, output(count, "count")?) };
-        *count = m.state.fighters.len();
+        count.set(m.state.fighters.len());
         Ok(())
     })
 }
@@ -223,7 +222,7 @@ pub unsafe extern "C" fn fray_minions_minion(
                 count.saturating_sub(1)
             ))
         })?;
-        *out = FrayMinion {
+        out.set(FrayMinion {
             name: m.names[index].as_ptr(),
             side: match f.side {
                 Side::A => FraySide::A,
@@ -234,7 +233,7 @@ pub unsafe extern "C" fn fray_minions_minion(
             armor: f.max_armor(),
             level: f.level().get(),
             alive: f.alive(),
-        };
+        });
         Ok(())
     })
 }

@@ -45,7 +45,7 @@ pub unsafe extern "C" fn fray_rng_die(
         if sides == 0 {
             return Err(Failure::refused("a die has at least 1 side, got 0"));
         }
-        *result = rng.0.die(sides);
+        result.set(rng.0.die(sides));
         Ok(())
     })
 }

@@ -325,6 +325,8 @@ fn bad_input_stops_it_with_frays_message() {
     let out = run(&dir.join("nowhere"), &["7"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stderr).unwrap().contains("hero.toml"));
-    let out = run(&example_dir(), &["seven"]);
-    assert_eq!(out.status.code(), Some(2));
+    for seed in ["seven", "-1"] {
+        let out = run(&example_dir(), &[seed]);
+        assert_eq!(out.status.code(), Some(2), "seed {seed}");
+    }
 }

@@ -8,7 +8,6 @@ use clap::{Args, ValueEnum};
 use fray::damage::request::{self, DamageRequest, DamageResult, DistributionResult, Resolved};
 use fray::damage::{self, Hit, Keyword};
 use fray::dice::DiceExpr;
-use fray::trace::Trace;
 
 use fray_commands::damage::{Damage, Types, TypesRequest};
 use fray_commands::limits;
@@ -246,7 +245,7 @@ fn resolved(r: &Resolved, dice: &DiceExpr) -> Result<String> {
     if let (Some(seed), Some(total)) = (r.seed, r.rolled) {
         let _ = writeln!(s, "rolled {dice} = {total} (seed {seed})");
     }
-    write_trace(&mut s, &explained.trace);
+    s.push_str(&explained.trace.to_string());
     let o = &explained.outcome;
     let _ = writeln!(
         s,
@@ -265,15 +264,9 @@ fn resolved(r: &Resolved, dice: &DiceExpr) -> Result<String> {
     }
     // Triggers last: they wait until the hit, effects included, is resolved.
     for t in &explained.triggers {
-        let _ = writeln!(s, "trigger ({}): {}", t.damage_type, t.effect);
+        let _ = writeln!(s, "{t}");
     }
     Ok(s)
-}
-
-fn write_trace(s: &mut String, trace: &Trace) {
-    for (i, step) in trace.steps.iter().enumerate() {
-        let _ = writeln!(s, "  {:>2}. {step}", i + 1);
-    }
 }
 
 /// The exact distribution of final damage for a dice amount.

@@ -184,6 +184,17 @@ impl Trace {
     }
 }
 
+/// The steps numbered, one a line, as the command line prints an explanation:
+/// `   1. [resistance] fire: ...`.
+impl fmt::Display for Trace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.steps.iter().enumerate() {
+            writeln!(f, "  {:>2}. {step}", i + 1)?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -225,6 +225,7 @@ fn cases() -> Vec<Case> {
                     fray_stat_block_new(
                         arg(f, "traits", c("Resist 5 fire").as_ptr(), &bad),
                         out(f, "block", &mut b),
+                        std::ptr::null_mut(),
                     )
                 };
                 let left = b.is_null();
@@ -236,17 +237,17 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "fray_hit_new",
-            pointers: &["block", "dice", "types", "hit"],
+            pointers: &["dice", "types", "hit"],
             strings: &["dice", "types"],
-            call: |h, f| {
+            call: |_, f| {
                 let (bad, mut hit) = (not_utf8(), unset());
                 let s = unsafe {
                     fray_hit_new(
-                        arg(f, "block", h.block, &bad),
                         arg(f, "dice", c("1d6").as_ptr(), &bad),
                         arg(f, "types", c("fire").as_ptr(), &bad),
                         0,
                         out(f, "hit", &mut hit),
+                        std::ptr::null_mut(),
                     )
                 };
                 let left = hit.is_null();
@@ -315,11 +316,14 @@ fn cases() -> Vec<Case> {
             strings: &["battle_toml"],
             call: |_, f| {
                 let (bad, mut m) = (not_utf8(), unset());
-                let toml = "[a]\nname = \"A\"\n[[a.minions]]\nname = \"x\"\nkind = \"monster\"\nhp = 3\ndamage = 1\n\
-                            [b]\nname = \"B\"\n[[b.minions]]\nname = \"y\"\nkind = \"monster\"\nhp = 3\ndamage = 1\n";
+                let minion = "kind = \"monster\"\nhp = 3\ndamage = 1\n";
+                let toml = format!(
+                    "[a]\nname = \"A\"\n[[a.minions]]\nname = \"x\"\n{minion}\
+                     [b]\nname = \"B\"\n[[b.minions]]\nname = \"y\"\n{minion}"
+                );
                 let s = unsafe {
                     fray_minions_new(
-                        arg(f, "battle_toml", c(toml).as_ptr(), &bad),
+                        arg(f, "battle_toml", c(&toml).as_ptr(), &bad),
                         out(f, "minions", &mut m),
                     )
                 };

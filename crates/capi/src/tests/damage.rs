@@ -10,7 +10,7 @@ use crate::*;
 fn block(traits: &str) -> Result<*mut FrayStatBlock, FrayStatus> {
     let mut b = unset();
     // SAFETY: this test's string and output.
-    match unsafe { fray_stat_block_new(c(traits).as_ptr(), &mut b) } {
+    match unsafe { fray_stat_block_new(c(traits).as_ptr(), &mut b, std::ptr::null_mut()) } {
         FrayStatus::Ok => Ok(b),
         s => {
             assert!(b.is_null());
@@ -19,15 +19,11 @@ fn block(traits: &str) -> Result<*mut FrayStatBlock, FrayStatus> {
     }
 }
 
-fn hit(
-    block: *const FrayStatBlock,
-    dice: &str,
-    types: &str,
-    flags: u32,
-) -> Result<*mut FrayHit, FrayStatus> {
+fn hit(dice: &str, types: &str, flags: u32) -> Result<*mut FrayHit, FrayStatus> {
     let mut h = unset();
-    // SAFETY: a live block, this test's strings and output.
-    match unsafe { fray_hit_new(block, c(dice).as_ptr(), c(types).as_ptr(), flags, &mut h) } {
+    let none = std::ptr::null_mut();
+    // SAFETY: this test's strings and output.
+    match unsafe { fray_hit_new(c(dice).as_ptr(), c(types).as_ptr(), flags, &mut h, none) } {
         FrayStatus::Ok => Ok(h),
         s => {
             assert!(h.is_null());
@@ -68,8 +64,9 @@ const FLAGS: [(u32, &str); 5] = [
 
 #[test]
 fn a_resolved_amount_is_what_fray_damage_prints() {
-    let traits = "Resist 5 fire (Not Critical); Vulnerable 5 cold (Advantage); Insubstantial; \
-                  Resist 10 poison (Ongoing); Vulnerable 3 radiant (Silvered); Resist 4 thunder (burst/blast)";
+    let traits = "Resist 5 fire (Not Critical); Vulnerable 5 cold (Advantage); \
+                  Insubstantial; Resist 10 poison (Ongoing); Vulnerable 3 radiant (Silvered); \
+                  Resist 4 thunder (burst/blast)";
     let b = block(traits).unwrap();
     for types in [
         "fire",
@@ -86,7 +83,7 @@ fn a_resolved_amount_is_what_fray_damage_prints() {
                 .filter(|(i, _)| mask & (1 << i) != 0)
                 .map(|(_, f)| f.0)
                 .sum();
-            let h = hit(b, "0", types, flags).unwrap();
+            let h = hit("0", types, flags).unwrap();
             let (mut got, mut trace) = (FrayDamage::default(), unset());
             // SAFETY: live handles and this test's outputs.
             let s = unsafe { fray_damage_resolve(b, h, 17, &mut got, &mut trace) };
@@ -110,7 +107,7 @@ fn a_resolved_amount_is_what_fray_damage_prints() {
 #[test]
 fn dice_rolled_from_a_seed_are_what_fray_damage_roll_prints() {
     let b = block("Vulnerable 5 fire").unwrap();
-    let h = hit(b, "3d6+1", "fire", 0).unwrap();
+    let h = hit("3d6+1", "fire", 0).unwrap();
     for seed in [0, 7, 42, u64::MAX] {
         let mut rng = std::ptr::null_mut();
         made(unsafe { fray_rng_new(seed, &mut rng) });
@@ -120,7 +117,8 @@ fn dice_rolled_from_a_seed_are_what_fray_damage_roll_prints() {
         assert_eq!(s, FrayStatus::Ok);
         let answer = command(
             "damage",
-            &json!({"amount": "3d6+1", "types": ["fire"], "vs": "Vulnerable 5 fire", "roll": true, "seed": seed}),
+            &json!({"amount": "3d6+1", "types": ["fire"], "vs": "Vulnerable 5 fire",
+                    "roll": true, "seed": seed}),
         );
         assert_same(&got, take(trace).unwrap(), &answer);
         assert_eq!(
@@ -155,7 +153,7 @@ fn a_trigger_closes_the_trace_as_fray_damage_prints_it() {
     let Ok(b) = block(traits) else {
         panic!("{:?}", last_error());
     };
-    let h = hit(b, "0", "fire", 0).unwrap();
+    let h = hit("0", "fire", 0).unwrap();
     let (mut got, mut trace) = (FrayDamage::default(), unset());
     assert_eq!(
         unsafe { fray_damage_resolve(b, h, 8, &mut got, &mut trace) },
@@ -181,26 +179,26 @@ fn bad_stat_blocks_types_dice_flags_and_amounts_are_refused() {
     let e = last_error().unwrap();
     assert!(e.contains("the stat block, line 2, column"), "{e}");
     let b = block("Resist 5 fire").unwrap();
-    assert_eq!(hit(b, "0", "all", 0).err(), Some(FrayStatus::Refused));
+    assert_eq!(hit("0", "all", 0).err(), Some(FrayStatus::Refused));
     assert!(
         last_error().unwrap().starts_with("damage type `all`"),
         "{:?}",
         last_error()
     );
-    assert_eq!(hit(b, "0", "fi!re", 0).err(), Some(FrayStatus::Refused));
-    assert_eq!(hit(b, "d", "fire", 0).err(), Some(FrayStatus::Refused));
+    assert_eq!(hit("0", "fi!re", 0).err(), Some(FrayStatus::Refused));
+    assert_eq!(hit("d", "fire", 0).err(), Some(FrayStatus::Refused));
     assert!(
-        last_error().unwrap().starts_with("dice `d`"),
+        last_error().unwrap().starts_with("the damage amount `d`"),
         "{:?}",
         last_error()
     );
-    assert_eq!(hit(b, "0", "fire", 1 << 9).err(), Some(FrayStatus::Refused));
+    assert_eq!(hit("0", "fire", 1 << 9).err(), Some(FrayStatus::Refused));
     assert!(
         last_error().unwrap().contains("unknown bits 0x200"),
         "{:?}",
         last_error()
     );
-    let h = hit(b, "0", "fire", 0).unwrap();
+    let h = hit("0", "fire", 0).unwrap();
     let mut got = FrayDamage::default();
     let s = unsafe { fray_damage_resolve(b, h, u32::MAX, &mut got, std::ptr::null_mut()) };
     assert_eq!(s, FrayStatus::Refused);
@@ -209,8 +207,64 @@ fn bad_stat_blocks_types_dice_flags_and_amounts_are_refused() {
         "{:?}",
         last_error()
     );
+    // A fixed amount below 0 is refused as `fray damage -5` refuses it; dice may roll below.
+    assert_eq!(hit("-5", "fire", 0).err(), Some(FrayStatus::Refused));
+    assert!(
+        last_error().unwrap().contains("comes to -5"),
+        "{:?}",
+        last_error()
+    );
+    let low = hit("1d4-5", "fire", 0).unwrap();
+    unsafe { fray_hit_free(low) };
     unsafe {
         fray_hit_free(h);
         fray_stat_block_free(b);
     }
+}
+
+#[test]
+fn probable_typos_are_warned_as_fray_damage_warns_them() {
+    let (mut h, mut warnings) = (unset(), unset());
+    // SAFETY: this test's strings and outputs.
+    let s = unsafe {
+        fray_hit_new(
+            c("1d6").as_ptr(),
+            c("fier").as_ptr(),
+            0,
+            &mut h,
+            &mut warnings,
+        )
+    };
+    assert_eq!(s, FrayStatus::Ok);
+    let warned = take(warnings).expect("a warning");
+    let answered = fray_commands::call::call(
+        "damage",
+        br#"{"amount": 3, "types": ["fier"]}"#,
+        fray_commands::call::Origin::Body,
+        &[],
+        fray_commands::call::Style::Pretty,
+        &fray_commands::Context::quiet(),
+    )
+    .unwrap();
+    assert_eq!(answered.warnings, std::slice::from_ref(&warned));
+    assert!(warned.contains("did you mean `fire`"), "{warned}");
+    unsafe { fray_hit_free(h) };
+    // None: the output is null.
+    let mut warnings = unset();
+    let s = unsafe {
+        fray_hit_new(
+            c("1d6").as_ptr(),
+            c("fire").as_ptr(),
+            0,
+            &mut h,
+            &mut warnings,
+        )
+    };
+    assert_eq!((s, warnings.is_null()), (FrayStatus::Ok, true));
+    unsafe { fray_hit_free(h) };
+    let (mut b, mut warnings) = (unset(), unset());
+    let s = unsafe { fray_stat_block_new(c("Resist 5 fier").as_ptr(), &mut b, &mut warnings) };
+    assert_eq!(s, FrayStatus::Ok);
+    assert!(take(warnings).expect("a warning").contains("fier"));
+    unsafe { fray_stat_block_free(b) };
 }

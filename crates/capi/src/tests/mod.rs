@@ -11,6 +11,7 @@ mod damage;
 mod evasion;
 mod json;
 mod minions;
+mod rng;
 
 thread_local! {
     static FORCE_PANIC: Cell<bool> = const { Cell::new(false) };
@@ -119,13 +120,14 @@ impl Handles {
             made(fray_stat_block_new(
                 c(&example("troll.traits")).as_ptr(),
                 &mut h.block,
+                std::ptr::null_mut(),
             ));
             made(fray_hit_new(
-                h.block,
                 c("1d6").as_ptr(),
                 c("fire").as_ptr(),
                 0,
                 &mut h.hit,
+                std::ptr::null_mut(),
             ));
             made(fray_rng_new(7, &mut h.rng));
             made(fray_minions_new(c(&minions).as_ptr(), &mut h.minions));

@@ -119,6 +119,43 @@ pub struct DamageRequest {
     pub example: Option<String>,
 }
 
+/// A damage amount as `fray damage` reads it: a fixed amount (from 0 to
+/// [`crate::dice::MAX_MODIFIER`]) or dice (which may roll below 0, dealing 0); or its
+/// refusal.
+///
+/// ```
+/// use fray::damage::request::read_amount;
+/// assert_eq!(read_amount("2d6+3").unwrap().max(), 15);
+/// assert!(read_amount("-5").unwrap_err().message.contains("from 0 to"));
+/// ```
+pub fn read_amount(amount: &str) -> Result<DiceExpr, Refusal> {
+    let dice: DiceExpr = amount
+        .parse()
+        .map_err(|e| chain(format_args!("the damage amount `{amount}`"), &e))?;
+    if dice.is_constant() && dice.modifier() < 0 {
+        return Err(Refusal::new(format!(
+            "the damage amount `{amount}` comes to {}: a fixed amount is a whole number from 0 to {} (dice may roll below 0, which deals 0)",
+            dice.modifier(),
+            crate::dice::MAX_MODIFIER
+        )));
+    }
+    Ok(dice)
+}
+
+/// A fixed damage amount given as a number, within the bound [`read_amount`] keeps; or
+/// its refusal.
+pub fn check_fixed_amount(amount: u64) -> Result<u32, Refusal> {
+    u32::try_from(amount)
+        .ok()
+        .filter(|a| i64::from(*a) <= crate::dice::MAX_MODIFIER)
+        .ok_or_else(|| {
+            Refusal::new(format!(
+                "the damage amount `{amount}`: a fixed amount is a whole number from 0 to {}",
+                crate::dice::MAX_MODIFIER
+            ))
+        })
+}
+
 /// A request that passed every rule: ready to resolve, and unable to fail.
 #[derive(Debug, Clone)]
 pub struct ValidDamage {
@@ -299,16 +336,7 @@ impl DamageRequest {
         warnings: &mut Vec<String>,
     ) -> Result<ValidDamage, Refusal> {
         let amount = self.amount.as_ref().map_or("0".to_string(), Amount::text);
-        let dice: DiceExpr = amount
-            .parse()
-            .map_err(|e| chain(format_args!("the damage amount `{amount}`"), &e))?;
-        if dice.is_constant() && dice.modifier() < 0 {
-            return Err(Refusal::new(format!(
-                "the damage amount `{amount}` comes to {}: a fixed amount is a whole number from 0 to {} (dice may roll below 0, which deals 0)",
-                dice.modifier(),
-                crate::dice::MAX_MODIFIER
-            )));
-        }
+        let dice = read_amount(&amount)?;
         if self.seed.is_some() && !self.roll {
             return Err(Refusal::new("a seed applies only to a roll"));
         }

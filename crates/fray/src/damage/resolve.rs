@@ -543,6 +543,13 @@ pub struct TriggerFired {
     pub effect: String,
 }
 
+/// Printed as the command line closes an explanation with it: `trigger (fire): ...`.
+impl std::fmt::Display for TriggerFired {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "trigger ({}): {}", self.damage_type, self.effect)
+    }
+}
+
 /// The fate of one non-damage effect of the hit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct EffectOutcome {

@@ -265,6 +265,12 @@ impl BattleState {
         self.fighters.iter().any(|f| f.side == side && f.alive())
     }
 
+    /// Whether the battle is over: no combat under way, and a group has no minions left
+    /// or the turns are used up (what [`BattleState::play_next_round`] stops at).
+    pub fn over(&self) -> bool {
+        self.combat_round.is_none() && (self.turn >= self.rules.turns || self.decided())
+    }
+
     /// Whether at most one group still stands.
     pub fn decided(&self) -> bool {
         !(self.standing(Side::A) && self.standing(Side::B))
@@ -319,7 +325,7 @@ impl BattleState {
         let round = match self.combat_round {
             Some(round) => round,
             None => {
-                if self.turn >= self.rules.turns || self.decided() {
+                if self.over() {
                     return None;
                 }
                 self.begin_turn(log);

@@ -318,12 +318,14 @@ proptest! {
         let mut steps = 0;
         while let Some(step) = state.play_next_round(&mut stepped) {
             steps += 1;
+            prop_assert_eq!(state.over(), step.end.is_some() && (state.turn >= turns || state.decided()));
             prop_assert!(step.round <= rounds && step.turn <= turns);
             prop_assert_eq!(step.played, step.round > 0);
             prop_assert!(steps <= turns * rounds.max(1), "stepping stops");
         }
         prop_assert_eq!(&stepped, &whole);
         prop_assert_eq!(state.outcome(), outcome);
+        prop_assert!(state.over());
         prop_assert!(state.play_next_round(&mut stepped).is_none(), "a finished battle stays finished");
     }
 }
