@@ -42,6 +42,7 @@ __all__ = [
     "mass_battle",
     "minions",
     "odds_sweep",
+    "roster",
     "sides",
     "sweep",
     "sweep_paths",
@@ -358,6 +359,32 @@ def sweep_paths(
     return _call("sweep-paths", request, _sources(scenario=source))
 
 
+def roster(
+    roster: Optional[Source] = None, *, example: Optional[str] = None,
+    fair: str = "mean", against: Optional[str] = None, reference: Optional[str] = None,
+    precision: Optional[float] = None, max_battles: Optional[int] = None,
+    trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
+) -> Result:
+    """Each unit's fair cost, so that equal-cost armies fight even (``fray roster``): its
+    ``units`` with the starting and ``fitted`` costs and their interval, the ``matrix`` of
+    matchups at the starting costs and the ``fitted_matrix`` at the fair ones, the
+    ``dominated`` units, the counter ``cycles`` and one sentence per finding.
+    ``fair="against"`` with ``against="UNIT"`` balances every unit against that one.
+    ``to_pandas()``: one row a unit.
+
+    >>> r = fray.roster(example="minions")
+    >>> r["exact"], [u["name"] for u in r["units"]][:2]
+    (True, ['Recruit', 'Veteran'])
+    """
+    request = _given(example=example, fair=fair, against=against, reference=reference,
+                     precision=precision, max_battles=max_battles, trials=trials, seed=seed,
+                     threads=threads)
+    source = None
+    if roster is not None:
+        request["roster"], source = _text(roster, "a roster")
+    return _call("roster", request, _sources(roster=source))
+
+
 def sweep(
     scenario: Source,
     vary: Optional[Mapping[str, Union[str, Sequence[float]]]] = None,
@@ -449,6 +476,7 @@ COMMANDS = {
     "battle": battle,
     "sweep": sweep,
     "sweep-paths": sweep_paths,
+    "roster": roster,
     "damage": damage,
     "types": types,
     "minions": minions,

@@ -63,6 +63,7 @@ ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
     "minions": lambda r: r["result"]["minions"],
     "sweep": _sweep,
     "sweep-paths": lambda r: r["paths"],
+    "roster": lambda r: r["units"],
     "odds_sweep": _odds,
     "design-check": lambda r: r["goals"],
 }

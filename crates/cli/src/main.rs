@@ -11,6 +11,7 @@ mod output;
 mod playground;
 mod pool;
 mod progress;
+mod roster;
 mod serve;
 mod sweep;
 mod table;
@@ -46,6 +47,10 @@ enum Command {
     /// --find take (a unit's count first, then hit points), or an odds system's inputs,
     /// each with a range to start from.
     SweepPaths(sweep::PathsArgs),
+    /// Price a roster: each unit's fair cost so that equal-cost armies fight even (pool
+    /// or minions), with the matchups at the starting and the fair costs, dominated
+    /// units and counter cycles. With no file, prices a built-in roster.
+    Roster(Box<roster::RosterArgs>),
     /// Resolve damage against a defender's resistances, vulnerabilities and immunities,
     /// explaining every rule applied. With no amount, plays a built-in example.
     Damage(Box<damage::DamageArgs>),
@@ -166,6 +171,7 @@ fn main() -> ExitCode {
         Command::Battle(args) => battle::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::SweepPaths(args) => sweep::paths(&args),
+        Command::Roster(args) => roster::run(&args),
         Command::Damage(args) => damage::run(&args),
         Command::Types(args) => damage::types(&args),
         Command::Minions(args) => minions::run(&args),

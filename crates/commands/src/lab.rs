@@ -1,4 +1,5 @@
-//! The battle lab's commands: `battle`, `sweep`, `sweep-paths` and `design-check`.
+//! The battle lab's commands: `battle`, `sweep`, `sweep-paths`, `roster` and
+//! `design-check`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -6,6 +7,7 @@ use fray::request::Refusal;
 use fray_lab::design::{self, DesignCheck};
 use fray_lab::report::{self, Report};
 use fray_lab::request::{BattleRequest, ValidBattle};
+use fray_lab::roster::{RosterAnswer, RosterRequest, ValidRoster};
 use fray_lab::sweep::paths::{Paths, PathsRequest, ValidPaths};
 use fray_lab::sweep::request::{SweepAnswer, SweepRequest, ValidSweep};
 use serde_json::Value;
@@ -189,5 +191,50 @@ impl Command for DesignCheckCommand {
             html: design::report::html(answer),
             charts: Some(design::report::charts(answer)),
         })
+    }
+}
+
+/// `fray roster`: what every unit of a roster should cost so that equal-cost armies
+/// fight even.
+#[derive(Debug)]
+pub struct Roster;
+
+impl Command for Roster {
+    const NAME: &'static str = "roster";
+    const SUMMARY: &'static str = "price a roster: each unit's fair cost so that equal-cost armies fight even, the matchups, dominated units and counter cycles";
+    const SPAN: Span = Span::Long;
+    const FILES: &'static [TextFile] = &[limits::ROSTER];
+    type Request = RosterRequest;
+    type Valid = ValidRoster;
+    type Answer = RosterAnswer;
+
+    fn answer_schema() -> Option<Value> {
+        Some(schema::answer::<Self::Answer>())
+    }
+
+    fn name_source(request: &mut RosterRequest, field: &str, source: String) -> bool {
+        (field == "roster")
+            .then(|| request.roster_source = Some(source))
+            .is_some()
+    }
+
+    fn prepare(request: RosterRequest) -> Result<Prepared<ValidRoster>, Refusal> {
+        let valid = request.validate()?;
+        let battles = valid.planned_battles();
+        let cost = Cost {
+            planned: battles,
+            battles,
+            points: 0,
+            battles_are_a_cap: true,
+            effort: valid.effort(),
+        };
+        Ok(Prepared {
+            cost,
+            ..Prepared::new(valid)
+        })
+    }
+
+    fn perform(valid: &ValidRoster, cx: &Context<'_>) -> Result<RosterAnswer, Refusal> {
+        valid.run_with(cx.cancel)
     }
 }

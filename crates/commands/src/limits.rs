@@ -27,6 +27,13 @@ pub const BATTLE_FILE: TextFile = TextFile {
     max_bytes: 4 << 20,
 };
 
+/// A roster of units to price (`fray roster`).
+pub const ROSTER: TextFile = TextFile {
+    field: "roster",
+    what: "a roster",
+    max_bytes: 1 << 20,
+};
+
 /// An encounter script of the conditions system.
 pub const SCRIPT: TextFile = TextFile {
     field: "script",

@@ -8,7 +8,7 @@ use crate::command::{Command, Keys, Span};
 use crate::conditions::Encounter;
 use crate::damage::{Damage, Types};
 use crate::evasion::{Appraise, EvasionDamage, EvasionTable, ToHit};
-use crate::lab::{Battle, DesignCheckCommand, Sweep, SweepPaths};
+use crate::lab::{Battle, DesignCheckCommand, Roster, Sweep, SweepPaths};
 use crate::limits::TextFile;
 use crate::minions::Minions;
 use crate::pool::{Check, MassBattle, Sides};
@@ -24,6 +24,7 @@ pub fn each(v: &mut impl Visit) {
     v.visit::<Battle>();
     v.visit::<Sweep>();
     v.visit::<SweepPaths>();
+    v.visit::<Roster>();
     v.visit::<Damage>();
     v.visit::<Types>();
     v.visit::<Minions>();

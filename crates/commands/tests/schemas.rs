@@ -44,6 +44,11 @@ fn examples() -> Vec<(&'static str, Value)> {
                    "find": {"path": "evasion.b.defense.hp", "target": 0.4, "side": "a"}}),
         ),
         ("sweep-paths", json!({"example": "pikes"})),
+        ("roster", json!({"example": "minions"})),
+        (
+            "roster",
+            json!({"roster": file("examples/rosters/pool.toml"), "fair": "against", "against": "Rider", "trials": 200}),
+        ),
         ("sweep-paths", json!({"odds": "evasion"})),
         ("damage", json!({})),
         (
@@ -124,6 +129,7 @@ fn examples() -> Vec<(&'static str, Value)> {
 fn misshapen() -> Vec<(&'static str, Value)> {
     vec![
         ("battle", json!({"trials": "many"})),
+        ("roster", json!({"precision": "close"})),
         ("sweep", json!({"odds": "dice"})),
         ("sweep", json!({"vary": [{"path": "bonus"}]})),
         ("sweep", json!({"find": {"target": 0.5}})),

@@ -125,6 +125,28 @@ fn locate_path(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
     Some(value.span())
 }
 
+/// The most a roster unit's cost may be, and the least above 0.
+pub const COST_RANGE: (f64, f64) = (1e-6, 1e12);
+
+/// A roster's units (`fray roster`), each with its starting cost if it gives one.
+pub type Units<T> = Vec<(T, Option<f64>)>;
+
+/// A roster unit's starting cost (`fray roster`), if it gives one: a number within
+/// [`COST_RANGE`].
+pub fn cost(c: &Checker, value: &Option<Spanned<f64>>) -> Result<Option<f64>, ScenarioError> {
+    let Some(v) = value else { return Ok(None) };
+    let (lo, hi) = COST_RANGE;
+    let x = *v.get_ref();
+    if x.is_finite() && (lo..=hi).contains(&x) {
+        Ok(Some(x))
+    } else {
+        Err(c.at(
+            v,
+            format!("cost is {x}: expected a number above 0, from {lo} to {hi}"),
+        ))
+    }
+}
+
 /// Checks values of a scenario, pointing at them when they are wrong.
 #[derive(Debug, Clone)]
 pub struct Checker<'s> {

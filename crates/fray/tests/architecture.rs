@@ -104,7 +104,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
             &["schema", "run"],
             &["report"],
             &["request"],
-            &["sweep", "design"],
+            &["sweep", "design", "roster"],
         ],
     ),
     (
@@ -141,6 +141,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
                 "evasion",
                 "encounter",
                 "design",
+                "roster",
                 "serve",
             ],
         ],

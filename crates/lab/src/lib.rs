@@ -25,6 +25,7 @@ pub mod duel;
 pub mod examples;
 pub mod report;
 pub mod request;
+pub mod roster;
 pub mod run;
 pub mod scenario;
 pub mod schema;

@@ -56,7 +56,7 @@ fn every_page_the_man_page_refers_to_can_be_printed() {
     refuse(
         &["man", "nope"],
         expect![[r#"
-            error: no subcommand `nope`: its page would be one of battle, sweep, sweep-paths, damage, types, minions, check, sides, mass-battle, tohit, evasion-damage, evasion-table, appraise, design-check, encounter, serve, playground, schema, completions, man, help
+            error: no subcommand `nope`: its page would be one of battle, sweep, sweep-paths, roster, damage, types, minions, check, sides, mass-battle, tohit, evasion-damage, evasion-table, appraise, design-check, encounter, serve, playground, schema, completions, man, help
         "#]],
     );
 }

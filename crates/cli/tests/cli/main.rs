@@ -21,6 +21,7 @@ mod evasion_table;
 mod mass_battle;
 mod minions;
 mod playground;
+mod roster;
 mod schema;
 mod serve;
 mod sides;

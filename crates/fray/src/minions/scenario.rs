@@ -67,7 +67,7 @@ pub const MAX_WORK: u64 = 200_000_000;
 #[serde(deny_unknown_fields)]
 pub struct BattleFile {
     #[serde(default)]
-    rules: RawRules,
+    rules: RulesFile,
     a: Spanned<RawGroup>,
     b: Spanned<RawGroup>,
     #[serde(default)]
@@ -88,9 +88,11 @@ struct RawSpell {
     damage: Option<Spanned<i64>>,
 }
 
+/// A battle's `[rules]` as written: in a battle file, and shared by a roster's battles
+/// (`fray roster`).
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct RawRules {
+pub struct RulesFile {
     order: Option<Order>,
     targeting: Option<Targeting>,
     level_excess: Option<LevelExcess>,
@@ -105,14 +107,17 @@ struct RawRules {
 struct RawGroup {
     name: Spanned<String>,
     #[serde(default)]
-    minions: Vec<RawMinion>,
+    minions: Vec<MinionFile>,
 }
 
+/// A minion's table as written: in a battle file's groups, and as a unit of a roster
+/// (`fray roster`), which gives it a `cost` and no `count`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawMinion {
+pub struct MinionFile {
     name: Spanned<String>,
     kind: Kind,
+    cost: Option<Spanned<f64>>,
     #[serde(default, deserialize_with = "whole::level")]
     level: Option<Spanned<i64>>,
     #[serde(deserialize_with = "whole::hp")]
@@ -183,7 +188,8 @@ mod whole {
     }
 }
 
-fn rules(c: &Checker, raw: &RawRules) -> Result<Rules, ScenarioError> {
+/// Checks a battle's rules.
+pub fn check_rules(c: &Checker, raw: &RulesFile) -> Result<Rules, ScenarioError> {
     let d = Rules::default();
     Ok(Rules {
         order: raw.order.unwrap_or(d.order),
@@ -223,9 +229,76 @@ fn group(
 /// One declared minion, expanded `count` times.
 fn declared(
     c: &Checker,
-    raw: &RawMinion,
+    raw: &MinionFile,
     names: &mut HashSet<String>,
 ) -> Result<Vec<Minion>, ScenarioError> {
+    if let Some(cost) = &raw.cost {
+        return Err(c.at(
+            cost,
+            "`cost` belongs to a roster's units (`fray roster`); a battle's minions have none",
+        ));
+    }
+    let template = minion(c, raw)?;
+    let count = match &raw.count {
+        None => None,
+        Some(n) => Some(c.within(n, "count", 1, MAX_MINIONS)?),
+    };
+    let names = c.copies(&raw.name, &template.name, count, names)?;
+    Ok(names
+        .into_iter()
+        .map(|name| Minion {
+            name,
+            ..template.clone()
+        })
+        .collect())
+}
+
+/// A roster's `[minions]` section (`fray roster`): the rules all its battles share, and
+/// its units.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterSection {
+    #[serde(default)]
+    rules: RulesFile,
+    #[serde(default)]
+    units: Vec<MinionFile>,
+}
+
+/// Checks a roster's `[minions]` section: its rules and its units (names unique).
+pub fn check_roster(
+    c: &Checker,
+    raw: &RosterSection,
+) -> Result<(Rules, crate::scenario::Units<Minion>), ScenarioError> {
+    let rules = check_rules(c, &raw.rules)?;
+    let mut names = HashSet::new();
+    let units = raw
+        .units
+        .iter()
+        .map(|u| check_unit(c, u, &mut names))
+        .collect::<Result<_, _>>()?;
+    Ok((rules, units))
+}
+
+/// A unit of a roster: one minion, its name unique among `names`, and its starting cost
+/// if it gives one. A roster sets how many fight, so a unit has no `count`.
+fn check_unit(
+    c: &Checker,
+    raw: &MinionFile,
+    names: &mut HashSet<String>,
+) -> Result<(Minion, Option<f64>), ScenarioError> {
+    if let Some(count) = &raw.count {
+        return Err(c.at(
+            count,
+            "a roster's unit has no `count`: the budget and its cost set how many fight",
+        ));
+    }
+    let unit = minion(c, raw)?;
+    c.copies(&raw.name, &unit.name, None, names)?;
+    Ok((unit, crate::scenario::cost(c, &raw.cost)?))
+}
+
+/// One minion's checked stats.
+fn minion(c: &Checker, raw: &MinionFile) -> Result<Minion, ScenarioError> {
     let name = c.name(&raw.name, "minion")?;
     // `whole::level` and `whole::spell_levels` refused anything out of range while the
     // file was read, so the values fit in `i32`.
@@ -234,7 +307,7 @@ fn declared(
         Some(l) => Level::clamped(*l.get_ref() as i32),
     };
     let spell_levels = raw.spell_levels.as_ref().map_or(0, |s| *s.get_ref() as i32);
-    let template = Minion {
+    Ok(Minion {
         name: name.clone(),
         kind: raw.kind,
         level,
@@ -246,23 +319,12 @@ fn declared(
         armor_penalty: c.optional(&raw.armor_penalty, "armor_penalty", 0, 0, MAX_STAT)?,
         gaze_armor: c.optional(&raw.gaze_armor, "gaze_armor", 0, 0, MAX_STAT)?,
         learns: learns(c, raw)?,
-    };
-    let count = match &raw.count {
-        None => None,
-        Some(n) => Some(c.within(n, "count", 1, MAX_MINIONS)?),
-    };
-    let names = c.copies(&raw.name, &name, count, names)?;
-    Ok(names
-        .into_iter()
-        .map(|name| Minion {
-            name,
-            ..template.clone()
-        })
-        .collect())
+    })
 }
+
 /// Whether a declared minion learns: recruits do unless `learns = false`; veterans and
 /// monsters never gain an experience level, so `learns = true` on them is refused.
-fn learns(c: &Checker, raw: &RawMinion) -> Result<bool, ScenarioError> {
+fn learns(c: &Checker, raw: &MinionFile) -> Result<bool, ScenarioError> {
     match &raw.learns {
         None => Ok(raw.kind.can_learn()),
         Some(l) if *l.get_ref() && !raw.kind.can_learn() => Err(c.at(
@@ -381,7 +443,7 @@ pub fn parse_battle(text: &str) -> Result<Battle, ScenarioError> {
 
 /// Checks a minions battle read from a file, locating problems with `c`.
 pub fn check_battle(c: &Checker, raw: &BattleFile) -> Result<Battle, ScenarioError> {
-    let rules = rules(c, &raw.rules)?;
+    let rules = check_rules(c, &raw.rules)?;
     let mut names = HashSet::new();
     let a = group(c, &raw.a, &mut names)?;
     let b = group(c, &raw.b, &mut names)?;

@@ -43,7 +43,7 @@ use toml::Spanned;
 use super::battle::{ArmorWeight, Army, Combatant, FormRule, MassBattle, TargetingReadings};
 use super::model::{Ladder, MAX_EXTRA_DICE, Rung};
 use super::resolve::Dodge;
-use crate::scenario::{Checker, ScenarioError};
+use crate::scenario::{Checker, ScenarioError, Units};
 
 /// The most combatants a side may field.
 pub const MAX_COMBATANTS: u32 = 10_000;
@@ -78,15 +78,18 @@ struct RawArmy {
     advantage: Option<Spanned<i64>>,
     disadvantage: Option<Spanned<i64>>,
     #[serde(default)]
-    combatants: Vec<RawCombatant>,
+    combatants: Vec<CombatantFile>,
 }
 
+/// A combatant's table as written: in a battle file's sides, and as a unit of a roster
+/// (`fray roster`), which gives it a `cost` and no `count`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCombatant {
+pub struct CombatantFile {
     name: Spanned<String>,
     hp: Spanned<i64>,
     count: Option<Spanned<i64>>,
+    cost: Option<Spanned<f64>>,
     bonus: Option<Spanned<i64>>,
     form: Option<String>,
     #[serde(default)]
@@ -100,6 +103,96 @@ struct RawCombatant {
     penetrates: Vec<ArmorWeight>,
     #[serde(default)]
     resisted_by: Vec<ArmorWeight>,
+}
+
+/// A roster's `[pool]` section (`fray roster`): every setting of a battle file but its
+/// seed, rounds and sides, shared by all its battles, and its units.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterSection {
+    first_hit_die: Option<Spanned<i64>>,
+    ladder: Option<Spanned<String>>,
+    #[serde(default)]
+    forms: Vec<FormRule>,
+    #[serde(default)]
+    targeting: TargetingReadings,
+    #[serde(default)]
+    units: Vec<CombatantFile>,
+}
+
+/// The checked settings of a roster's pool battles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// The difficulty ladder.
+    pub ladder: Ladder,
+    /// Which fighting styles beat which.
+    pub forms: Vec<FormRule>,
+    /// The die of a full-damage first hit.
+    pub first_hit_die: u32,
+    /// The readings of the targeting order.
+    pub targeting: TargetingReadings,
+}
+
+/// Checks a roster's `[pool]` section: its settings and its units (names unique).
+pub fn check_roster(
+    c: &Checker,
+    raw: RosterSection,
+) -> Result<(Settings, Units<Combatant>), ScenarioError> {
+    let settings = Settings {
+        ladder: ladder(c, &raw.ladder)?,
+        forms: raw.forms,
+        first_hit_die: c.optional(&raw.first_hit_die, "first_hit_die", 6, 1, 1_000)?,
+        targeting: raw.targeting,
+    };
+    let mut names = HashSet::new();
+    let units = raw
+        .units
+        .iter()
+        .map(|u| check_unit(c, u, &mut names))
+        .collect::<Result<_, _>>()?;
+    Ok((settings, units))
+}
+
+/// The battle of two armies under `settings`, with a round limit: checked for its work
+/// as a battle file is.
+pub fn battle_of(
+    settings: &Settings,
+    a: Army,
+    b: Army,
+    max_rounds: u32,
+) -> Result<MassBattle, ScenarioError> {
+    let battle = MassBattle {
+        ladder: settings.ladder.clone(),
+        a,
+        b,
+        forms: settings.forms.clone(),
+        max_rounds,
+        first_hit_die: settings.first_hit_die,
+        targeting: settings.targeting,
+    };
+    check_work(&battle)?;
+    Ok(battle)
+}
+
+/// The ladder a file names (the standard one when none): its base die must be 6.
+fn ladder(c: &Checker, raw: &Option<Spanned<String>>) -> Result<Ladder, ScenarioError> {
+    Ok(match raw {
+        None => Ladder::standard(),
+        Some(text) => {
+            let ladder: Ladder = text
+                .get_ref()
+                .parse()
+                .map_err(|e: super::model::PoolError| c.at(text, e.to_string()))?;
+            let start = Rung { tn: 3, die: 6 };
+            ladder.position(start).map_err(|_| {
+                c.at(
+                    text,
+                    "attack rolls start at 3/6, so the ladder's base die must be 6",
+                )
+            })?;
+            ladder
+        }
+    })
 }
 
 /// A mass battle read from a file, with the seed it asks for (if any).
@@ -139,11 +232,53 @@ fn army(c: &Checker, raw: &RawArmy, names: &mut HashSet<String>) -> Result<Army,
 
 fn declared(
     c: &Checker,
-    raw: &RawCombatant,
+    raw: &CombatantFile,
     names: &mut HashSet<String>,
 ) -> Result<Vec<Combatant>, ScenarioError> {
+    if let Some(cost) = &raw.cost {
+        return Err(c.at(
+            cost,
+            "`cost` belongs to a roster's units (`fray roster`); a battle's combatants have none",
+        ));
+    }
+    let template = combatant(c, raw)?;
+    let count = match &raw.count {
+        None => None,
+        Some(n) => Some(c.within(n, "count", 1, MAX_COMBATANTS)?),
+    };
+    let names = c.copies(&raw.name, &template.name, count, names)?;
+    Ok(names
+        .into_iter()
+        .map(|name| Combatant {
+            name,
+            ..template.clone()
+        })
+        .collect())
+}
+
+/// A unit of a roster: one combatant, its name unique among `names`, and its starting
+/// cost if it gives one (above 0). A roster sets how many fight, so a unit has no
+/// `count`.
+fn check_unit(
+    c: &Checker,
+    raw: &CombatantFile,
+    names: &mut HashSet<String>,
+) -> Result<(Combatant, Option<f64>), ScenarioError> {
+    if let Some(count) = &raw.count {
+        return Err(c.at(
+            count,
+            "a roster's unit has no `count`: the budget and its cost set how many fight",
+        ));
+    }
+    let unit = combatant(c, raw)?;
+    c.copies(&raw.name, &unit.name, None, names)?;
+    Ok((unit, crate::scenario::cost(c, &raw.cost)?))
+}
+
+/// One combatant's checked stats.
+fn combatant(c: &Checker, raw: &CombatantFile) -> Result<Combatant, ScenarioError> {
     let name = c.name(&raw.name, "combatant")?;
-    let template = Combatant {
+    Ok(Combatant {
         name: name.clone(),
         hp: c.within(&raw.hp, "hp", 1, MAX_STAT)?,
         bonus: c.optional(&raw.bonus, "bonus", 0, 0, 50)?,
@@ -154,19 +289,7 @@ fn declared(
         dodge: raw.dodge,
         penetrates: raw.penetrates.clone(),
         resisted_by: raw.resisted_by.clone(),
-    };
-    let count = match &raw.count {
-        None => None,
-        Some(n) => Some(c.within(n, "count", 1, MAX_COMBATANTS)?),
-    };
-    let names = c.copies(&raw.name, &name, count, names)?;
-    Ok(names
-        .into_iter()
-        .map(|name| Combatant {
-            name,
-            ..template.clone()
-        })
-        .collect())
+    })
 }
 
 /// Reads and validates a mass battle from TOML text.
@@ -196,23 +319,7 @@ pub fn parse_mass_battle(text: &str) -> Result<MassScenario, ScenarioError> {
 
 /// Checks a mass battle read from a file, locating problems with `c`.
 pub fn check_mass_battle(c: &Checker, raw: MassBattleFile) -> Result<MassScenario, ScenarioError> {
-    let ladder = match &raw.ladder {
-        None => Ladder::standard(),
-        Some(text) => {
-            let ladder: Ladder = text
-                .get_ref()
-                .parse()
-                .map_err(|e: super::model::PoolError| c.at(text, e.to_string()))?;
-            let start = Rung { tn: 3, die: 6 };
-            ladder.position(start).map_err(|_| {
-                c.at(
-                    text,
-                    "attack rolls start at 3/6, so the ladder's base die must be 6",
-                )
-            })?;
-            ladder
-        }
-    };
+    let ladder = ladder(c, &raw.ladder)?;
     let mut names = HashSet::new();
     let battle = MassBattle {
         ladder,

@@ -1,0 +1,92 @@
+//! `fray roster [FILE]`: each unit's fair cost, through `fray_lab::roster`; as text or
+//! `--json`. With no file, prices the bundled pool roster.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use fray_commands::lab::Roster;
+use fray_commands::limits;
+use fray_commands::{Command, Context};
+use fray_lab::roster::RosterRequest;
+
+use crate::battle::{INTERRUPTED, catch_ctrl_c};
+use crate::{output, table};
+
+#[derive(Debug, Args)]
+pub struct RosterArgs {
+    /// The roster file (TOML: a budget and the units to price; docs/roster.md). Without
+    /// it, the bundled pool roster (or --example).
+    file: Option<PathBuf>,
+    /// A bundled roster: pool or minions.
+    #[arg(long, conflicts_with = "file")]
+    example: Option<String>,
+    /// What a fair cost balances: `mean` (each unit's mean score against the rest) or
+    /// `against UNIT` (each unit against that one).
+    #[arg(long, num_args = 1..=2, value_names = ["MODE", "UNIT"])]
+    fair: Vec<String>,
+    /// The unit that keeps its cost with --fair mean (default: the first).
+    #[arg(long, value_name = "UNIT")]
+    reference: Option<String>,
+    /// How closely to know each fair cost: the relative half-width of its 95% interval.
+    #[arg(long, default_value_t = 0.02)]
+    precision: f64,
+    /// The most battles the fit may play.
+    #[arg(long)]
+    max_battles: Option<u64>,
+    /// Battles per matchup of each matrix.
+    #[arg(long)]
+    trials: Option<u64>,
+    /// The seed, instead of the roster's.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Threads to use (0: every core).
+    #[arg(long, default_value_t = 0)]
+    threads: u64,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &RosterArgs) -> Result<String> {
+    let (roster, roster_source) = match &args.file {
+        Some(path) => (
+            Some(output::read_text(path, limits::ROSTER)?),
+            Some(path.display().to_string()),
+        ),
+        None => (None, None),
+    };
+    let (fair, against) = match args.fair.as_slice() {
+        [] => (None, None),
+        [mode] => (Some(mode.clone()), None),
+        [mode, unit, ..] => (Some(mode.clone()), Some(unit.clone())),
+    };
+    let request = RosterRequest {
+        roster,
+        roster_source,
+        example: args.example.clone(),
+        fair,
+        against,
+        reference: args.reference.clone(),
+        precision: Some(args.precision),
+        max_battles: args.max_battles,
+        trials: args.trials,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let prepared = table::prepare::<Roster>(request)?;
+    catch_ctrl_c();
+    let cx = Context {
+        cancel: &INTERRUPTED,
+        progress: &|_| {},
+    };
+    let answer = Roster::perform(&prepared.valid, &cx).map_err(table::refused)?;
+    if !answer.complete {
+        output::warn("interrupted: the pricing below is incomplete");
+    }
+    if args.json {
+        table::json::<Roster>(&answer)
+    } else {
+        Ok(fray_lab::roster::text::text(&answer))
+    }
+}

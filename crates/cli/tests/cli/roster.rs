@@ -1,0 +1,84 @@
+//! `fray roster`: a roster priced as text and JSON, its fairness chosen, bad rosters and
+//! requests refused.
+
+use crate::common::*;
+
+#[test]
+fn the_minions_roster_prices_exactly() {
+    let out = ok(&["roster", "--example", "minions"]);
+    let text = &out.stdout;
+    assert!(
+        text.starts_with(
+            "Warband (minions): armies of budget 24.0, fair = mean, Recruit keeps its cost (exact)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("row's score against column, at the fair costs:"),
+        "{text}"
+    );
+    let v = json(&["roster", "--example", "minions", "--json"]);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["units"][0]["fitted"], 2.0, "the reference keeps its cost");
+    // Every row's mean score at the fair costs is even.
+    for row in v["fitted_matrix"]["rows"].as_array().unwrap() {
+        assert!((row["mean"].as_f64().unwrap() - 0.5).abs() < 1e-6, "{row}");
+    }
+}
+
+#[test]
+fn fair_against_one_unit_balances_each_against_it() {
+    let v = json(&[
+        "roster",
+        &example("rosters/pool.toml"),
+        "--fair",
+        "against",
+        "Rider",
+        "--precision",
+        "0.05",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["fair"].as_str(), v["reference"].as_str()),
+        (Some("against Rider"), Some("Rider"))
+    );
+    let rider = 1;
+    for (x, row) in v["fitted_matrix"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        if x != rider && v["units"][x]["uneven"].is_null() {
+            let cell = &row["cells"][rider];
+            let (low, high) = (
+                cell["low"].as_f64().unwrap(),
+                cell["high"].as_f64().unwrap(),
+            );
+            assert!(low - 0.05 <= 0.5 && 0.5 <= high + 0.05, "{x}: {cell}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_roster_or_request_is_refused_with_its_place() {
+    let file = scratch("roster").join("bad.toml");
+    std::fs::write(&file, "system = \"pool\"\nbudget = 0\n").unwrap();
+    let out = fray(&["roster", file.to_str().unwrap()]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("line 2, column 10: budget is 0"),
+        "{}",
+        out.stderr
+    );
+    let out = fray(&["roster", "--fair", "against", "Nobody"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("against `Nobody` is not a unit of the roster"),
+        "{}",
+        out.stderr
+    );
+}

@@ -1,0 +1,242 @@
+//! Roster files: the shared settings of one army system, a budget, and the units to
+//! price, each a combatant (pool) or minion (minions) with an optional starting cost.
+//!
+//! ```toml
+//! name = "Field armies"     # optional: a title for reports
+//! system = "pool"           # pool | minions
+//! budget = 60               # what each army may spend
+//! seed = 7                  # optional (default 1)
+//! max_rounds = 40           # optional: pool battles' round limit (default 100)
+//!
+//! [pool]                    # any setting of a mass battle file but its sides
+//! [[pool.forms]]
+//! superior = "pike"
+//! inferior = "cavalry"
+//!
+//! [[pool.units]]            # a combatant's table, with a cost and no count
+//! name = "Pikeman"
+//! cost = 6
+//! hp = 6
+//! form = "pike"
+//! ```
+//!
+//! A minions roster has `[minions.rules]` (the rules of `fray minions` files) and
+//! `[[minions.units]]` (minion tables).
+
+use fray::minions::Rules;
+use fray::minions::scenario::RosterSection as MinionsSection;
+use fray::pool::Combatant;
+use fray::pool::scenario::{RosterSection as PoolSection, Settings};
+use fray::scenario::{Checker, ScenarioError, read};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::scenario::MAX_ROUNDS;
+
+/// The most units a roster may price: every pair is a matchup.
+pub const MAX_UNITS: usize = 32;
+
+/// A roster file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RosterFile {
+    name: Option<String>,
+    system: Spanned<String>,
+    budget: Spanned<f64>,
+    seed: Option<Spanned<i64>>,
+    max_rounds: Option<Spanned<i64>>,
+    pool: Option<PoolSection>,
+    minions: Option<MinionsSection>,
+}
+
+/// The units of a roster, in their system's own model.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Units {
+    /// Pool combatants, with the settings every battle shares.
+    Pool {
+        /// Forms, ladder, first-hit die, targeting.
+        settings: Settings,
+        /// One combatant a unit.
+        units: Vec<Combatant>,
+    },
+    /// Minions, with the rules every battle shares (rounds and turns among them).
+    Minions {
+        /// The rules of play.
+        rules: Rules,
+        /// One minion a unit.
+        units: Vec<fray::minions::Minion>,
+    },
+}
+
+/// A roster that passed every check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Roster {
+    /// Its title in reports.
+    pub name: String,
+    /// What each army may spend.
+    pub budget: f64,
+    /// The seed of every matchup's streams.
+    pub seed: u64,
+    /// A pool battle's round limit.
+    pub max_rounds: u32,
+    /// The units, in the file's order.
+    pub units: Units,
+    /// Each unit's name, in the same order.
+    pub names: Vec<String>,
+    /// Each unit's starting cost: its own, or, where a unit gives none, the mean of those
+    /// given (a tenth of the budget when none is given).
+    pub costs: Vec<f64>,
+}
+
+impl Roster {
+    /// The system's name, as files spell it.
+    pub fn system(&self) -> &'static str {
+        match self.units {
+            Units::Pool { .. } => "pool",
+            Units::Minions { .. } => "minions",
+        }
+    }
+
+    /// Whether its battles have no dice (minions): every matchup is then exact.
+    pub fn exact(&self) -> bool {
+        matches!(self.units, Units::Minions { .. })
+    }
+
+    /// The index of the unit named `name`.
+    pub fn unit(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+}
+
+/// Reads and checks a roster file.
+///
+/// ```
+/// let r = fray_lab::roster::parse_roster(r#"
+/// system = "minions"
+/// budget = 12
+/// [[minions.units]]
+/// name = "Spearman"
+/// kind = "veteran"
+/// hp = 6
+/// damage = 2
+/// cost = 3
+/// [[minions.units]]
+/// name = "Orc"
+/// kind = "monster"
+/// hp = 8
+/// damage = 2
+/// "#).unwrap();
+/// assert_eq!((r.names.len(), r.costs[1]), (2, 3.0));
+/// ```
+pub fn parse_roster(text: &str) -> Result<Roster, ScenarioError> {
+    let (raw, c): (RosterFile, Checker) = read(text)?;
+    let budget = *raw.budget.get_ref();
+    let (lo, hi) = fray::scenario::COST_RANGE;
+    if !(budget.is_finite() && (lo..=hi).contains(&budget)) {
+        return Err(c.at(
+            &raw.budget,
+            format!("budget is {budget}: expected a number above 0, from {lo} to {hi}"),
+        ));
+    }
+    let whole = |v: &Option<Spanned<i64>>, what: &str, default: u64, hi: u64| {
+        let Some(v) = v else { return Ok(default) };
+        u64::try_from(*v.get_ref())
+            .ok()
+            .filter(|n| (1..=hi).contains(n) || (what == "seed" && *n == 0))
+            .ok_or_else(|| {
+                c.at(
+                    v,
+                    format!(
+                        "{what} is {}: expected a whole number from {} to {hi}",
+                        v.get_ref(),
+                        u64::from(what != "seed")
+                    ),
+                )
+            })
+    };
+    let seed = whole(&raw.seed, "seed", 1, i64::MAX as u64)?;
+    let max_rounds = whole(&raw.max_rounds, "max_rounds", 100, u64::from(MAX_ROUNDS))? as u32;
+    let (units, given): (Units, Vec<(String, Option<f64>)>) = match raw.system.get_ref().as_str() {
+        "pool" => {
+            let section = one_section(&c, &raw.system, raw.pool, raw.minions.is_some(), "pool")?;
+            let (settings, units) = fray::pool::scenario::check_roster(&c, section)?;
+            let given = units
+                .iter()
+                .map(|(u, cost)| (u.name.clone(), *cost))
+                .collect();
+            let units = units.into_iter().map(|(u, _)| u).collect();
+            (Units::Pool { settings, units }, given)
+        }
+        "minions" => {
+            let section = one_section(&c, &raw.system, raw.minions, raw.pool.is_some(), "minions")?;
+            if raw.max_rounds.is_some() {
+                return Err(c.at(
+                    &raw.system,
+                    "a minions roster's round limit is [minions.rules] max_rounds, not a top-level max_rounds",
+                ));
+            }
+            let (rules, units) = fray::minions::scenario::check_roster(&c, &section)?;
+            let given = units
+                .iter()
+                .map(|(u, cost)| (u.name.clone(), *cost))
+                .collect();
+            let units = units.into_iter().map(|(u, _)| u).collect();
+            (Units::Minions { rules, units }, given)
+        }
+        other => {
+            return Err(c.at(
+                &raw.system,
+                format!(
+                    "system `{other}`: a roster prices the units of an army system, pool or minions"
+                ),
+            ));
+        }
+    };
+    if !(2..=MAX_UNITS).contains(&given.len()) {
+        return Err(c.at(
+            &raw.system,
+            format!(
+                "the roster has {} units: expected from 2 to {MAX_UNITS} ([[{}.units]] tables)",
+                given.len(),
+                raw.system.get_ref()
+            ),
+        ));
+    }
+    let stated: Vec<f64> = given.iter().filter_map(|(_, c)| *c).collect();
+    let fill = if stated.is_empty() {
+        budget / 10.0
+    } else {
+        stated.iter().sum::<f64>() / stated.len() as f64
+    };
+    Ok(Roster {
+        name: raw.name.unwrap_or_else(|| "Roster".to_string()),
+        budget,
+        seed,
+        max_rounds,
+        units,
+        costs: given.iter().map(|(_, c)| c.unwrap_or(fill)).collect(),
+        names: given.into_iter().map(|(n, _)| n).collect(),
+    })
+}
+
+/// The section the system names, present, and the other absent.
+fn one_section<T: Default>(
+    c: &Checker,
+    system: &Spanned<String>,
+    section: Option<T>,
+    other: bool,
+    name: &str,
+) -> Result<T, ScenarioError> {
+    if other {
+        return Err(c.at(
+            system,
+            format!("system = \"{name}\", but the roster has the other system's section: keep only [{name}]"),
+        ));
+    }
+    section.ok_or_else(|| {
+        c.at(
+            system,
+            format!("system = \"{name}\" needs a [{name}] section with its [[{name}.units]]"),
+        )
+    })
+}

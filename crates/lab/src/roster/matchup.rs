@@ -1,0 +1,217 @@
+//! One matchup: unit x's army against unit y's, each as many as the budget buys at its
+//! cost. A fractional count is rounded at random, the fraction being the chance of the
+//! larger army (12.4 is 12 in 60% of battles and 13 in 40%), so the win chance moves
+//! continuously with the cost: it is the mixture of the (at most four) whole-count
+//! battles, weighted. Both orders of who is side a are played, half the battles each.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use fray::minions::{Battle as MinionsBattle, Group};
+use fray::pool::Army;
+use fray::request::Refusal;
+use fray::trace::NoTrace;
+
+use fray::rng::SeededRolls;
+
+use super::file::{Roster, Units};
+use crate::systems::BattleSystem;
+use crate::systems::pool::Pool;
+use crate::tally::Tally;
+
+/// The odds of x's army against y's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Odds {
+    /// P(x's army wins).
+    pub win: f64,
+    /// P(neither wins).
+    pub draw: f64,
+    /// The standard error of `win` (0 when exact).
+    pub se: f64,
+    /// Battles played for it.
+    pub battles: u64,
+}
+
+/// The most battles a matchup plays beyond the number asked: each of its (at most eight)
+/// whole-count battles is played at least once.
+pub const EXTRA_BATTLES: u64 = 8;
+
+/// How many streams one matchup uses from its first: one for each count and order.
+pub const STREAMS: u64 = 8;
+
+/// The two whole army sizes a budget buys at a cost, each with its chance.
+pub fn sizes(budget: f64, cost: f64) -> [(u32, f64); 2] {
+    let n = budget / cost;
+    let floor = n.floor();
+    let frac = n - floor;
+    let floor = floor.min(f64::from(u32::MAX - 1)) as u32;
+    [(floor, 1.0 - frac), (floor + 1, frac)]
+}
+
+/// The most of one unit an army may field in the roster's system.
+pub fn max_army(roster: &Roster) -> u32 {
+    match roster.units {
+        Units::Pool { .. } => fray::pool::scenario::MAX_COMBATANTS,
+        Units::Minions { .. } => fray::minions::scenario::MAX_MINIONS,
+    }
+}
+
+/// The outcome of one whole-count battle with `i` of x (side a when `x_first`) and `j`
+/// of y, or None when it must be played.
+fn settled(i: u32, j: u32) -> Option<(f64, f64)> {
+    match (i, j) {
+        (0, 0) => Some((0.0, 1.0)),
+        (0, _) => Some((0.0, 0.0)),
+        (_, 0) => Some((1.0, 0.0)),
+        _ => None,
+    }
+}
+
+/// P(x wins) and P(draw) of `i` of unit x against `j` of unit y, x side a when
+/// `x_first`; `trials` battles on stream `stream` (sampled systems), or the one
+/// exact play (minions). None when cancelled.
+#[allow(clippy::too_many_arguments)]
+fn battle(
+    roster: &Roster,
+    (x, i): (usize, u32),
+    (y, j): (usize, u32),
+    x_first: bool,
+    trials: u64,
+    stream: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<(f64, f64, u64)>, Refusal> {
+    if let Some((w, d)) = settled(i, j) {
+        return Ok(Some((w, d, 0)));
+    }
+    let ((first, n), (second, m)) = if x_first {
+        ((x, i), (y, j))
+    } else {
+        ((y, j), (x, i))
+    };
+    let refused = |e: fray::scenario::ScenarioError| Refusal::new(e.to_string());
+    match &roster.units {
+        Units::Minions { rules, units } => {
+            let group = |u: usize, n: u32| Group {
+                name: roster.names[u].clone(),
+                minions: (1..=n)
+                    .map(|k| fray::minions::Minion {
+                        name: format!("{} {k}", units[u].name),
+                        ..units[u].clone()
+                    })
+                    .collect(),
+            };
+            let b = MinionsBattle {
+                rules: *rules,
+                a: group(first, n),
+                b: group(second, m),
+                spells: Vec::new(),
+            };
+            fray::minions::check_work(&b).map_err(refused)?;
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let winner = fray::minions::play(&b, &mut NoTrace).winner;
+            let x_side = if x_first {
+                fray::minions::Side::A
+            } else {
+                fray::minions::Side::B
+            };
+            let win = f64::from(u8::from(winner == Some(x_side)));
+            let draw = f64::from(u8::from(winner.is_none()));
+            Ok(Some((win, draw, 1)))
+        }
+        Units::Pool { settings, units } => {
+            let army = |u: usize, n: u32| Army {
+                name: roster.names[u].clone(),
+                combatants: (1..=n)
+                    .map(|k| fray::pool::Combatant {
+                        name: format!("{} {k}", units[u].name),
+                        ..units[u].clone()
+                    })
+                    .collect(),
+                advantage: 0,
+                disadvantage: 0,
+            };
+            let b = fray::pool::scenario::battle_of(
+                settings,
+                army(first, n),
+                army(second, m),
+                roster.max_rounds,
+            )
+            .map_err(refused)?;
+            // The pool system's own trial, on a stream of this battle's own: no chunk to
+            // round up to, and the same numbers on any thread count.
+            let mut rolls = SeededRolls::with_stream(roster.seed, stream);
+            let (mut kept, mut t) = (Default::default(), Tally::default());
+            for _ in 0..trials {
+                if !Pool::trial(&b, roster.max_rounds, &mut rolls, &mut kept, &mut t, cancel) {
+                    return Ok(None);
+                }
+            }
+            if cancel.load(Ordering::Relaxed) || t.trials == 0 {
+                return Ok(None);
+            }
+            let x_wins = t.wins[usize::from(!x_first)];
+            let n = t.trials as f64;
+            Ok(Some((x_wins as f64 / n, t.draws as f64 / n, t.trials)))
+        }
+    }
+}
+
+/// The odds of x's army against y's at costs `cx` and `cy`, about `trials` battles in
+/// all, on [`STREAMS`] streams from `stream` (one for each count and order: given the
+/// same first stream, every cost tried draws the same numbers, common random numbers).
+/// None when cancelled.
+#[allow(clippy::too_many_arguments)]
+pub fn odds(
+    roster: &Roster,
+    x: usize,
+    y: usize,
+    cx: f64,
+    cy: f64,
+    trials: u64,
+    stream: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<Odds>, Refusal> {
+    let max = max_army(roster);
+    for (u, c) in [(x, cx), (y, cy)] {
+        let n = roster.budget / c;
+        if n >= f64::from(max) {
+            return Err(Refusal::new(format!(
+                "{} at cost {c} makes an army of {n:.1}: at most {max} a side; raise its cost or lower the budget",
+                roster.names[u]
+            )));
+        }
+    }
+    let (mut win, mut draw, mut var, mut battles) = (0.0, 0.0, 0.0, 0);
+    for (ci, (i, wi)) in sizes(roster.budget, cx).into_iter().enumerate() {
+        for (cj, (j, wj)) in sizes(roster.budget, cy).into_iter().enumerate() {
+            let w = wi * wj;
+            if w <= 0.0 {
+                continue;
+            }
+            for x_first in [true, false] {
+                // Battles in proportion to the weight, at least one.
+                let n = ((trials as f64 * w / 2.0).round() as u64).max(1);
+                let s = stream + (ci as u64 * 2 + cj as u64) * 2 + u64::from(!x_first);
+                let Some((p, d, played)) = battle(roster, (x, i), (y, j), x_first, n, s, cancel)?
+                else {
+                    return Ok(None);
+                };
+                let share = w / 2.0;
+                win += share * p;
+                draw += share * d;
+                if !roster.exact() && played > 0 {
+                    let q = p.clamp(0.5 / played as f64, 1.0 - 0.5 / played as f64);
+                    var += share * share * q * (1.0 - q) / played as f64;
+                }
+                battles += played;
+            }
+        }
+    }
+    Ok(Some(Odds {
+        win,
+        draw,
+        se: var.sqrt(),
+        battles,
+    }))
+}

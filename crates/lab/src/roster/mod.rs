@@ -1,0 +1,19 @@
+//! `fray roster`: what every unit of a roster should cost so that equal-cost armies fight
+//! even. Its parts, in order: [`file`] (the roster file), [`matchup`] (one unit's army
+//! against another's at given costs), [`fit`] (a logistic curve per pair over every
+//! point tried), [`price`] (the fair costs), [`findings`] and [`sentences`] (what the
+//! designer should see), [`request`] (the command's request and answer) and [`text`]
+//! (as the command line prints it).
+
+pub mod file;
+pub mod findings;
+pub mod fit;
+pub mod matchup;
+pub mod price;
+pub mod request;
+pub mod sentences;
+pub mod text;
+
+pub use file::{Roster, Units, parse_roster};
+pub use price::{Fair, Prices, price};
+pub use request::{RosterAnswer, RosterRequest, ValidRoster};

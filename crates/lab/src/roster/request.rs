@@ -1,0 +1,474 @@
+//! `fray roster` as a request: the roster file, what fairness to fit and how closely;
+//! its answer: each unit's fitted cost with its interval, the matchup matrix at the
+//! starting and at the fitted costs, and what the designer should see.
+
+use std::sync::atomic::AtomicBool;
+
+use fray::request::{Refusal, within};
+use serde::{Deserialize, Serialize};
+
+use super::file::{Roster, parse_roster};
+use super::findings::{cycles, dominated};
+use rayon::prelude::*;
+
+use super::matchup::{Odds, STREAMS, odds};
+use super::price::{Fair, MAX_BATTLES, Prices, Uneven, price, score};
+use crate::request::MAX_THREADS;
+use crate::run::on_threads;
+
+/// The bundled rosters (`examples/rosters/`); the first is the default.
+pub const EXAMPLES: &[(&str, &str, &str)] = &[
+    (
+        "pool",
+        "pool: six field units, pikes, horse, swords, archers, heavy foot, skirmishers",
+        include_str!("../../../../examples/rosters/pool.toml"),
+    ),
+    (
+        "minions",
+        "minions: recruits, veterans and monsters (exact)",
+        include_str!("../../../../examples/rosters/minions.toml"),
+    ),
+];
+
+/// The finest and coarsest relative precision a pricing may ask for.
+pub const PRECISION_RANGE: (f64, f64) = (0.001, 0.5);
+/// The default relative precision of a fitted cost.
+pub const DEFAULT_PRECISION: f64 = 0.02;
+/// The battles a matrix plays for each matchup, by default.
+pub const DEFAULT_MATRIX_BATTLES: u64 = 1_000;
+
+/// Everything `fray roster` takes.
+///
+/// ```
+/// use fray_lab::roster::RosterRequest;
+/// let r: RosterRequest = serde_json::from_str(r#"{"example": "minions"}"#).unwrap();
+/// let answer = r.validate().unwrap().run().unwrap();
+/// assert!(answer.exact && answer.complete);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct RosterRequest {
+    /// The roster, as the TOML text of a roster file.
+    pub roster: Option<String>,
+    /// Where `roster` came from, for messages.
+    #[serde(skip)]
+    pub roster_source: Option<String>,
+    /// A bundled roster by name (`pool`, `minions`), instead of `roster`.
+    pub example: Option<String>,
+    /// What a fair cost balances: `mean` (each unit's mean score against the rest, the
+    /// default) or `against` (each unit against the unit `against` names).
+    pub fair: Option<String>,
+    /// The unit every other is balanced against, with `fair = "against"`.
+    pub against: Option<String>,
+    /// The unit that keeps its cost with `fair = "mean"` (default: the first).
+    pub reference: Option<String>,
+    /// How closely each fitted cost is known: the relative half-width of its 95% interval
+    /// (default 0.02).
+    pub precision: Option<f64>,
+    /// The most battles the fit may play (sampled rosters; default 20,000,000).
+    pub max_battles: Option<u64>,
+    /// Battles per matchup of each matrix (sampled rosters; default 1,000).
+    pub trials: Option<u64>,
+    /// The seed, instead of the roster's.
+    pub seed: Option<u64>,
+    /// Threads to play on, 0 (every core) to 1024.
+    pub threads: u64,
+}
+
+/// A roster request that passed every rule.
+#[derive(Debug, Clone)]
+pub struct ValidRoster {
+    /// The roster, seed applied.
+    pub roster: Roster,
+    /// The fairness.
+    pub fair: Fair,
+    /// The unit that keeps its cost.
+    pub reference: usize,
+    /// The relative precision.
+    pub precision: f64,
+    /// The cap on the fit's battles.
+    pub max_battles: u64,
+    /// Battles per matchup of a matrix.
+    pub trials: u64,
+    /// Threads (0: every core).
+    pub threads: usize,
+}
+
+impl RosterRequest {
+    /// Applies every input rule.
+    pub fn validate(&self) -> Result<ValidRoster, Refusal> {
+        within(self.threads, 0, MAX_THREADS, "threads")?;
+        let (source, text) = match (&self.roster, &self.example) {
+            (Some(_), Some(_)) => {
+                return Err(Refusal::new("give a roster or an example, not both"));
+            }
+            (Some(text), None) => (
+                self.roster_source
+                    .clone()
+                    .unwrap_or_else(|| "the roster".into()),
+                text.as_str(),
+            ),
+            (None, name) => {
+                let name = name.as_deref().unwrap_or(EXAMPLES[0].0);
+                let (n, _, text) = EXAMPLES.iter().find(|(n, ..)| n.eq_ignore_ascii_case(name)).ok_or_else(|| {
+                    Refusal::new(format!("no bundled roster is named `{name}`; the bundled ones are pool and minions"))
+                })?;
+                (format!("built-in roster `{n}`"), *text)
+            }
+        };
+        let mut roster = parse_roster(text).map_err(|e| Refusal::located(&source, &e))?;
+        let unit = |name: &str, what: &str| {
+            roster.unit(name).ok_or_else(|| {
+                Refusal::new(format!(
+                    "{what} `{name}` is not a unit of the roster; its units are {}",
+                    roster.names.join(", ")
+                ))
+            })
+        };
+        let fair = match (self.fair.as_deref().unwrap_or("mean"), &self.against) {
+            ("mean", None) => Fair::Mean,
+            ("mean", Some(_)) => {
+                return Err(Refusal::new(
+                    "`against` names a unit for fair = \"against\", not \"mean\"",
+                ));
+            }
+            ("against", Some(name)) => Fair::Against(unit(name, "against")?),
+            ("against", None) => {
+                return Err(Refusal::new("fair = \"against\" needs the unit: `against`"));
+            }
+            (other, _) => {
+                return Err(Refusal::new(format!(
+                    "fair `{other}`: expected mean or against"
+                )));
+            }
+        };
+        let reference = match (fair, &self.reference) {
+            (Fair::Against(r), None) => r,
+            (Fair::Against(_), Some(_)) => {
+                return Err(Refusal::new(
+                    "with fair = \"against\", the unit balanced against keeps its cost: no `reference`",
+                ));
+            }
+            (Fair::Mean, Some(name)) => unit(name, "reference")?,
+            (Fair::Mean, None) => 0,
+        };
+        let (lo, hi) = PRECISION_RANGE;
+        let precision = self.precision.unwrap_or(DEFAULT_PRECISION);
+        if !(lo..=hi).contains(&precision) {
+            return Err(Refusal::new(format!(
+                "precision {}: expected a relative half-width from {lo} to {hi}",
+                fray::text::quoted_number(precision)
+            )));
+        }
+        let max_battles = self.max_battles.unwrap_or(MAX_BATTLES);
+        within(max_battles, 1_000, 1_000_000_000, "max_battles")?;
+        let trials = self.trials.unwrap_or(DEFAULT_MATRIX_BATTLES);
+        within(trials, 100, 10_000_000, "trials")?;
+        if let Some(seed) = self.seed {
+            roster.seed = seed;
+        }
+        Ok(ValidRoster {
+            roster,
+            fair,
+            reference,
+            precision,
+            max_battles,
+            trials,
+            threads: usize::try_from(self.threads).unwrap_or(usize::MAX),
+        })
+    }
+}
+
+/// One cell of a matrix: the row unit's army against the column unit's.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Cell {
+    /// P(the row's army wins).
+    pub win: f64,
+    /// P(neither wins).
+    pub draw: f64,
+    /// The row's score: its win chance, a draw counting half.
+    pub score: f64,
+    /// The score's 95% interval (the score itself when exact).
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+}
+
+/// One row of a matrix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Row {
+    /// The row's unit.
+    pub unit: String,
+    /// Its cell against each unit, in roster order (none against itself).
+    pub cells: Vec<Option<Cell>>,
+    /// Its mean score against the others.
+    pub mean: f64,
+}
+
+/// The matchups of every pair at one set of costs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Matrix {
+    /// Each unit's cost, in roster order.
+    pub costs: Vec<f64>,
+    /// One row a unit.
+    pub rows: Vec<Row>,
+    /// Battles played for it.
+    pub battles: u64,
+}
+
+/// A unit's prices.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct UnitPrice {
+    /// Its name.
+    pub name: String,
+    /// Its starting cost.
+    pub cost: f64,
+    /// Its fair cost.
+    pub fitted: f64,
+    /// The fair cost's 95% interval (both ends the cost when exact, or for the
+    /// reference).
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+    /// Set when no cost in the searched range makes it even: it `wins at any cost` or
+    /// `loses at any cost` (the fitted cost is then the end of the range).
+    pub uneven: Option<String>,
+}
+
+/// A unit no one would buy at the starting costs, and the unit that beats it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Dominated {
+    /// The dominated unit.
+    pub unit: String,
+    /// The unit at least as good against everything, and better against something.
+    pub by: String,
+}
+
+/// `fray roster`'s answer; serialized, its `--json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RosterAnswer {
+    /// The roster's title.
+    pub name: String,
+    /// Its system.
+    pub system: String,
+    /// What each army spends.
+    pub budget: f64,
+    /// `mean`, or `against UNIT`.
+    pub fair: String,
+    /// The unit that kept its cost.
+    pub reference: String,
+    /// Every unit, starting and fitted costs.
+    pub units: Vec<UnitPrice>,
+    /// The matchups at the starting costs.
+    pub matrix: Matrix,
+    /// The matchups re-played at the fitted costs: what is left uneven.
+    pub fitted_matrix: Matrix,
+    /// Units dominated at the starting costs.
+    pub dominated: Vec<Dominated>,
+    /// Counter cycles at the fitted costs (each beats the next by 5 points or more,
+    /// beyond its interval).
+    pub cycles: Vec<Vec<String>>,
+    /// One plain sentence per finding.
+    pub findings: Vec<String>,
+    /// The relative precision asked.
+    pub precision: f64,
+    /// Whether every fitted cost is known to it.
+    pub reached: bool,
+    /// Battles played in all (fit and matrices).
+    pub battles: u64,
+    /// Rounds of the fit.
+    pub rounds: u32,
+    /// Whether every matchup is exact (minions).
+    pub exact: bool,
+    /// False when cancelled part-way: what is shown was finished before.
+    pub complete: bool,
+}
+
+impl ValidRoster {
+    /// The most battles the pricing may play, before any of it: the fit's cap and the two
+    /// matrices (sampled), or the exact plays' bound.
+    pub fn planned_battles(&self) -> u64 {
+        let n = self.roster.names.len() as u64;
+        let pairs = n * (n - 1) / 2;
+        if self.roster.exact() {
+            // Two matrices and, per unit and sweep, a bisection's plays: 8 battles each.
+            pairs * 16 + n * n * 60 * 62 * 8
+        } else {
+            self.max_battles + 2 * pairs * (self.trials + super::matchup::EXTRA_BATTLES)
+        }
+    }
+
+    /// What the pricing costs, before any of it: each battle touches every fighter of
+    /// both armies (the most a budget buys in the searched range), and the answer holds
+    /// two matrices.
+    pub fn effort(&self) -> fray::request::Effort {
+        let r = &self.roster;
+        let cheapest = r.costs.iter().cloned().fold(f64::INFINITY, f64::min) / 64.0;
+        let fighters =
+            (2.0 * r.budget / cheapest).min(2.0 * f64::from(super::matchup::max_army(r)));
+        let n = r.names.len() as u64;
+        fray::request::Effort {
+            steps: self.planned_battles().saturating_mul(fighters as u64),
+            answer_bytes: (n * n * 2 * 160 + n * 400)
+                .saturating_add(fray::request::Effort::SMALL_ANSWER),
+        }
+    }
+
+    /// Prices the roster.
+    pub fn run(&self) -> Result<RosterAnswer, Refusal> {
+        self.run_with(&AtomicBool::new(false))
+    }
+
+    /// Prices the roster, stopping at the next battle chunk once `cancel` is set (the
+    /// answer then says it is incomplete).
+    pub fn run_with(&self, cancel: &AtomicBool) -> Result<RosterAnswer, Refusal> {
+        on_threads(self.threads, || self.answer(cancel))?
+    }
+
+    fn answer(&self, cancel: &AtomicBool) -> Result<RosterAnswer, Refusal> {
+        let r = &self.roster;
+        let matrix = self.matrix(&r.costs, 1, cancel)?;
+        let prices: Prices = price(
+            r,
+            self.fair,
+            self.reference,
+            self.precision,
+            self.max_battles,
+            cancel,
+        )?;
+        let fitted_matrix = self.matrix(&prices.costs, 2, cancel)?;
+        let complete = prices.complete && matrix.is_some() && fitted_matrix.is_some();
+        let empty = |costs: &[f64]| Matrix {
+            costs: costs.to_vec(),
+            rows: Vec::new(),
+            battles: 0,
+        };
+        let matrix = matrix.unwrap_or_else(|| empty(&r.costs));
+        let fitted_matrix = fitted_matrix.unwrap_or_else(|| empty(&prices.costs));
+        let units: Vec<UnitPrice> = (0..r.names.len())
+            .map(|u| UnitPrice {
+                name: r.names[u].clone(),
+                cost: r.costs[u],
+                fitted: prices.costs[u],
+                low: prices.intervals[u].0,
+                high: prices.intervals[u].1,
+                uneven: prices.uneven[u].map(|w| match w {
+                    Uneven::WinsAtAnyCost => "wins at any cost".to_string(),
+                    Uneven::LosesAtAnyCost => "loses at any cost".to_string(),
+                }),
+            })
+            .collect();
+        let dominated: Vec<Dominated> = if matrix.rows.is_empty() {
+            Vec::new()
+        } else {
+            dominated(&matrix)
+                .into_iter()
+                .map(|(u, b)| Dominated {
+                    unit: r.names[u].clone(),
+                    by: r.names[b].clone(),
+                })
+                .collect()
+        };
+        let cycles: Vec<Vec<String>> = if fitted_matrix.rows.is_empty() {
+            Vec::new()
+        } else {
+            cycles(&fitted_matrix)
+                .into_iter()
+                .map(|c| c.iter().map(|&u| r.names[u].clone()).collect())
+                .collect()
+        };
+        let fair = match self.fair {
+            Fair::Mean => "mean".to_string(),
+            Fair::Against(u) => format!("against {}", r.names[u]),
+        };
+        let mut answer = RosterAnswer {
+            name: r.name.clone(),
+            system: r.system().to_string(),
+            budget: r.budget,
+            fair,
+            reference: r.names[self.reference].clone(),
+            units,
+            battles: prices.battles + matrix.battles + fitted_matrix.battles,
+            matrix,
+            fitted_matrix,
+            dominated,
+            cycles,
+            findings: Vec::new(),
+            precision: self.precision,
+            reached: prices.reached,
+            rounds: prices.rounds,
+            exact: r.exact(),
+            complete,
+        };
+        answer.findings = super::sentences::findings(&answer);
+        Ok(answer)
+    }
+
+    /// Every pair played at `costs` (`trials` battles each, on streams of their own), or
+    /// None when cancelled.
+    fn matrix(
+        &self,
+        costs: &[f64],
+        streams: u64,
+        cancel: &AtomicBool,
+    ) -> Result<Option<Matrix>, Refusal> {
+        let r = &self.roster;
+        let n = r.names.len();
+        let mut cells = vec![vec![None; n]; n];
+        let mut battles = 0;
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|x| (x + 1..n).map(move |y| (x, y)))
+            .collect();
+        // Streams far from the fit's, so a matrix is a fresh look at its costs.
+        let played: Vec<Result<Option<Odds>, Refusal>> = pairs
+            .par_iter()
+            .enumerate()
+            .map(|(k, &(x, y))| {
+                let first = (streams << 40) + k as u64 * STREAMS;
+                odds(r, x, y, costs[x], costs[y], self.trials, first, cancel)
+            })
+            .collect();
+        for (&(x, y), o) in pairs.iter().zip(played) {
+            {
+                let Some(o) = o? else {
+                    return Ok(None);
+                };
+                battles += o.battles;
+                let s = score(&o);
+                let half = 1.96 * o.se;
+                let c = Cell {
+                    win: o.win,
+                    draw: o.draw,
+                    score: s,
+                    low: (s - half).max(0.0),
+                    high: (s + half).min(1.0),
+                };
+                cells[x][y] = Some(c);
+                cells[y][x] = Some(Cell {
+                    win: (1.0 - o.win - o.draw).max(0.0),
+                    draw: o.draw,
+                    score: 1.0 - s,
+                    low: 1.0 - c.high,
+                    high: 1.0 - c.low,
+                });
+            }
+        }
+        let rows = cells
+            .into_iter()
+            .enumerate()
+            .map(|(x, cells)| {
+                let mean = cells.iter().flatten().map(|c| c.score).sum::<f64>() / (n - 1) as f64;
+                Row {
+                    unit: r.names[x].clone(),
+                    cells,
+                    mean,
+                }
+            })
+            .collect();
+        Ok(Some(Matrix {
+            costs: costs.to_vec(),
+            rows,
+            battles,
+        }))
+    }
+}

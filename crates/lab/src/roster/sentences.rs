@@ -1,0 +1,65 @@
+//! One plain sentence per finding of a pricing, for the table and the report.
+
+use super::request::RosterAnswer;
+
+/// A cost as people read it: three significant figures.
+pub fn cost(c: f64) -> String {
+    let digits = (2 - c.abs().log10().floor() as i32).clamp(0, 6) as usize;
+    format!("{c:.digits$}")
+}
+
+/// The findings, most important first: units no price makes even, dominated units,
+/// cycles, what is left uneven at the fitted costs, and whether the precision was met.
+pub fn findings(a: &RosterAnswer) -> Vec<String> {
+    let mut out = Vec::new();
+    for u in &a.units {
+        if let Some(why) = &u.uneven {
+            out.push(format!(
+                "{} {why} in the range searched (64 times its starting cost either way): no price makes it even.",
+                u.name
+            ));
+        }
+    }
+    for d in &a.dominated {
+        out.push(format!(
+            "At the starting costs no one would buy {}: {} does at least as well against every unit, and better against some.",
+            d.unit, d.by
+        ));
+    }
+    for c in &a.cycles {
+        out.push(format!(
+            "A counter cycle remains at the fitted costs: {} beats {}, {} beats {}, {} beats {}.",
+            c[0], c[1], c[1], c[2], c[2], c[0]
+        ));
+    }
+    for row in &a.fitted_matrix.rows {
+        if (row.mean - 0.5).abs() >= 0.05 {
+            out.push(format!(
+                "At the fitted costs {} still scores {:.0}% on average against the rest.",
+                row.unit,
+                row.mean * 100.0
+            ));
+        }
+    }
+    for (u, fitted) in a.units.iter().map(|u| (u, u.fitted)) {
+        if u.uneven.is_none() && u.name != a.reference && (fitted / u.cost - 1.0).abs() >= 0.1 {
+            let way = if fitted > u.cost { "up" } else { "down" };
+            out.push(format!(
+                "{} should cost {} rather than {} ({way} {:.0}%).",
+                u.name,
+                cost(fitted),
+                cost(u.cost),
+                (fitted / u.cost - 1.0).abs() * 100.0
+            ));
+        }
+    }
+    if !a.complete {
+        out.push("The pricing was stopped before its end: the costs shown are the last finished round's.".into());
+    } else if !a.exact && !a.reached {
+        out.push(format!(
+            "The battle cap came before every cost was known to {:.0}%: raise max_battles for closer prices.",
+            a.precision * 100.0
+        ));
+    }
+    out
+}

@@ -1,0 +1,5 @@
+//! `fray roster`: pricing rosters with known answers, the roster file's checks, and the
+//! matchup rules (counts rounded at random, both orders, exact minions).
+
+mod file;
+mod known;
