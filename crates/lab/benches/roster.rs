@@ -1,0 +1,95 @@
+//! Pricing a roster against the plain way: `cargo bench -p fray-lab --bench roster`
+//! (docs/performance.md, "Roster pricing").
+//!
+//! The bundled pool roster (six units, `examples/rosters/pool.toml`) is priced to 2% by
+//! `fray roster`'s fit, then the plain way: for each unit in turn, a bisection of its cost
+//! (a factor of 4 either way, down to 2%) with its mean score against the others played
+//! at 20,000 battles a matchup for every cost tried, the units in turn until no cost moves
+//! by 2%, as a designer would with one `fray sweep --find` a unit. Both run on one thread;
+//! the table gives battles, seconds and the fitted costs.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use fray_lab::roster::matchup::odds;
+use fray_lab::roster::price::{Fair, price, score};
+use fray_lab::roster::{Roster, parse_roster};
+
+const PLAIN_BATTLES: u64 = 20_000;
+
+/// The plain way: a bisection a unit, 20,000 battles a matchup a point.
+fn plain(r: &Roster) -> (Vec<f64>, u64) {
+    let cancel = AtomicBool::new(false);
+    let n = r.names.len();
+    let mut costs = r.costs.clone();
+    let mut battles = 0;
+    let mut stream = 0;
+    for _sweep in 0..5 {
+        let mut moved: f64 = 0.0;
+        for x in 1..n {
+            let mean = |cx: f64, costs: &[f64], battles: &mut u64, stream: &mut u64| {
+                let mut sum = 0.0;
+                for y in (0..n).filter(|&y| y != x) {
+                    let o = odds(r, x, y, cx, costs[y], PLAIN_BATTLES, *stream, &cancel)
+                        .unwrap()
+                        .unwrap();
+                    *stream += 8;
+                    *battles += o.battles;
+                    sum += score(&o);
+                }
+                sum / (n - 1) as f64
+            };
+            let (mut lo, mut hi) = ((costs[x] / 4.0).ln(), (costs[x] * 4.0).ln());
+            while hi - lo > 0.02 {
+                let mid = 0.5 * (lo + hi);
+                if mean(mid.exp(), &costs, &mut battles, &mut stream) >= 0.5 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let new = (0.5 * (lo + hi)).exp();
+            moved = moved.max((new / costs[x] - 1.0).abs());
+            costs[x] = new;
+        }
+        if moved < 0.02 {
+            break;
+        }
+    }
+    (costs, battles)
+}
+
+fn main() {
+    let text = include_str!("../../../examples/rosters/pool.toml");
+    let r = parse_roster(text).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let (fit, fit_time) = pool.install(|| {
+        let t = Instant::now();
+        let p = price(&r, Fair::Mean, 0, 0.02, 20_000_000, &AtomicBool::new(false)).unwrap();
+        (p, t.elapsed())
+    });
+    let t = Instant::now();
+    let (plain_costs, plain_battles) = pool.install(|| plain(&r));
+    let plain_time = t.elapsed();
+    println!("roster pricing, {} units, one thread", r.names.len());
+    println!("{:<12} {:>12} {:>9}   costs", "method", "battles", "seconds");
+    let show = |c: &[f64]| c.iter().map(|v| format!("{v:.2}")).collect::<Vec<_>>().join(" ");
+    println!(
+        "{:<12} {:>12} {:>9.2}   {}",
+        "fray roster",
+        fit.battles,
+        fit_time.as_secs_f64(),
+        show(&fit.costs)
+    );
+    println!(
+        "{:<12} {:>12} {:>9.2}   {}",
+        "plain",
+        plain_battles,
+        plain_time.as_secs_f64(),
+        show(&plain_costs)
+    );
+    println!(
+        "fewer battles: {:.1} times",
+        plain_battles as f64 / fit.battles as f64
+    );
+}
