@@ -1,16 +1,19 @@
-//! `fray roster [FILE]`: each unit's fair cost, through `fray_lab::roster`; as text or
-//! `--json`. With no file, prices the bundled pool roster.
+//! `fray roster [FILE]`: each unit's fair cost, through `fray_lab::roster`; as text,
+//! `--json`, `--csv` or an HTML report (`--report DIR`). With no file, prices the bundled
+//! pool roster.
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use std::io::Write as _;
+
+use anyhow::{Context as _, Result};
 use clap::Args;
 use fray_commands::lab::Roster;
 use fray_commands::limits;
 use fray_commands::{Command, Context};
 use fray_lab::roster::RosterRequest;
 
-use crate::battle::{INTERRUPTED, catch_ctrl_c};
+use crate::battle::{INTERRUPTED, catch_ctrl_c, open_report};
 use crate::{output, table};
 
 #[derive(Debug, Args)]
@@ -44,8 +47,15 @@ pub struct RosterArgs {
     #[arg(long, default_value_t = 0)]
     threads: u64,
     /// Print JSON instead of text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+    /// Print CSV instead of text: a line a unit, its costs, interval and mean scores.
+    #[arg(long)]
+    csv: bool,
+    /// Write an HTML report (report.html: the fair costs as bars, the matchups at the fair
+    /// and the starting costs as heat maps, the findings) into this directory.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
 }
 
 pub fn run(args: &RosterArgs) -> Result<String> {
@@ -75,6 +85,7 @@ pub fn run(args: &RosterArgs) -> Result<String> {
         threads: args.threads,
     };
     let prepared = table::prepare::<Roster>(request)?;
+    let report_file = args.report.as_deref().map(open_report).transpose()?;
     catch_ctrl_c();
     let cx = Context {
         cancel: &INTERRUPTED,
@@ -84,8 +95,17 @@ pub fn run(args: &RosterArgs) -> Result<String> {
     if !answer.complete {
         output::warn("interrupted: the pricing below is incomplete");
     }
+    if let Some((page, mut file)) = report_file {
+        file.write_all(fray_lab::roster::report::html(&answer).as_bytes())
+            .with_context(|| format!("cannot write {}", page.display()))?;
+        if !args.json && !args.csv {
+            output::note(&format!("report written to {}", page.display()));
+        }
+    }
     if args.json {
         table::json::<Roster>(&answer)
+    } else if args.csv {
+        Ok(fray_lab::roster::report::csv(&answer))
     } else {
         Ok(fray_lab::roster::text::text(&answer))
     }

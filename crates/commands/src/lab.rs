@@ -237,4 +237,11 @@ impl Command for Roster {
     fn perform(valid: &ValidRoster, cx: &Context<'_>) -> Result<RosterAnswer, Refusal> {
         valid.run_with(cx.cancel)
     }
+
+    fn pages(answer: &RosterAnswer) -> Option<Pages> {
+        Some(Pages {
+            html: fray_lab::roster::report::html(answer),
+            charts: None,
+        })
+    }
 }

@@ -62,7 +62,10 @@ fn plain(r: &Roster) -> (Vec<f64>, u64) {
 fn main() {
     let text = include_str!("../../../examples/rosters/pool.toml");
     let r = parse_roster(text).unwrap();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let (fit, fit_time) = pool.install(|| {
         let t = Instant::now();
         let p = price(&r, Fair::Mean, 0, 0.02, 20_000_000, &AtomicBool::new(false)).unwrap();
@@ -72,8 +75,16 @@ fn main() {
     let (plain_costs, plain_battles) = pool.install(|| plain(&r));
     let plain_time = t.elapsed();
     println!("roster pricing, {} units, one thread", r.names.len());
-    println!("{:<12} {:>12} {:>9}   costs", "method", "battles", "seconds");
-    let show = |c: &[f64]| c.iter().map(|v| format!("{v:.2}")).collect::<Vec<_>>().join(" ");
+    println!(
+        "{:<12} {:>12} {:>9}   costs",
+        "method", "battles", "seconds"
+    );
+    let show = |c: &[f64]| {
+        c.iter()
+            .map(|v| format!("{v:.2}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     println!(
         "{:<12} {:>12} {:>9.2}   {}",
         "fray roster",

@@ -82,3 +82,36 @@ fn a_bad_roster_or_request_is_refused_with_its_place() {
         out.stderr
     );
 }
+
+#[test]
+fn csv_and_a_report_page_give_the_same_prices() {
+    let v = json(&["roster", "--example", "minions", "--json"]);
+    let out = ok(&["roster", "--example", "minions", "--csv"]);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted"
+    );
+    assert_eq!(lines.len(), 1 + v["units"].as_array().unwrap().len());
+    assert!(lines[1].starts_with("\"Recruit\",2,2,2,2,"), "{}", lines[1]);
+    let dir = scratch("roster-report");
+    let out = ok(&[
+        "roster",
+        "--example",
+        "minions",
+        "--report",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.stderr.contains("report written to"), "{}", out.stderr);
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert_eq!(
+        page.matches("<svg").count(),
+        3,
+        "the costs and two matrices"
+    );
+    assert!(page.contains("Scores at the fair costs") && page.contains("<h2>Findings</h2>"));
+    let fetches = ["src=\"http", "href=\"http"]
+        .iter()
+        .any(|f| page.contains(f));
+    assert!(!page.contains("<script") && !fetches, "self-contained");
+}

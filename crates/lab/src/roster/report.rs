@@ -1,0 +1,143 @@
+//! A pricing as a page and as CSV: the matrix at the fair costs as a heat map, units
+//! ordered by fair cost; the fair costs as bars with their intervals; one sentence per
+//! finding; and the units as CSV rows.
+
+use super::request::{Matrix, RosterAnswer};
+use super::sentences::cost;
+use crate::charts::{self, Axis, Bar, BarChart, HeatMap};
+use crate::report::escape;
+use crate::sweep::output::number;
+
+/// The units in the order of their fair costs, cheapest first.
+fn by_cost(a: &RosterAnswer) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..a.units.len()).collect();
+    order.sort_by(|&x, &y| a.units[x].fitted.total_cmp(&a.units[y].fitted));
+    order
+}
+
+/// The matrix as a heat map: each cell the row's score against the column (a unit
+/// against itself even), units ordered by `order`.
+fn heat(a: &RosterAnswer, m: &Matrix, title: &str, order: &[usize]) -> String {
+    let names: Vec<String> = order.iter().map(|&u| a.units[u].name.clone()).collect();
+    let values = order
+        .iter()
+        .map(|&col| {
+            order
+                .iter()
+                .map(|&row| {
+                    m.rows
+                        .get(row)
+                        .and_then(|r| r.cells[col])
+                        .map_or(0.5, |c| c.score)
+                })
+                .collect()
+        })
+        .collect();
+    charts::heat_map(&HeatMap {
+        title: title.to_string(),
+        x_desc: "against (ordered by fair cost)".into(),
+        y_desc: "score of".into(),
+        xs: names.clone(),
+        ys: names,
+        values,
+        contour: 0.5,
+    })
+}
+
+/// The fair costs as bars, their intervals as whiskers, the starting costs in the text.
+fn costs(a: &RosterAnswer, order: &[usize]) -> String {
+    charts::bars(&BarChart {
+        title: format!("Fair costs ({} keeps its cost)", a.reference),
+        axis: Axis::Number,
+        series: vec!["fair cost".into()],
+        bars: order
+            .iter()
+            .map(|&u| {
+                let unit = &a.units[u];
+                Bar {
+                    interval: (unit.low < unit.high).then_some((unit.low, unit.high)),
+                    ..Bar::new(
+                        &unit.name,
+                        unit.fitted,
+                        format!("{} (was {})", cost(unit.fitted), cost(unit.cost)),
+                        0,
+                    )
+                }
+            })
+            .collect(),
+    })
+}
+
+const STYLE: &str = "body{font-family:sans-serif;max-width:760px;margin:2em auto;padding:0 0.5em;color:#222} \
+    figure{margin:1.2em 0} svg{max-width:100%;height:auto} li{margin:.3em 0}";
+
+/// The report page, self-contained (SVG charts, no script, nothing fetched).
+pub fn html(a: &RosterAnswer) -> String {
+    let order = by_cost(a);
+    let basis = if a.exact {
+        "Every matchup is exact (minions battles have no dice).".to_string()
+    } else {
+        format!(
+            "Sampled: {} battles in {} rounds of fitting; costs to {}% (95% intervals){}.",
+            a.battles,
+            a.rounds,
+            a.precision * 100.0,
+            if a.reached { "" } else { ", not reached" }
+        )
+    };
+    let findings: String = a
+        .findings
+        .iter()
+        .map(|f| format!("<li>{}</li>\n", escape(f)))
+        .collect();
+    let incomplete = if a.complete {
+        ""
+    } else {
+        "<p><strong>Stopped before its end: incomplete.</strong></p>\n"
+    };
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Roster: {name}</title>
+<style>{STYLE}</style></head>
+<body><h1>Roster: {name}</h1>
+<p>{system} armies of budget {budget}, fair = {fair}. {basis}</p>
+{incomplete}<figure>{costs}</figure>
+<figure>{fitted}</figure>
+<figure>{starting}</figure>
+<h2>Findings</h2>
+<ul>
+{findings}</ul>
+</body></html>
+"#,
+        name = escape(&a.name),
+        system = a.system,
+        budget = cost(a.budget),
+        fair = escape(&a.fair),
+        costs = costs(a, &order),
+        fitted = heat(a, &a.fitted_matrix, "Scores at the fair costs", &order),
+        starting = heat(a, &a.matrix, "Scores at the starting costs", &order),
+    )
+}
+
+/// One CSV line a unit: its costs and interval, and its mean score at the starting and
+/// the fair costs, six significant digits (the JSON keeps every digit).
+pub fn csv(a: &RosterAnswer) -> String {
+    let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let mut out =
+        String::from("unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted\n");
+    for (u, unit) in a.units.iter().enumerate() {
+        let mean = |m: &Matrix| m.rows.get(u).map_or(String::new(), |r| number(r.mean));
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            quote(&unit.name),
+            number(unit.cost),
+            number(unit.fitted),
+            number(unit.low),
+            number(unit.high),
+            unit.uneven.as_deref().map(quote).unwrap_or_default(),
+            mean(&a.matrix),
+            mean(&a.fitted_matrix)
+        ));
+    }
+    out
+}
