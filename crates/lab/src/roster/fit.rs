@@ -9,6 +9,8 @@
 const PRIOR_SLOPE: f64 = 4.0 / std::f64::consts::LN_2;
 /// ...held with the weight of a few battles: any spread of points soon outweighs it.
 const PRIOR_PRECISION: f64 = 1.0;
+/// The least slope a curve keeps (see [`fit`]).
+const MIN_SLOPE: f64 = 0.05;
 
 /// One point tried: u = ln(cost_y / cost_x), the score, and how many battles it is worth
 /// (its effective count: score·(1 − score) / se²).
@@ -120,6 +122,10 @@ pub fn fit(points: &[Point]) -> Curve {
             break;
         }
     }
+    // A unit's score falls as its cost rises: a slope fitted at or below 0 (noise, or
+    // points all on one side of a flat curve) is held at a small positive floor, so the
+    // bisections that solve on the curve keep a decreasing function.
+    let b = b.max(MIN_SLOPE);
     // Back to u itself: logit = (a − b·centre) + b·u.
     let [va, vb, cab] = cov;
     Curve {

@@ -25,7 +25,8 @@ pub struct Odds {
     pub win: f64,
     /// P(neither wins).
     pub draw: f64,
-    /// The standard error of `win` (0 when exact).
+    /// The standard error of x's score, its win chance with draws counting half (0 when
+    /// exact).
     pub se: f64,
     /// Battles played for it.
     pub battles: u64,
@@ -158,9 +159,9 @@ fn battle(
 }
 
 /// The odds of x's army against y's at costs `cx` and `cy`, about `trials` battles in
-/// all, on [`STREAMS`] streams from `stream` (one for each count and order: given the
-/// same first stream, every cost tried draws the same numbers, common random numbers).
-/// None when cancelled.
+/// all, on [`STREAMS`] streams from `stream` (one for each count and order), so that
+/// two calls given the same first stream draw the same numbers: the pricing's two
+/// matrices do, their pairs compared on common random numbers. None when cancelled.
 #[allow(clippy::too_many_arguments)]
 pub fn odds(
     roster: &Roster,
@@ -201,8 +202,12 @@ pub fn odds(
                 win += share * p;
                 draw += share * d;
                 if !roster.exact() && played > 0 {
-                    let q = p.clamp(0.5 / played as f64, 1.0 - 0.5 / played as f64);
-                    var += share * share * q * (1.0 - q) / played as f64;
+                    // A battle scores 1, ½ or 0: its variance, kept above that of one
+                    // battle in 2n won so a count with no loss still has some.
+                    let n = played as f64;
+                    let score = p + d / 2.0;
+                    let spread = (p + d / 4.0 - score * score).max(0.25 / n);
+                    var += share * share * spread / n;
                 }
                 battles += played;
             }

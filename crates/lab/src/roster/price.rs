@@ -4,12 +4,14 @@
 //!
 //! Exact rosters (minions) are solved on their exact odds: a bisection on each unit's
 //! log-cost, the units in turn until none moves (to 1e-9). Sampled rosters are played in
-//! rounds: every pair needed is played at the current costs, on the same random streams
-//! for every cost tried (common random numbers); a logistic curve per pair is fitted to
-//! every point tried ([`super::fit`]), the costs solved on the curves, and the next
-//! round played at the solved costs with twice the battles, until every cost's 95%
-//! interval is within the precision and the costs have stopped moving, or the battle
-//! cap is reached.
+//! rounds: every pair needed is played at the current costs, each round on fresh random
+//! streams (so that the points a curve is fitted to are independent; common random
+//! numbers across rounds would make a cost tried again add nothing); a logistic curve
+//! per pair is fitted to every point tried ([`super::fit`]), the costs solved on the
+//! curves, and the next round played at the solved costs with twice the battles, until
+//! every cost's 95% interval is within the precision and the costs have stopped moving,
+//! or the battle cap is reached. A unit no cost makes even counts for neither: its
+//! interval is the range searched.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -76,6 +78,11 @@ fn range(roster: &Roster, u: usize) -> (f64, f64) {
     ((c / SEARCH).max(lowest).ln(), (c * SEARCH).ln())
 }
 
+/// The battles the first round of a sampled fit plays: a floor on any pricing's.
+pub fn first_round(roster: &Roster, fair: Fair) -> u64 {
+    (FIRST_ROUND + EXTRA_BATTLES) * pairs(roster.names.len(), fair).len() as u64
+}
+
 /// The pairs a fairness needs played, x < y.
 pub fn pairs(n: usize, fair: Fair) -> Vec<(usize, usize)> {
     (0..n)
@@ -123,18 +130,24 @@ fn solve(
     reference: usize,
     start: &[f64],
     score: &mut dyn FnMut(usize, usize, f64, f64) -> Result<f64, Refusal>,
-) -> Result<(Vec<f64>, Vec<Option<Uneven>>), Refusal> {
+) -> Result<Solved, Refusal> {
     let n = start.len();
     let mut l = start.to_vec();
     let mut uneven = vec![None; n];
+    let mut settled = false;
     for _sweep in 0..60 {
         let mut moved: f64 = 0.0;
         for x in (0..n).filter(|&x| x != reference) {
             let (lo, hi) = range(roster, x);
-            let others: Vec<usize> = match fair {
-                Fair::Mean => (0..n).filter(|&y| y != x).collect(),
-                Fair::Against(r) => vec![r],
-            };
+            // A unit no cost makes even is left out of the others' balance: against it
+            // every unit wins (or loses) whatever its price.
+            let others: Vec<usize> = opponents(n, x, fair)
+                .into_iter()
+                .filter(|&y| uneven[y].is_none())
+                .collect();
+            if others.is_empty() {
+                continue;
+            }
             let l_now = l.clone();
             let mut f = |lx: f64| -> Result<f64, Refusal> {
                 let mut sum = 0.0;
@@ -158,10 +171,19 @@ fn solve(
             l[x] = new;
         }
         if moved < 1e-10 || matches!(fair, Fair::Against(_)) {
+            settled = true;
             break;
         }
     }
-    Ok((l, uneven))
+    Ok(Solved { l, uneven, settled })
+}
+
+/// Solved log-costs, the units no cost makes even, and whether the sweeps settled (the
+/// units in turn may go round a counter cycle without settling).
+struct Solved {
+    l: Vec<f64>,
+    uneven: Vec<Option<Uneven>>,
+    settled: bool,
 }
 
 /// The score of x against y from odds: its wins and half its draws.
@@ -204,21 +226,28 @@ fn fit_prices(
             battles += o.battles;
             Ok(score(&o))
         };
-        let (l, uneven) = match solve(roster, fair, reference, &start, &mut exact) {
+        let Solved { l, uneven, settled } = match solve(roster, fair, reference, &start, &mut exact)
+        {
             Ok(v) => v,
             Err(_) if cancel.load(Ordering::Relaxed) => {
-                return Ok(unfinished(roster, battles, 1));
+                return Ok(unfinished(roster, battles, 0));
             }
             Err(e) => return Err(e),
         };
         let costs: Vec<f64> = l.iter().map(|v| v.exp()).collect();
+        let intervals = (0..n)
+            .map(|u| match uneven[u] {
+                Some(_) => searched(roster, u),
+                None => (costs[u], costs[u]),
+            })
+            .collect();
         return Ok(Prices {
-            intervals: costs.iter().map(|&c| (c, c)).collect(),
+            intervals,
             costs,
             uneven,
             battles,
             rounds: 1,
-            reached: true,
+            reached: settled,
             complete: true,
         });
     }
@@ -272,17 +301,16 @@ fn fit_prices(
             }
         };
         let mut model = |x: usize, y: usize, lx: f64, ly: f64| Ok(curve(x, y).score(ly - lx));
-        let (next, uneven) = solve(roster, fair, reference, &l, &mut model)?;
-        let intervals = intervals(roster, fair, reference, &next, &curve);
-        let moved = next
-            .iter()
-            .zip(&l)
-            .map(|(a, b)| (a - b).abs())
+        let Solved {
+            l: next, uneven, ..
+        } = solve(roster, fair, reference, &l, &mut model)?;
+        let intervals = intervals(roster, fair, reference, &next, &uneven, &curve);
+        // How far the costs that can be made even moved in this round.
+        let moved = (0..n)
+            .filter(|&u| uneven[u].is_none())
+            .map(|u| (next[u] - l[u]).abs())
             .fold(0.0, f64::max);
-        let within = intervals
-            .iter()
-            .zip(&next)
-            .all(|(&(lo, hi), &c)| (hi / c.exp() - 1.0).max(1.0 - lo / c.exp()) <= precision);
+        let within = known(&intervals, &next, &uneven, precision);
         l = next.clone();
         last = Some(finished(next, uneven, intervals, battles, rounds, true));
         if within && moved <= precision / 2.0 {
@@ -291,13 +319,26 @@ fn fit_prices(
         trials *= 2;
     }
     let mut p = last.expect("one round at least");
-    p.reached = p
-        .intervals
-        .iter()
-        .zip(&p.costs)
-        .all(|(&(lo, hi), &c)| (hi / c - 1.0).max(1.0 - lo / c) <= precision);
+    let l: Vec<f64> = p.costs.iter().map(|c| c.ln()).collect();
+    p.reached = known(&p.intervals, &l, &p.uneven, precision);
     p.battles = battles;
     Ok(p)
+}
+
+/// Whether every cost that can be made even is known to `precision` (relative).
+fn known(intervals: &[(f64, f64)], l: &[f64], uneven: &[Option<Uneven>], precision: f64) -> bool {
+    intervals
+        .iter()
+        .zip(l)
+        .zip(uneven)
+        .filter(|(_, u)| u.is_none())
+        .all(|((&(lo, hi), &l), _)| (hi / l.exp() - 1.0).max(1.0 - lo / l.exp()) <= precision)
+}
+
+/// The costs searched for unit `u`: where a unit no cost makes even may lie.
+fn searched(roster: &Roster, u: usize) -> (f64, f64) {
+    let (lo, hi) = range(roster, u);
+    (lo.exp(), hi.exp())
 }
 
 fn finished(
@@ -324,10 +365,7 @@ fn unfinished(roster: &Roster, battles: u64, rounds: u32) -> Prices {
     Prices {
         costs: roster.costs.clone(),
         intervals: (0..roster.costs.len())
-            .map(|u| {
-                let (lo, hi) = range(roster, u);
-                (lo.exp(), hi.exp())
-            })
+            .map(|u| searched(roster, u))
             .collect(),
         uneven: vec![None; roster.costs.len()],
         battles,
@@ -344,6 +382,7 @@ fn intervals(
     fair: Fair,
     reference: usize,
     l: &[f64],
+    uneven: &[Option<Uneven>],
     curve: &dyn Fn(usize, usize) -> Curve,
 ) -> Vec<(f64, f64)> {
     let n = l.len();
@@ -353,11 +392,14 @@ fn intervals(
             if x == reference {
                 return (c, c);
             }
-            let others: Vec<usize> = match fair {
-                Fair::Mean => (0..n).filter(|&y| y != x).collect(),
-                Fair::Against(r) => vec![r],
-            };
+            if uneven[x].is_some() {
+                return searched(roster, x);
+            }
             let (mut var, mut slope) = (0.0, 0.0);
+            let others: Vec<usize> = opponents(n, x, fair)
+                .into_iter()
+                .filter(|&y| uneven[y].is_none())
+                .collect();
             for &y in &others {
                 let k = curve(x, y);
                 let u = l[y] - l[x];
@@ -365,11 +407,22 @@ fn intervals(
                 var += k.se(u).powi(2);
                 slope += k.b * s * (1.0 - s);
             }
-            let m = others.len() as f64;
-            let se = (var.sqrt() / m) / (slope / m).abs().max(1e-12);
-            let _ = roster;
+            let m = others.len().max(1) as f64;
+            let se = (var.sqrt() / m) / (slope / m).abs();
+            if !se.is_finite() {
+                // A curve flat at the root: nothing narrows the cost within the range.
+                return searched(roster, x);
+            }
             let half = 1.96 * se;
             (c * (-half).exp(), c * half.exp())
         })
         .collect()
+}
+
+/// The units whose scores a fairness balances unit `x` against.
+fn opponents(n: usize, x: usize, fair: Fair) -> Vec<usize> {
+    match fair {
+        Fair::Mean => (0..n).filter(|&y| y != x).collect(),
+        Fair::Against(r) => vec![r],
+    }
 }

@@ -162,6 +162,21 @@ impl RosterRequest {
         }
         let max_battles = self.max_battles.unwrap_or(MAX_BATTLES);
         within(max_battles, 1_000, 1_000_000_000, "max_battles")?;
+        let first = super::price::first_round(&roster, fair);
+        if !roster.exact() && max_battles < first {
+            return Err(Refusal::new(format!(
+                "max_battles {max_battles}: the first round of fitting alone plays {first} battles (256 a pair it needs)"
+            )));
+        }
+        let most = super::matchup::max_army(&roster);
+        for (name, c) in roster.names.iter().zip(&roster.costs) {
+            let army = roster.budget / c;
+            if army >= f64::from(most) {
+                return Err(Refusal::new(format!(
+                    "{name} at its starting cost {c} makes an army of {army:.1}: at most {most} a side; raise its cost or lower the budget"
+                )));
+            }
+        }
         let trials = self.trials.unwrap_or(DEFAULT_MATRIX_BATTLES);
         within(trials, 100, 10_000_000, "trials")?;
         if let Some(seed) = self.seed {
@@ -336,7 +351,9 @@ impl ValidRoster {
             self.max_battles,
             cancel,
         )?;
-        let fitted_matrix = self.matrix(&prices.costs, 2, cancel)?;
+        // The same streams as the first matrix: each pair before and after is compared on
+        // common random numbers.
+        let fitted_matrix = self.matrix(&prices.costs, 1, cancel)?;
         let complete = prices.complete && matrix.is_some() && fitted_matrix.is_some();
         let empty = |costs: &[f64]| Matrix {
             costs: costs.to_vec(),

@@ -4,7 +4,10 @@ use super::request::RosterAnswer;
 
 /// A cost as people read it: three significant figures.
 pub fn cost(c: f64) -> String {
-    let digits = (2 - c.abs().log10().floor() as i32).clamp(0, 6) as usize;
+    if !(c.is_finite() && c > 0.0) {
+        return crate::sweep::output::number(c);
+    }
+    let digits = (2 - c.log10().floor().clamp(-10.0, 10.0) as i32).clamp(0, 6) as usize;
     format!("{c:.digits$}")
 }
 

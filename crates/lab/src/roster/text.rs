@@ -37,7 +37,9 @@ pub fn text(a: &RosterAnswer) -> String {
         "unit", "cost", "fair cost"
     );
     for u in &a.units {
-        let interval = if u.low == u.high {
+        let interval = if u.name == a.reference {
+            "keeps its cost".to_string()
+        } else if u.low == u.high {
             "exact".to_string()
         } else {
             format!("{} to {}", cost(u.low), cost(u.high))

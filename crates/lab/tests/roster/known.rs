@@ -30,8 +30,7 @@ fn twins_under_two_names_cost_the_same_and_fight_even() {
         pool_unit("Lance", 7.0, "armor = \"light\"")
     );
     let a = price(&text, |_| {});
-    let (spear, lance) = (unit(&a, "Spear"), unit(&a, "Lance"));
-    assert_eq!(spear.fitted, 5.0, "the reference keeps its cost");
+    let lance = unit(&a, "Lance");
     assert!(lance.low <= 5.0 && 5.0 <= lance.high, "{lance:?}");
     let cell = a.fitted_matrix.rows[0].cells[1].unwrap();
     assert!(cell.low <= 0.5 && 0.5 <= cell.high, "{cell:?}");
@@ -41,7 +40,7 @@ fn twins_under_two_names_cost_the_same_and_fight_even() {
 
 #[test]
 fn minions_price_to_the_exact_crossing() {
-    let text = "system = \"minions\"\nbudget = 12\n[minions.rules]\nmax_rounds = 10\n\
+    let text = "system = \"minions\"\nbudget = 12\n[minions.rules]\nmax_rounds = 1000\nturns = 1\n\
                 [[minions.units]]\nname = \"Guard\"\nkind = \"veteran\"\nhp = 6\ndamage = 2\ncost = 3\n\
                 [[minions.units]]\nname = \"Brute\"\nkind = \"veteran\"\nhp = 6\ndamage = 2\ncost = 2\n";
     let a = price(text, |_| {});
@@ -172,4 +171,93 @@ fn a_minions_cost_is_the_exact_crossing() {
         crossed += 1;
     }
     assert!(crossed >= 2, "{:?}", a.units);
+}
+
+#[test]
+fn a_unit_no_price_makes_even_is_said_and_stops_nothing() {
+    // A minion that deals no damage never wins: at best the round limit saves it.
+    let text = "system = \"minions\"\nbudget = 12\n[minions.rules]\nmax_rounds = 1000\nturns = 1\n\
+                [[minions.units]]\nname = \"Guard\"\nkind = \"veteran\"\nhp = 6\ndamage = 2\ncost = 3\n\
+                [[minions.units]]\nname = \"Brute\"\nkind = \"veteran\"\nhp = 6\ndamage = 2\ncost = 3\n\
+                [[minions.units]]\nname = \"Dummy\"\nkind = \"veteran\"\nhp = 1\ndamage = 0\ncost = 3\n";
+    let a = price(text, |_| {});
+    let dummy = unit(&a, "Dummy");
+    assert_eq!(
+        dummy.uneven.as_deref(),
+        Some("loses at any cost"),
+        "{dummy:?}"
+    );
+    assert!(
+        dummy.low < dummy.high,
+        "its interval is the range searched: {dummy:?}"
+    );
+    assert!(a.complete && a.reached, "the others are still priced");
+    assert!(
+        (unit(&a, "Brute").fitted - 3.0).abs() < 1e-6,
+        "{:?}",
+        a.units
+    );
+    assert!(
+        a.findings[0].starts_with("Dummy loses at any cost"),
+        "{:?}",
+        a.findings
+    );
+}
+
+#[test]
+fn a_cancelled_pricing_is_marked_incomplete() {
+    let text = format!(
+        "{POOL_HEAD}{}{}",
+        pool_unit("Spear", 5.0, ""),
+        pool_unit("Lance", 6.0, "")
+    );
+    let valid = RosterRequest {
+        roster: Some(text),
+        ..RosterRequest::default()
+    }
+    .validate()
+    .unwrap();
+    let a = valid
+        .run_with(&std::sync::atomic::AtomicBool::new(true))
+        .unwrap();
+    assert!(!a.complete);
+    assert_eq!(
+        a.units[1].fitted, 6.0,
+        "nothing finished: the starting costs"
+    );
+    assert!(
+        a.findings
+            .iter()
+            .any(|f| f.contains("stopped before its end")),
+        "{:?}",
+        a.findings
+    );
+}
+
+#[test]
+fn absurd_pricings_are_refused_before_any_battle() {
+    let huge = format!(
+        "{POOL_HEAD}{}{}",
+        pool_unit("Spear", 0.001, ""),
+        pool_unit("Lance", 6.0, "")
+    );
+    let e = RosterRequest {
+        roster: Some(huge),
+        ..RosterRequest::default()
+    }
+    .validate()
+    .unwrap_err();
+    assert!(e.message.contains("makes an army of 40000.0"), "{e}");
+    // Six units: fifteen pairs of 256 battles in the first round alone.
+    let e = RosterRequest {
+        example: Some("pool".into()),
+        max_battles: Some(1_000),
+        ..RosterRequest::default()
+    }
+    .validate()
+    .unwrap_err();
+    assert!(
+        e.message.contains("the first round of fitting alone plays"),
+        "{e}"
+    );
 }
