@@ -1,6 +1,7 @@
 //! `fray roster`: what every unit of a roster should cost so that equal-cost armies fight
 //! even. Its parts, in order: [`file`](mod@file) (the roster file), [`matchup`] (one
-//! unit's army against another's at given costs), [`fit`] (a logistic curve per pair over
+//! unit's army against another's at given costs), [`matrix`] (every pair at one set of
+//! costs), [`fit`] (a logistic curve per pair over
 //! every point tried), [`price`](mod@price) (the fair costs), [`findings`] and
 //! [`sentences`] (what the designer should see), [`request`] (the command's request and
 //! answer), and [`text`] and [`report`] (the answer as the command line prints it, as a
@@ -10,6 +11,7 @@ pub mod file;
 pub mod findings;
 pub mod fit;
 pub mod matchup;
+pub mod matrix;
 pub mod price;
 pub mod report;
 pub mod request;

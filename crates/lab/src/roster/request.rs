@@ -9,10 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::file::{Roster, parse_roster};
 use super::findings::{cycles, dominated};
-use rayon::prelude::*;
-
-use super::matchup::{Odds, STREAMS, odds};
-use super::price::{Fair, MAX_BATTLES, Prices, Uneven, price, score};
+use super::price::{Fair, MAX_BATTLES, Prices, Uneven, price};
 use crate::request::MAX_THREADS;
 use crate::run::on_threads;
 
@@ -342,7 +339,7 @@ impl ValidRoster {
 
     fn answer(&self, cancel: &AtomicBool) -> Result<RosterAnswer, Refusal> {
         let r = &self.roster;
-        let matrix = self.matrix(&r.costs, 1, cancel)?;
+        let matrix = super::matrix::play(r, &r.costs, self.trials, 1, cancel)?;
         let prices: Prices = price(
             r,
             self.fair,
@@ -353,7 +350,7 @@ impl ValidRoster {
         )?;
         // The same streams as the first matrix: each pair before and after is compared on
         // common random numbers.
-        let fitted_matrix = self.matrix(&prices.costs, 1, cancel)?;
+        let fitted_matrix = super::matrix::play(r, &prices.costs, self.trials, 1, cancel)?;
         let complete = prices.complete && matrix.is_some() && fitted_matrix.is_some();
         let empty = |costs: &[f64]| Matrix {
             costs: costs.to_vec(),
@@ -419,73 +416,5 @@ impl ValidRoster {
         };
         answer.findings = super::sentences::findings(&answer);
         Ok(answer)
-    }
-
-    /// Every pair played at `costs` (`trials` battles each, on streams of their own), or
-    /// None when cancelled.
-    fn matrix(
-        &self,
-        costs: &[f64],
-        streams: u64,
-        cancel: &AtomicBool,
-    ) -> Result<Option<Matrix>, Refusal> {
-        let r = &self.roster;
-        let n = r.names.len();
-        let mut cells = vec![vec![None; n]; n];
-        let mut battles = 0;
-        let pairs: Vec<(usize, usize)> = (0..n)
-            .flat_map(|x| (x + 1..n).map(move |y| (x, y)))
-            .collect();
-        // Streams far from the fit's, so a matrix is a fresh look at its costs.
-        let played: Vec<Result<Option<Odds>, Refusal>> = pairs
-            .par_iter()
-            .enumerate()
-            .map(|(k, &(x, y))| {
-                let first = (streams << 40) + k as u64 * STREAMS;
-                odds(r, x, y, costs[x], costs[y], self.trials, first, cancel)
-            })
-            .collect();
-        for (&(x, y), o) in pairs.iter().zip(played) {
-            {
-                let Some(o) = o? else {
-                    return Ok(None);
-                };
-                battles += o.battles;
-                let s = score(&o);
-                let half = 1.96 * o.se;
-                let c = Cell {
-                    win: o.win,
-                    draw: o.draw,
-                    score: s,
-                    low: (s - half).max(0.0),
-                    high: (s + half).min(1.0),
-                };
-                cells[x][y] = Some(c);
-                cells[y][x] = Some(Cell {
-                    win: (1.0 - o.win - o.draw).max(0.0),
-                    draw: o.draw,
-                    score: 1.0 - s,
-                    low: 1.0 - c.high,
-                    high: 1.0 - c.low,
-                });
-            }
-        }
-        let rows = cells
-            .into_iter()
-            .enumerate()
-            .map(|(x, cells)| {
-                let mean = cells.iter().flatten().map(|c| c.score).sum::<f64>() / (n - 1) as f64;
-                Row {
-                    unit: r.names[x].clone(),
-                    cells,
-                    mean,
-                }
-            })
-            .collect();
-        Ok(Some(Matrix {
-            costs: costs.to_vec(),
-            rows,
-            battles,
-        }))
     }
 }

@@ -1,0 +1,78 @@
+//! A matrix: every pair of units played at one set of costs, in parallel.
+
+use std::sync::atomic::AtomicBool;
+
+use fray::request::Refusal;
+use rayon::prelude::*;
+
+use super::file::Roster;
+use super::matchup::{Odds, STREAMS, odds};
+use super::price::{Fair, pairs, score};
+use super::request::{Cell, Matrix, Row};
+
+/// Every pair played at `costs` (`trials` battles each, each pair on streams of its own
+/// from `streams`: two matrices given the same `streams` compare each pair on common
+/// random numbers), or None when cancelled.
+pub fn play(
+    r: &Roster,
+    costs: &[f64],
+    trials: u64,
+    streams: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<Matrix>, Refusal> {
+    let n = r.names.len();
+    let mut cells = vec![vec![None; n]; n];
+    let mut battles = 0;
+    let pairs = pairs(n, Fair::Mean);
+    // Streams far from the fit's, so a matrix is a fresh look at its costs.
+    let played: Vec<Result<Option<Odds>, Refusal>> = pairs
+        .par_iter()
+        .enumerate()
+        .map(|(k, &(x, y))| {
+            let first = (streams << 40) + k as u64 * STREAMS;
+            odds(r, x, y, costs[x], costs[y], trials, first, cancel)
+        })
+        .collect();
+    for (&(x, y), o) in pairs.iter().zip(played) {
+        {
+            let Some(o) = o? else {
+                return Ok(None);
+            };
+            battles += o.battles;
+            let s = score(&o);
+            let half = 1.96 * o.se;
+            let c = Cell {
+                win: o.win,
+                draw: o.draw,
+                score: s,
+                low: (s - half).max(0.0),
+                high: (s + half).min(1.0),
+            };
+            cells[x][y] = Some(c);
+            cells[y][x] = Some(Cell {
+                win: (1.0 - o.win - o.draw).max(0.0),
+                draw: o.draw,
+                score: 1.0 - s,
+                low: 1.0 - c.high,
+                high: 1.0 - c.low,
+            });
+        }
+    }
+    let rows = cells
+        .into_iter()
+        .enumerate()
+        .map(|(x, cells)| {
+            let mean = cells.iter().flatten().map(|c| c.score).sum::<f64>() / (n - 1) as f64;
+            Row {
+                unit: r.names[x].clone(),
+                cells,
+                mean,
+            }
+        })
+        .collect();
+    Ok(Some(Matrix {
+        costs: costs.to_vec(),
+        rows,
+        battles,
+    }))
+}
