@@ -122,6 +122,19 @@ pub fn fit(points: &[Point]) -> Curve {
             break;
         }
     }
+    // The points scatter about the curve more than their battles explain when a logistic
+    // curve is not the true shape: the covariance is widened by that excess (Pearson's
+    // χ² over its degrees of freedom, when above 1), so the intervals count the misfit
+    // as well as the noise.
+    let chi2: f64 = points
+        .iter()
+        .map(|p| {
+            let s = sigmoid(a + b * (p.u - centre)).clamp(1e-9, 1.0 - 1e-9);
+            p.weight * (p.score - s).powi(2) / (s * (1.0 - s))
+        })
+        .sum();
+    let dispersion = (chi2 / points.len().saturating_sub(2).max(1) as f64).max(1.0);
+    let cov = cov.map(|c| c * dispersion);
     // A unit's score falls as its cost rises: a slope fitted at or below 0 (noise, or
     // points all on one side of a flat curve) is held at a small positive floor, so the
     // bisections that solve on the curve keep a decreasing function.
