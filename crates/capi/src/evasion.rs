@@ -93,6 +93,20 @@ pub struct FrayEvasionOptions {
     pub wrong_launcher_counts: u32,
 }
 
+/// fray's defaults, what a null `options` means: all zero.
+impl Default for FrayEvasionOptions {
+    fn default() -> Self {
+        Self {
+            sigma: 0.0,
+            uniform_k: 0,
+            uniform_r: 0,
+            rounding: FrayRounding::Nearest as u32,
+            fractional_level: 0,
+            wrong_launcher_counts: 0,
+        }
+    }
+}
+
 /// An attack's exact odds: `fray tohit`'s chance and `fray evasion-damage`'s means.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -312,14 +326,7 @@ pub unsafe extern "C" fn fray_defender_free(defender: *mut FrayDefender) {
 
 /// The options as the evasion requests take them, checked as they check them.
 fn options(o: Option<&FrayEvasionOptions>) -> Result<(Options, ToHit), Refusal> {
-    let o = o.copied().unwrap_or(FrayEvasionOptions {
-        sigma: 0.0,
-        uniform_k: 0,
-        uniform_r: 0,
-        rounding: FrayRounding::Nearest as u32,
-        fractional_level: 0,
-        wrong_launcher_counts: 0,
-    });
+    let o = o.copied().unwrap_or_default();
     if o.uniform_k > 0 && o.sigma != 0.0 {
         return Err(Refusal::new(
             "give sigma or uniform_k, not both (sigma 0 is the default normal model)",

@@ -134,6 +134,10 @@ pub type Units<T> = Vec<(T, Option<f64>)>;
 /// A roster unit's starting cost (`fray roster`), if it gives one: a number within
 /// [`COST_RANGE`].
 pub fn cost(c: &Checker, value: &Option<Spanned<f64>>) -> Result<Option<f64>, ScenarioError> {
+    cost_of(c, value)
+}
+
+fn cost_of(c: &Checker, value: &Option<Spanned<f64>>) -> Result<Option<f64>, ScenarioError> {
     let Some(v) = value else { return Ok(None) };
     let (lo, hi) = COST_RANGE;
     let x = *v.get_ref();
@@ -206,6 +210,38 @@ impl Checker<'_> {
         value
             .as_ref()
             .map_or(Ok(default), |v| self.within(v, what, lo, hi))
+    }
+
+    /// Refuses a `cost` in a battle file: only a roster's units have one (`fray roster`).
+    pub fn no_cost(&self, cost: &Option<Spanned<f64>>, whose: &str) -> Result<(), ScenarioError> {
+        match cost {
+            None => Ok(()),
+            Some(cost) => Err(self.at(
+                cost,
+                format!("`cost` belongs to a roster's units (`fray roster`); a battle's {whose} have none"),
+            )),
+        }
+    }
+
+    /// What a roster's unit adds to its table's own checks: no `count` (the budget and its
+    /// cost set how many fight), a name unique among `names`, and its starting cost if it
+    /// gives one.
+    pub fn roster_unit(
+        &self,
+        name: &Spanned<String>,
+        checked_name: &str,
+        count: &Option<Spanned<i64>>,
+        cost: &Option<Spanned<f64>>,
+        names: &mut std::collections::HashSet<String>,
+    ) -> Result<Option<f64>, ScenarioError> {
+        if let Some(count) = count {
+            return Err(self.at(
+                count,
+                "a roster's unit has no `count`: the budget and its cost set how many fight",
+            ));
+        }
+        self.copies(name, checked_name, None, names)?;
+        cost_of(self, cost)
     }
 
     /// A non-empty, trimmed name.

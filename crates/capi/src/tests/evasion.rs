@@ -205,22 +205,13 @@ fn attack_with(h: &Handles, dice: &str, options: Option<FrayEvasionOptions>) -> 
     s
 }
 
-const DEFAULTS: FrayEvasionOptions = FrayEvasionOptions {
-    sigma: 0.0,
-    uniform_k: 0,
-    uniform_r: 0,
-    rounding: FrayRounding::Nearest as u32,
-    fractional_level: 0,
-    wrong_launcher_counts: 0,
-};
-
 #[test]
 fn options_are_the_commands_options() {
     let h = Handles::new();
     let uniform = FrayEvasionOptions {
         uniform_k: 4,
         uniform_r: 17,
-        ..DEFAULTS
+        ..Default::default()
     };
     let mut a = std::ptr::null_mut();
     made(unsafe {
@@ -245,7 +236,7 @@ fn options_are_the_commands_options() {
     assert!(explain(a).contains("sum of 4 uniform integers in −17..=17"));
     unsafe { fray_attack_free(a) };
     assert_eq!(
-        attack_with(&h, "d8", Some(DEFAULTS)),
+        attack_with(&h, "d8", Some(FrayEvasionOptions::default())),
         FrayStatus::Ok,
         "all zero is the defaults"
     );
@@ -274,12 +265,15 @@ fn bad_profiles_dice_and_options_are_refused_with_their_place() {
         sigma: 3.0,
         uniform_k: 4,
         uniform_r: 17,
-        ..DEFAULTS
+        ..Default::default()
     };
     assert_eq!(attack_with(&h, "d8", Some(both)), FrayStatus::Refused);
     assert!(last_error().unwrap().contains("not both"));
     for sigma in [-1.0, f64::NAN, f64::INFINITY] {
-        let bad = FrayEvasionOptions { sigma, ..DEFAULTS };
+        let bad = FrayEvasionOptions {
+            sigma,
+            ..Default::default()
+        };
         assert_eq!(
             attack_with(&h, "d8", Some(bad)),
             FrayStatus::Refused,
@@ -289,12 +283,12 @@ fn bad_profiles_dice_and_options_are_refused_with_their_place() {
     let wide = FrayEvasionOptions {
         uniform_k: 4,
         uniform_r: 0,
-        ..DEFAULTS
+        ..Default::default()
     };
     assert_eq!(attack_with(&h, "d8", Some(wide)), FrayStatus::Refused);
     let stray = FrayEvasionOptions {
         rounding: 4,
-        ..DEFAULTS
+        ..Default::default()
     };
     assert_eq!(attack_with(&h, "d8", Some(stray)), FrayStatus::Refused);
     assert!(

@@ -232,12 +232,7 @@ fn declared(
     raw: &MinionFile,
     names: &mut HashSet<String>,
 ) -> Result<Vec<Minion>, ScenarioError> {
-    if let Some(cost) = &raw.cost {
-        return Err(c.at(
-            cost,
-            "`cost` belongs to a roster's units (`fray roster`); a battle's minions have none",
-        ));
-    }
+    c.no_cost(&raw.cost, "minions")?;
     let template = minion(c, raw)?;
     let count = match &raw.count {
         None => None,
@@ -286,15 +281,9 @@ fn check_unit(
     raw: &MinionFile,
     names: &mut HashSet<String>,
 ) -> Result<(Minion, Option<f64>), ScenarioError> {
-    if let Some(count) = &raw.count {
-        return Err(c.at(
-            count,
-            "a roster's unit has no `count`: the budget and its cost set how many fight",
-        ));
-    }
     let unit = minion(c, raw)?;
-    c.copies(&raw.name, &unit.name, None, names)?;
-    Ok((unit, crate::scenario::cost(c, &raw.cost)?))
+    let cost = c.roster_unit(&raw.name, &unit.name, &raw.count, &raw.cost, names)?;
+    Ok((unit, cost))
 }
 
 /// One minion's checked stats.

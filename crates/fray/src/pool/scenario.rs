@@ -235,12 +235,7 @@ fn declared(
     raw: &CombatantFile,
     names: &mut HashSet<String>,
 ) -> Result<Vec<Combatant>, ScenarioError> {
-    if let Some(cost) = &raw.cost {
-        return Err(c.at(
-            cost,
-            "`cost` belongs to a roster's units (`fray roster`); a battle's combatants have none",
-        ));
-    }
+    c.no_cost(&raw.cost, "combatants")?;
     let template = combatant(c, raw)?;
     let count = match &raw.count {
         None => None,
@@ -264,15 +259,9 @@ fn check_unit(
     raw: &CombatantFile,
     names: &mut HashSet<String>,
 ) -> Result<(Combatant, Option<f64>), ScenarioError> {
-    if let Some(count) = &raw.count {
-        return Err(c.at(
-            count,
-            "a roster's unit has no `count`: the budget and its cost set how many fight",
-        ));
-    }
     let unit = combatant(c, raw)?;
-    c.copies(&raw.name, &unit.name, None, names)?;
-    Ok((unit, crate::scenario::cost(c, &raw.cost)?))
+    let cost = c.roster_unit(&raw.name, &unit.name, &raw.count, &raw.cost, names)?;
+    Ok((unit, cost))
 }
 
 /// One combatant's checked stats.
