@@ -164,6 +164,7 @@ fn progress(args: &BattleArgs, planned: u64) -> Progress {
             every: args.progress_every,
             bar_from: 50_000,
             bar: "{bar:40} {pos}/{len} battles, {per_sec}, {eta} left",
+            cap: false,
         },
         planned,
     )

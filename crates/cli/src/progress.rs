@@ -1,4 +1,4 @@
-//! Progress on standard error for long runs (`fray battle`, `fray sweep`): a bar on a
+//! Progress on standard error for long runs (`fray battle`, `fray sweep`, `fray roster`): a bar on a
 //! terminal; with machine-readable output or when standard error is not a terminal, a
 //! short line every few seconds (`--progress-every`); nothing with `--quiet`.
 
@@ -18,6 +18,8 @@ pub enum Progress {
         command: &'static str,
         /// What is counted, plural ("battles", "points").
         unit: &'static str,
+        /// See [`Settings::cap`].
+        cap: bool,
         every: Duration,
         planned: u64,
         done: AtomicU64,
@@ -41,6 +43,9 @@ pub struct Settings {
     pub bar_from: u64,
     /// The bar's indicatif template.
     pub bar: &'static str,
+    /// Whether the planned work is a cap the run may stop well short of (a fit that
+    /// stops once its costs are known): lines then say "of at most".
+    pub cap: bool,
 }
 
 impl Progress {
@@ -62,6 +67,7 @@ impl Progress {
         Self::Lines {
             command: s.command,
             unit: s.unit,
+            cap: s.cap,
             every: Duration::from_secs(s.every),
             planned,
             done: AtomicU64::new(0),
@@ -86,6 +92,7 @@ impl Progress {
         let Self::Lines {
             command,
             unit,
+            cap,
             every,
             planned,
             last,
@@ -97,11 +104,13 @@ impl Progress {
         let Ok(mut last) = last.lock() else { return };
         if last.elapsed() >= *every && done < *planned && !interrupted.load(Ordering::Relaxed) {
             *last = Instant::now();
-            let pct = done as f64 * 100.0 / (*planned).max(1) as f64;
-            let _ = writeln!(
-                std::io::stderr(),
-                "{command}: {done}/{planned} {unit} ({pct:.0}%)"
-            );
+            let line = if *cap {
+                format!("{command}: {done} {unit} of at most {planned}")
+            } else {
+                let pct = done as f64 * 100.0 / (*planned).max(1) as f64;
+                format!("{command}: {done}/{planned} {unit} ({pct:.0}%)")
+            };
+            let _ = writeln!(std::io::stderr(), "{line}");
         }
     }
 

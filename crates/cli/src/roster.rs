@@ -14,6 +14,7 @@ use fray_commands::{Command, Context};
 use fray_lab::roster::RosterRequest;
 
 use crate::battle::{INTERRUPTED, catch_ctrl_c, open_report};
+use crate::progress::{self, Progress};
 use crate::{output, table};
 
 #[derive(Debug, Args)]
@@ -21,9 +22,13 @@ pub struct RosterArgs {
     /// The roster file (TOML: a budget and the units to price; docs/roster.md). Without
     /// it, the bundled pool roster (or --example).
     file: Option<PathBuf>,
-    /// A bundled roster: pool or minions.
+    /// A bundled roster: pool or minions (see --list-examples).
     #[arg(long, conflicts_with = "file")]
     example: Option<String>,
+    /// List the bundled rosters (with --json, each with its TOML text; no other option
+    /// applies).
+    #[arg(long, conflicts_with_all = ["file", "example", "fair", "reference", "max_battles", "trials", "seed", "report", "csv"])]
+    list_examples: bool,
     /// What a fair cost balances: `mean` (each unit's mean score against the rest) or
     /// `against UNIT` (each unit against that one).
     #[arg(long, num_args = 1..=2, value_names = ["MODE", "UNIT"])]
@@ -52,6 +57,12 @@ pub struct RosterArgs {
     /// Print CSV instead of text: a line a unit, its costs, interval and mean scores.
     #[arg(long)]
     csv: bool,
+    /// No progress bar and no progress lines.
+    #[arg(long)]
+    quiet: bool,
+    /// Seconds between progress lines on standard error when it is not a terminal.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    progress_every: u64,
     /// Write an HTML report (report.html: the fair costs as bars, the matchups at the fair
     /// and the starting costs as heat maps, the findings) into this directory.
     #[arg(long, value_name = "DIR")]
@@ -59,6 +70,9 @@ pub struct RosterArgs {
 }
 
 pub fn run(args: &RosterArgs) -> Result<String> {
+    if args.list_examples {
+        return list(args.json);
+    }
     let (roster, roster_source) = match &args.file {
         Some(path) => (
             Some(output::read_text(path, limits::ROSTER)?),
@@ -87,11 +101,14 @@ pub fn run(args: &RosterArgs) -> Result<String> {
     let prepared = table::prepare::<Roster>(request)?;
     let report_file = args.report.as_deref().map(open_report).transpose()?;
     catch_ctrl_c();
+    let progress = progress(args, prepared.cost.planned);
     let cx = Context {
         cancel: &INTERRUPTED,
-        progress: &|_| {},
+        progress: &|done| progress.at(done, &INTERRUPTED),
     };
-    let answer = Roster::perform(&prepared.valid, &cx).map_err(table::refused)?;
+    let answer = Roster::perform(&prepared.valid, &cx).map_err(table::refused);
+    progress.finish();
+    let answer = answer?;
     if !answer.complete {
         output::warn("interrupted: the pricing below is incomplete");
     }
@@ -109,4 +126,36 @@ pub fn run(args: &RosterArgs) -> Result<String> {
     } else {
         Ok(fray_lab::roster::text::text(&answer))
     }
+}
+
+fn list(as_json: bool) -> Result<String> {
+    let examples = fray_lab::roster::request::examples();
+    if as_json {
+        return output::json(&examples);
+    }
+    let mut s = String::from(
+        "bundled rosters (`fray roster --example NAME`; the first is priced by default):\n",
+    );
+    for e in examples {
+        s += &format!("  {:<10} {}\n", e.name, e.about);
+    }
+    Ok(s)
+}
+
+/// How `fray roster` shows progress: battles played, against the most it may play (the
+/// fit stops once every cost is known, usually far short of its cap).
+fn progress(args: &RosterArgs, planned: u64) -> Progress {
+    Progress::new(
+        &progress::Settings {
+            command: "fray roster",
+            unit: "battles",
+            quiet: args.quiet,
+            machine: args.json || args.csv,
+            every: args.progress_every,
+            bar_from: 50_000,
+            bar: "{spinner} {pos} battles played (at most {len}), {per_sec}",
+            cap: true,
+        },
+        planned,
+    )
 }

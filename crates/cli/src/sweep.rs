@@ -258,6 +258,7 @@ fn progress(args: &SweepArgs, planned: u64) -> Progress {
             every: args.progress_every,
             bar_from: 0,
             bar: "{bar:40} {pos}/{len} points, {eta} left",
+            cap: false,
         },
         planned,
     )

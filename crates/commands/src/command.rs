@@ -42,8 +42,9 @@ pub struct Cost {
     pub battles: u64,
     /// The sweep points it holds (0 for anything else).
     pub points: u64,
-    /// Whether `battles` is only a cap (a run to a precision stops when it is reached).
-    pub battles_are_a_cap: bool,
+    /// When `battles` is only a cap (a run to a precision stops once it is reached), the
+    /// request's field that sets it: `trials` for a battle, `max_battles` for a roster.
+    pub cap: Option<&'static str>,
     /// The steps of the work and the bytes of the answer, estimated from the request's
     /// sizes; zero where the library's own bounds keep them small.
     pub effort: Effort,

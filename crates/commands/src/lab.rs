@@ -47,7 +47,7 @@ impl Command for Battle {
             planned: battles,
             battles,
             points: 0,
-            battles_are_a_cap: valid.precision.is_some(),
+            cap: valid.precision.map(|_| "trials"),
             effort: valid.effort(),
         };
         let notes = valid.notes.clone();
@@ -108,7 +108,7 @@ impl Command for Sweep {
             planned: points,
             battles: valid.planned_battles(),
             points,
-            battles_are_a_cap: false,
+            cap: None,
             effort: valid.effort(),
         };
         Ok(Prepared {
@@ -225,7 +225,7 @@ impl Command for Roster {
             planned: battles,
             battles,
             points: 0,
-            battles_are_a_cap: true,
+            cap: Some("max_battles"),
             effort: valid.effort(),
         };
         Ok(Prepared {
@@ -235,7 +235,7 @@ impl Command for Roster {
     }
 
     fn perform(valid: &ValidRoster, cx: &Context<'_>) -> Result<RosterAnswer, Refusal> {
-        valid.run_with(cx.cancel)
+        valid.run_on(&fray_lab::roster::Local, cx.progress, cx.cancel)
     }
 
     fn pages(answer: &RosterAnswer) -> Option<Pages> {

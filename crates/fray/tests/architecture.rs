@@ -148,7 +148,11 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     ),
     (
         "python/src",
-        &[&["error", "dict", "interrupt"], &["commands"], &["sweep"]],
+        &[
+            &["error", "dict", "interrupt"],
+            &["commands"],
+            &["sweep", "roster"],
+        ],
     ),
 ];
 

@@ -12,7 +12,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use fray_lab::roster::matchup::odds;
-use fray_lab::roster::price::{Fair, price, score};
+use fray_lab::roster::play::{Counted, Job, Local};
+use fray_lab::roster::price::{Fair, Goal, price, score};
 use fray_lab::roster::{Roster, parse_roster};
 
 const PLAIN_BATTLES: u64 = 20_000;
@@ -30,9 +31,15 @@ fn plain(r: &Roster) -> (Vec<f64>, u64) {
             let mean = |cx: f64, costs: &[f64], battles: &mut u64, stream: &mut u64| {
                 let mut sum = 0.0;
                 for y in (0..n).filter(|&y| y != x) {
-                    let o = odds(r, x, y, cx, costs[y], PLAIN_BATTLES, *stream, &cancel)
-                        .unwrap()
-                        .unwrap();
+                    let job = Job {
+                        x,
+                        y,
+                        cx,
+                        cy: costs[y],
+                        trials: PLAIN_BATTLES,
+                        stream: *stream,
+                    };
+                    let o = odds(r, &job, &cancel).unwrap().unwrap();
                     *stream += 8;
                     *battles += o.battles;
                     sum += score(&o);
@@ -68,7 +75,14 @@ fn main() {
         .unwrap();
     let (fit, fit_time) = pool.install(|| {
         let t = Instant::now();
-        let p = price(&r, Fair::Mean, 0, 0.02, 20_000_000, &AtomicBool::new(false)).unwrap();
+        let goal = Goal {
+            fair: Fair::Mean,
+            reference: 0,
+            precision: 0.02,
+            max_battles: 20_000_000,
+        };
+        let player = Counted::new(&Local, &|_| {});
+        let p = price(&r, goal, &player, &AtomicBool::new(false)).unwrap();
         (p, t.elapsed())
     });
     let t = Instant::now();

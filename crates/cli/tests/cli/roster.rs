@@ -14,7 +14,7 @@ fn the_minions_roster_prices_exactly() {
         "{text}"
     );
     assert!(
-        text.contains("row's score against column, at the fair costs:"),
+        text.contains("row's score against column, at the fair costs (percent, exact):"),
         "{text}"
     );
     let v = json(&["roster", "--example", "minions", "--json"]);
@@ -113,4 +113,112 @@ fn csv_and_a_report_page_give_the_same_prices() {
         .iter()
         .any(|f| page.contains(f));
     assert!(!page.contains("<script") && !fetches, "self-contained");
+}
+
+#[test]
+fn progress_lines_count_battles_against_the_cap() {
+    let args = [
+        "roster",
+        "--example",
+        "pool",
+        "--precision",
+        "0.2",
+        "--max-battles",
+        "200000",
+        "--trials",
+        "100",
+        "--json",
+        "--progress-every",
+        "0",
+    ];
+    let out = ok(&args);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let battles = v["battles"].as_u64().unwrap();
+    let last = out
+        .stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("fray roster: "))
+        .filter_map(|l| l.split_once(" battles of at most "))
+        .map(|(done, cap)| (done.parse::<u64>().unwrap(), cap.to_string()))
+        .next_back()
+        .unwrap_or_else(|| panic!("no progress line: {}", out.stderr));
+    assert!(last.0 <= battles, "{last:?} > {battles}");
+    // The cap: the fit's and both matrices' (15 pairs of 100 battles and 8 more each).
+    assert_eq!(last.1, (200_000 + 2 * 15 * 108).to_string());
+    let quiet = ok(&[&args[..], &["--quiet"]].concat());
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_rounds_finished_marked_incomplete() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command as Std, Stdio};
+
+    let mut child = Std::new(bin())
+        .args(["roster", "--example", "pool", "--precision", "0.001"])
+        .args(["--max-battles", "1000000000", "--threads", "1", "--json"])
+        .args(["--progress-every", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    // Past the first matrix and a few rounds of the fit, then Ctrl-C.
+    loop {
+        line.clear();
+        assert!(err.read_line(&mut line).unwrap() > 0, "ended early");
+        let done: u64 = line
+            .trim_start_matches("fray roster: ")
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        if done > 200_000 {
+            break;
+        }
+    }
+    let sent = Std::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest}");
+    assert!(rest.contains("interrupted"), "{rest}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["complete"], false);
+    // The rounds finished are kept: the costs moved from the starting ones.
+    assert!(v["rounds"].as_u64().unwrap() >= 1, "{v}");
+    let moved = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|u| u["fitted"] != u["cost"]);
+    assert!(moved, "{}", v["units"]);
+}
+
+#[test]
+fn the_bundled_rosters_are_listed_with_their_texts() {
+    let text = &ok(&["roster", "--list-examples"]).stdout;
+    assert!(
+        text.contains("  pool ") && text.contains("  minions "),
+        "{text}"
+    );
+    let v = json(&["roster", "--list-examples", "--json"]);
+    let listed = v.as_array().unwrap();
+    assert_eq!(listed[0]["name"], "pool");
+    // Each text is the bundled file, which prices as its name does.
+    let file = std::fs::read_to_string(example("rosters/minions.toml")).unwrap();
+    assert_eq!(listed[1]["text"], file.as_str());
 }

@@ -4,6 +4,7 @@
 //! continuously with the cost: it is the mixture of the (at most four) whole-count
 //! battles, weighted. Both orders of who is side a are played, half the battles each.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use fray::minions::{Battle as MinionsBattle, Group};
@@ -14,12 +15,13 @@ use fray::trace::NoTrace;
 use fray::rng::SeededRolls;
 
 use super::file::{Roster, Units};
+use super::play::Job;
 use crate::systems::BattleSystem;
 use crate::systems::pool::Pool;
 use crate::tally::Tally;
 
 /// The odds of x's army against y's.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Odds {
     /// P(x's army wins).
     pub win: f64,
@@ -158,21 +160,50 @@ fn battle(
     }
 }
 
-/// The odds of x's army against y's at costs `cx` and `cy`, about `trials` battles in
-/// all, on [`STREAMS`] streams from `stream` (one for each count and order), so that
-/// two calls given the same first stream draw the same numbers: the pricing's two
-/// matrices do, their pairs compared on common random numbers. None when cancelled.
-#[allow(clippy::too_many_arguments)]
-pub fn odds(
+/// Exact battles already played, by who fights with how many and who is side a: an
+/// exact pricing's bisections ask for the same whole counts again and again (every cost
+/// between two whole armies mixes the same two battles), and each is played once.
+#[derive(Debug, Default)]
+pub struct Played(HashMap<Fought, (f64, f64)>);
+
+/// One whole-count battle: the first unit and its count, the second and its count, and
+/// whether the first is side a.
+type Fought = (usize, u32, usize, u32, bool);
+
+/// The odds of the job's x's army against its y's at its costs, about its `trials`
+/// battles in all, on [`STREAMS`] streams from its `stream` (one for each count and
+/// order), so that two calls given the same first stream draw the same numbers: the
+/// pricing's two matrices do, their pairs compared on common random numbers. None when
+/// cancelled.
+pub fn odds(roster: &Roster, job: &Job, cancel: &AtomicBool) -> Result<Option<Odds>, Refusal> {
+    odds_with(roster, job, None, cancel)
+}
+
+/// [`odds`] of an exact roster, each whole-count battle taken from `played` when it was
+/// played before (its `battles` count only those played now).
+pub fn exact_odds(
     roster: &Roster,
-    x: usize,
-    y: usize,
-    cx: f64,
-    cy: f64,
-    trials: u64,
-    stream: u64,
+    job: &Job,
+    played: &mut Played,
     cancel: &AtomicBool,
 ) -> Result<Option<Odds>, Refusal> {
+    odds_with(roster, job, roster.exact().then_some(played), cancel)
+}
+
+fn odds_with(
+    roster: &Roster,
+    job: &Job,
+    mut memo: Option<&mut Played>,
+    cancel: &AtomicBool,
+) -> Result<Option<Odds>, Refusal> {
+    let Job {
+        x,
+        y,
+        cx,
+        cy,
+        trials,
+        stream,
+    } = *job;
     let max = max_army(roster);
     for (u, c) in [(x, cx), (y, cy)] {
         let n = roster.budget / c;
@@ -194,9 +225,19 @@ pub fn odds(
                 // Battles in proportion to the weight, at least one.
                 let n = ((trials as f64 * w / 2.0).round() as u64).max(1);
                 let s = stream + (ci as u64 * 2 + cj as u64) * 2 + u64::from(!x_first);
-                let Some((p, d, played)) = battle(roster, (x, i), (y, j), x_first, n, s, cancel)?
-                else {
-                    return Ok(None);
+                let key = (x, i, y, j, x_first);
+                let known = memo.as_ref().and_then(|m| m.0.get(&key).copied());
+                let (p, d, played) = match known {
+                    Some((p, d)) => (p, d, 0),
+                    None => {
+                        let Some(b) = battle(roster, (x, i), (y, j), x_first, n, s, cancel)? else {
+                            return Ok(None);
+                        };
+                        if let Some(m) = memo.as_mut() {
+                            m.0.insert(key, (b.0, b.1));
+                        }
+                        b
+                    }
                 };
                 let share = w / 2.0;
                 win += share * p;

@@ -3,10 +3,10 @@
 use std::sync::atomic::AtomicBool;
 
 use fray::request::Refusal;
-use rayon::prelude::*;
 
 use super::file::Roster;
-use super::matchup::{Odds, STREAMS, odds};
+use super::matchup::STREAMS;
+use super::play::{Counted, Job};
 use super::price::{Fair, pairs, score};
 use super::request::{Cell, Matrix, Row};
 
@@ -18,6 +18,7 @@ pub fn play(
     costs: &[f64],
     trials: u64,
     streams: u64,
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Option<Matrix>, Refusal> {
     let n = r.names.len();
@@ -25,38 +26,40 @@ pub fn play(
     let mut battles = 0;
     let pairs = pairs(n, Fair::Mean);
     // Streams far from the fit's, so a matrix is a fresh look at its costs.
-    let played: Vec<Result<Option<Odds>, Refusal>> = pairs
-        .par_iter()
+    let jobs: Vec<Job> = pairs
+        .iter()
         .enumerate()
-        .map(|(k, &(x, y))| {
-            let first = (streams << 40) + k as u64 * STREAMS;
-            odds(r, x, y, costs[x], costs[y], trials, first, cancel)
+        .map(|(k, &(x, y))| Job {
+            x,
+            y,
+            cx: costs[x],
+            cy: costs[y],
+            trials,
+            stream: (streams << 40) + k as u64 * STREAMS,
         })
         .collect();
+    let Some(played) = player.play(r, &jobs, cancel)? else {
+        return Ok(None);
+    };
     for (&(x, y), o) in pairs.iter().zip(played) {
-        {
-            let Some(o) = o? else {
-                return Ok(None);
-            };
-            battles += o.battles;
-            let s = score(&o);
-            let half = 1.96 * o.se;
-            let c = Cell {
-                win: o.win,
-                draw: o.draw,
-                score: s,
-                low: (s - half).max(0.0),
-                high: (s + half).min(1.0),
-            };
-            cells[x][y] = Some(c);
-            cells[y][x] = Some(Cell {
-                win: (1.0 - o.win - o.draw).max(0.0),
-                draw: o.draw,
-                score: 1.0 - s,
-                low: 1.0 - c.high,
-                high: 1.0 - c.low,
-            });
-        }
+        battles += o.battles;
+        let s = score(&o);
+        let half = 1.96 * o.se;
+        let c = Cell {
+            win: o.win,
+            draw: o.draw,
+            score: s,
+            low: (s - half).max(0.0),
+            high: (s + half).min(1.0),
+        };
+        cells[x][y] = Some(c);
+        cells[y][x] = Some(Cell {
+            win: (1.0 - o.win - o.draw).max(0.0),
+            draw: o.draw,
+            score: 1.0 - s,
+            low: 1.0 - c.high,
+            high: 1.0 - c.low,
+        });
     }
     let rows = cells
         .into_iter()

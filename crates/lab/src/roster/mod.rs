@@ -1,17 +1,18 @@
 //! `fray roster`: what every unit of a roster should cost so that equal-cost armies fight
 //! even. Its parts, in order: [`file`](mod@file) (the roster file), [`matchup`] (one
 //! unit's army against another's at given costs), [`matrix`] (every pair at one set of
-//! costs), [`fit`] (a logistic curve per pair over
-//! every point tried), [`price`](mod@price) (the fair costs), [`findings`] and
-//! [`sentences`] (what the designer should see), [`request`] (the command's request and
-//! answer), and [`text`] and [`report`] (the answer as the command line prints it, as a
-//! page and as CSV).
+//! costs), [`play`] (where a batch of matchups is played: here, or on a cluster),
+//! [`fit`] (a logistic curve per pair over every point tried), [`price`](mod@price) (the
+//! fair costs), [`findings`] and [`sentences`] (what the designer should see),
+//! [`request`] (the command's request and answer), and [`text`] and [`report`] (the
+//! answer as the command line prints it, as a page and as CSV).
 
 pub mod file;
 pub mod findings;
 pub mod fit;
 pub mod matchup;
 pub mod matrix;
+pub mod play;
 pub mod price;
 pub mod report;
 pub mod request;
@@ -19,5 +20,6 @@ pub mod sentences;
 pub mod text;
 
 pub use file::{Roster, Units, parse_roster};
+pub use play::{Job, Local, Player};
 pub use price::{Fair, Prices, price};
 pub use request::{RosterAnswer, RosterRequest, ValidRoster};

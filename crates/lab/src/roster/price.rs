@@ -3,7 +3,8 @@
 //! or against one unit (`against`), the reference unit keeping its cost.
 //!
 //! Exact rosters (minions) are solved on their exact odds: a bisection on each unit's
-//! log-cost, the units in turn until none moves (to 1e-9). Sampled rosters are played in
+//! log-cost, the units in turn until none moves (by 1e-8), each whole-count battle
+//! played once. Sampled rosters are played in
 //! rounds: every pair needed is played at the current costs, each round on fresh random
 //! streams (so that the points a curve is fitted to are independent; common random
 //! numbers across rounds would make a cost tried again add nothing); a logistic curve
@@ -13,15 +14,14 @@
 //! or the battle cap is reached. A unit no cost makes even counts for neither: its
 //! interval is the range searched.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use fray::request::Refusal;
 
 use super::file::Roster;
 use super::fit::{Curve, Point, fit};
-use rayon::prelude::*;
-
-use super::matchup::{EXTRA_BATTLES, Odds, STREAMS, max_army, odds};
+use super::matchup::{EXTRA_BATTLES, Odds, Played, STREAMS, exact_odds, max_army};
+use super::play::{Counted, Job};
 
 /// What a fair cost balances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,9 +66,21 @@ pub const FIRST_ROUND: u64 = 256;
 /// The default cap on a pricing's battles.
 pub const MAX_BATTLES: u64 = 20_000_000;
 
-/// How far from its starting cost a unit's cost is searched: a factor of 64 either way,
-/// within what the system's army sizes allow.
-const SEARCH: f64 = 64.0;
+/// How far from its starting cost a unit's cost is searched: a factor of 16 either way,
+/// within what the system's army sizes allow. It bounds the largest army a pricing can
+/// field (a sixteenth of the cheapest starting cost buys 16 times its army), and so what
+/// a battle costs before any is played; a starting cost more than 16 times off says so
+/// (the unit wins or loses at any cost searched).
+pub const SEARCH: f64 = 16.0;
+
+/// The most sweeps through the units a pricing's solve makes (each sweep solves every
+/// unit in turn against the others' costs).
+pub const SWEEPS: u32 = 30;
+/// Where the solve has settled: no log-cost moved more than this in a sweep (a relative
+/// change of a cost of 1e-8).
+const SETTLED: f64 = 1e-8;
+/// The width in log-cost at which a bisection stops.
+const BISECTED: f64 = 1e-10;
 
 /// The log-cost range searched for unit `u`.
 fn range(roster: &Roster, u: usize) -> (f64, f64) {
@@ -76,6 +88,29 @@ fn range(roster: &Roster, u: usize) -> (f64, f64) {
     // Below this cost the army would outgrow its system's bound.
     let lowest = roster.budget / f64::from(max_army(roster) - 1);
     ((c / SEARCH).max(lowest).ln(), (c * SEARCH).ln())
+}
+
+/// The most battles an exact pricing's solve plays, before any: for each sweep, unit
+/// and opponent, one bisection, each step a mixture of at most 8 whole-count battles
+/// (two counts a side, both orders). Battles are played once ([`super::matchup::Played`]),
+/// and once the bracket is narrower than one whole count's span of log-cost (`1/(N+1)`
+/// for armies of at most N) its midpoints fall among counts already played, so only the
+/// first `log2(width × (N+1))` steps and the two ends can play new ones.
+pub fn exact_bound(roster: &Roster, fair: Fair, reference: usize) -> u64 {
+    let n = roster.names.len();
+    let per_sweep: u64 = (0..n)
+        .filter(|&x| x != reference)
+        .map(|x| {
+            let (lo, hi) = range(roster, x);
+            let width = hi - lo;
+            let steps = 2.0 + (width / BISECTED).log2().ceil();
+            let largest = roster.budget / lo.exp() + 1.0;
+            let new = 3.0 + (width * (largest + 1.0)).log2().ceil().max(0.0);
+            let battles = 8 * steps.min(new) as u64;
+            opponents(n, x, fair).len() as u64 * battles
+        })
+        .sum();
+    per_sweep * u64::from(SWEEPS)
 }
 
 /// The battles the first round of a sampled fit plays: a floor on any pricing's.
@@ -94,49 +129,64 @@ pub fn pairs(n: usize, fair: Fair) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// A score, or None when the pricing was cancelled before it was known.
+type Scored = Result<Option<f64>, Refusal>;
+
 /// Solves `f(l) = 0.5` for a decreasing `f` on `lo..=hi` by bisection: the root, or
-/// which end it is beyond.
+/// which end it is beyond; None when cancelled.
 fn bisect(
     lo: f64,
     hi: f64,
-    f: &mut dyn FnMut(f64) -> Result<f64, Refusal>,
-) -> Result<Result<f64, Uneven>, Refusal> {
-    if f(hi)? > 0.5 {
-        return Ok(Err(Uneven::WinsAtAnyCost));
+    f: &mut dyn FnMut(f64) -> Scored,
+) -> Result<Option<Result<f64, Uneven>>, Refusal> {
+    let Some(at_hi) = f(hi)? else { return Ok(None) };
+    if at_hi > 0.5 {
+        return Ok(Some(Err(Uneven::WinsAtAnyCost)));
     }
-    if f(lo)? < 0.5 {
-        return Ok(Err(Uneven::LosesAtAnyCost));
+    let Some(at_lo) = f(lo)? else { return Ok(None) };
+    if at_lo < 0.5 {
+        return Ok(Some(Err(Uneven::LosesAtAnyCost)));
     }
     let (mut lo, mut hi) = (lo, hi);
     for _ in 0..60 {
         let mid = 0.5 * (lo + hi);
-        if f(mid)? >= 0.5 {
+        let Some(at_mid) = f(mid)? else {
+            return Ok(None);
+        };
+        if at_mid >= 0.5 {
             lo = mid;
         } else {
             hi = mid;
         }
-        if hi - lo < 1e-12 {
+        if hi - lo < BISECTED {
             break;
         }
     }
-    Ok(Ok(0.5 * (lo + hi)))
+    Ok(Some(Ok(0.5 * (lo + hi))))
 }
 
 /// Solves every unit's log-cost but the reference's, in turn until none moves, given
-/// `score(x, y, lx, ly)`: x's score against y at those log-costs.
+/// `score(x, y, lx, ly)`: x's score against y at those log-costs. Cancelled part-way,
+/// the costs of the last sweep through the units that finished.
 fn solve(
     roster: &Roster,
     fair: Fair,
     reference: usize,
     start: &[f64],
-    score: &mut dyn FnMut(usize, usize, f64, f64) -> Result<f64, Refusal>,
+    score: &mut dyn FnMut(usize, usize, f64, f64) -> Scored,
 ) -> Result<Solved, Refusal> {
     let n = start.len();
     let mut l = start.to_vec();
     let mut uneven = vec![None; n];
     let mut settled = false;
-    for _sweep in 0..60 {
+    for _sweep in 0..SWEEPS {
         let mut moved: f64 = 0.0;
+        let before = Solved {
+            l: l.clone(),
+            uneven: uneven.clone(),
+            settled: false,
+            complete: false,
+        };
         for x in (0..n).filter(|&x| x != reference) {
             let (lo, hi) = range(roster, x);
             // A unit no cost makes even is left out of the others' balance: against it
@@ -149,14 +199,19 @@ fn solve(
                 continue;
             }
             let l_now = l.clone();
-            let mut f = |lx: f64| -> Result<f64, Refusal> {
+            let mut f = |lx: f64| -> Scored {
                 let mut sum = 0.0;
                 for &y in &others {
-                    sum += score(x, y, lx, l_now[y])?;
+                    let Some(s) = score(x, y, lx, l_now[y])? else {
+                        return Ok(None);
+                    };
+                    sum += s;
                 }
-                Ok(sum / others.len() as f64)
+                Ok(Some(sum / others.len() as f64))
             };
-            let root = bisect(lo, hi, &mut f)?;
+            let Some(root) = bisect(lo, hi, &mut f)? else {
+                return Ok(before);
+            };
             let new = match root {
                 Ok(v) => {
                     uneven[x] = None;
@@ -170,20 +225,27 @@ fn solve(
             moved = moved.max((new - l[x]).abs());
             l[x] = new;
         }
-        if moved < 1e-10 || matches!(fair, Fair::Against(_)) {
+        if moved < SETTLED || matches!(fair, Fair::Against(_)) {
             settled = true;
             break;
         }
     }
-    Ok(Solved { l, uneven, settled })
+    Ok(Solved {
+        l,
+        uneven,
+        settled,
+        complete: true,
+    })
 }
 
-/// Solved log-costs, the units no cost makes even, and whether the sweeps settled (the
-/// units in turn may go round a counter cycle without settling).
+/// Solved log-costs, the units no cost makes even, whether the sweeps settled (the units
+/// in turn may go round a counter cycle without settling), and whether they ran to the
+/// end (not cancelled).
 struct Solved {
     l: Vec<f64>,
     uneven: Vec<Option<Uneven>>,
     settled: bool,
+    complete: bool,
 }
 
 /// The score of x against y from odds: its wins and half its draws.
@@ -191,17 +253,40 @@ pub fn score(o: &Odds) -> f64 {
     o.win + 0.5 * o.draw
 }
 
-/// Prices the roster: fitted costs with their intervals. The reference keeps its cost
-/// exactly (not through its logarithm).
+/// How closely to price, and with how many battles at most.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Goal {
+    /// What a fair cost balances.
+    pub fair: Fair,
+    /// The unit that keeps its cost.
+    pub reference: usize,
+    /// The relative half-width of each fitted cost's 95% interval to reach.
+    pub precision: f64,
+    /// The cap on the fit's battles (sampled rosters).
+    pub max_battles: u64,
+}
+
+/// Prices the roster: fitted costs with their intervals, the matchups played by
+/// `player`. The reference keeps its cost exactly (not through its logarithm).
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use fray_lab::roster::play::{Counted, Local};
+/// use fray_lab::roster::price::{Fair, Goal, price};
+/// let roster = fray_lab::roster::parse_roster(fray_lab::roster::request::EXAMPLES[1].2).unwrap();
+/// let goal = Goal { fair: Fair::Mean, reference: 0, precision: 0.02, max_battles: 1_000_000 };
+/// let p = price(&roster, goal, &Counted::new(&Local, &|_| {}), &AtomicBool::new(false)).unwrap();
+/// assert_eq!(p.costs[0], roster.costs[0]); // the reference keeps its cost
+/// assert!(p.complete);
+/// ```
 pub fn price(
     roster: &Roster,
-    fair: Fair,
-    reference: usize,
-    precision: f64,
-    max_battles: u64,
+    goal: Goal,
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Prices, Refusal> {
-    let mut p = fit_prices(roster, fair, reference, precision, max_battles, cancel)?;
+    let reference = goal.reference;
+    let mut p = fit_prices(roster, goal, player, cancel)?;
     let c = roster.costs[reference];
     p.costs[reference] = c;
     p.intervals[reference] = (c, c);
@@ -210,35 +295,51 @@ pub fn price(
 
 fn fit_prices(
     roster: &Roster,
-    fair: Fair,
-    reference: usize,
-    precision: f64,
-    max_battles: u64,
+    goal: Goal,
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Prices, Refusal> {
+    let Goal {
+        fair,
+        reference,
+        precision,
+        max_battles,
+    } = goal;
     let n = roster.names.len();
     let start: Vec<f64> = roster.costs.iter().map(|c| c.ln()).collect();
     if roster.exact() {
+        // One battle at a time, each bisection step waiting on the last: played here.
         let mut battles = 0;
-        let mut exact = |x: usize, y: usize, lx: f64, ly: f64| -> Result<f64, Refusal> {
-            let o = odds(roster, x, y, lx.exp(), ly.exp(), 1, 0, cancel)?
-                .ok_or_else(|| Refusal::new("cancelled"))?;
+        let mut played = Played::default();
+        let mut exact = |x: usize, y: usize, lx: f64, ly: f64| -> Scored {
+            let job = Job {
+                x,
+                y,
+                cx: lx.exp(),
+                cy: ly.exp(),
+                trials: 1,
+                stream: 0,
+            };
+            let Some(o) = exact_odds(roster, &job, &mut played, cancel)? else {
+                return Ok(None);
+            };
             battles += o.battles;
-            Ok(score(&o))
+            player.add(o.battles);
+            Ok(Some(score(&o)))
         };
-        let Solved { l, uneven, settled } = match solve(roster, fair, reference, &start, &mut exact)
-        {
-            Ok(v) => v,
-            Err(_) if cancel.load(Ordering::Relaxed) => {
-                return Ok(unfinished(roster, battles, 0));
-            }
-            Err(e) => return Err(e),
-        };
+        let Solved {
+            l,
+            uneven,
+            settled,
+            complete,
+        } = solve(roster, fair, reference, &start, &mut exact)?;
         let costs: Vec<f64> = l.iter().map(|v| v.exp()).collect();
+        // Cancelled, a cost is the last whole sweep's, not a root: its range is the one
+        // searched.
         let intervals = (0..n)
             .map(|u| match uneven[u] {
-                Some(_) => searched(roster, u),
-                None => (costs[u], costs[u]),
+                None if complete => (costs[u], costs[u]),
+                _ => searched(roster, u),
             })
             .collect();
         return Ok(Prices {
@@ -248,7 +349,7 @@ fn fit_prices(
             battles,
             rounds: 1,
             reached: settled,
-            complete: true,
+            complete,
         });
     }
     let mut points: Vec<Vec<Point>> = vec![Vec::new(); n * n];
@@ -265,20 +366,24 @@ fn fit_prices(
         // Every pair at the current costs, in parallel, each on streams of its own; each
         // round has fresh streams, so that the points a curve is fitted to are
         // independent.
-        let played: Vec<Result<Option<Odds>, Refusal>> = needed
-            .par_iter()
+        let jobs: Vec<Job> = needed
+            .iter()
             .enumerate()
-            .map(|(k, &(x, y))| {
-                let first = stream + k as u64 * STREAMS;
-                odds(roster, x, y, l[x].exp(), l[y].exp(), trials, first, cancel)
+            .map(|(k, &(x, y))| Job {
+                x,
+                y,
+                cx: l[x].exp(),
+                cy: l[y].exp(),
+                trials,
+                stream: stream + k as u64 * STREAMS,
             })
             .collect();
+        let Some(played) = player.play(roster, &jobs, cancel)? else {
+            let mut p = last.unwrap_or_else(|| unfinished(roster, battles, rounds));
+            (p.battles, p.complete) = (battles, false);
+            return Ok(p);
+        };
         for (&(x, y), o) in needed.iter().zip(played) {
-            let Some(o) = o? else {
-                let mut p = last.unwrap_or_else(|| unfinished(roster, battles, rounds));
-                (p.battles, p.complete) = (battles, false);
-                return Ok(p);
-            };
             battles += o.battles;
             let s = score(&o);
             let weight = (s * (1.0 - s)).max(0.25 / o.battles as f64) / o.se.max(1e-9).powi(2);
@@ -300,7 +405,7 @@ fn fit_prices(
                 curves[y * n + x].expect("a needed pair").flipped()
             }
         };
-        let mut model = |x: usize, y: usize, lx: f64, ly: f64| Ok(curve(x, y).score(ly - lx));
+        let mut model = |x: usize, y: usize, lx: f64, ly: f64| Ok(Some(curve(x, y).score(ly - lx)));
         let Solved {
             l: next, uneven, ..
         } = solve(roster, fair, reference, &l, &mut model)?;

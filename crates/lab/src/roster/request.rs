@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::file::{Roster, parse_roster};
 use super::findings::{cycles, dominated};
-use super::price::{Fair, MAX_BATTLES, Prices, Uneven, price};
+use super::play::{Counted, Local, Player};
+use super::price::{Fair, Goal, MAX_BATTLES, Prices, Uneven, price};
 use crate::request::MAX_THREADS;
 use crate::run::on_threads;
 
@@ -26,6 +27,30 @@ pub const EXAMPLES: &[(&str, &str, &str)] = &[
         include_str!("../../../../examples/rosters/minions.toml"),
     ),
 ];
+
+/// A bundled roster, as a page offers it to start from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// Its name (`example` in a request).
+    pub name: &'static str,
+    /// What it holds.
+    pub about: &'static str,
+    /// Its TOML text.
+    pub text: &'static str,
+}
+
+/// The bundled rosters with their texts (`fray roster --list-examples --json`).
+///
+/// ```
+/// let names: Vec<_> = fray_lab::roster::request::examples().iter().map(|e| e.name).collect();
+/// assert_eq!(names, ["pool", "minions"]);
+/// ```
+pub fn examples() -> Vec<Example> {
+    EXAMPLES
+        .iter()
+        .map(|&(name, about, text)| Example { name, about, text })
+        .collect()
+}
 
 /// The finest and coarsest relative precision a pricing may ask for.
 pub const PRECISION_RANGE: (f64, f64) = (0.001, 0.5);
@@ -303,8 +328,8 @@ impl ValidRoster {
         let n = self.roster.names.len() as u64;
         let pairs = n * (n - 1) / 2;
         if self.roster.exact() {
-            // Two matrices and, per unit and sweep, a bisection's plays: 8 battles each.
-            pairs * 16 + n * n * 60 * 62 * 8
+            // Two matrices, and the solve's bound.
+            pairs * 16 + super::price::exact_bound(&self.roster, self.fair, self.reference)
         } else {
             self.max_battles + 2 * pairs * (self.trials + super::matchup::EXTRA_BATTLES)
         }
@@ -315,9 +340,16 @@ impl ValidRoster {
     /// two matrices.
     pub fn effort(&self) -> fray::request::Effort {
         let r = &self.roster;
-        let cheapest = r.costs.iter().cloned().fold(f64::INFINITY, f64::min) / 64.0;
-        let fighters =
-            (2.0 * r.budget / cheapest).min(2.0 * f64::from(super::matchup::max_army(r)));
+        // The two largest armies the search can field, one a side.
+        let mut largest: Vec<f64> = r
+            .costs
+            .iter()
+            .map(|c| {
+                (r.budget * super::price::SEARCH / c).min(f64::from(super::matchup::max_army(r)))
+            })
+            .collect();
+        largest.sort_by(|a, b| b.total_cmp(a));
+        let fighters = largest.iter().take(2).sum::<f64>().ceil();
         let n = r.names.len() as u64;
         fray::request::Effort {
             steps: self.planned_battles().saturating_mul(fighters as u64),
@@ -334,23 +366,46 @@ impl ValidRoster {
     /// Prices the roster, stopping at the next battle chunk once `cancel` is set (the
     /// answer then says it is incomplete).
     pub fn run_with(&self, cancel: &AtomicBool) -> Result<RosterAnswer, Refusal> {
-        on_threads(self.threads, || self.answer(cancel))?
+        self.run_on(&Local, &|_| {}, cancel)
     }
 
-    fn answer(&self, cancel: &AtomicBool) -> Result<RosterAnswer, Refusal> {
+    /// Prices the roster with its matchups played by `player` (on the request's threads
+    /// here), telling `progress` the battles played so far, and stopping at the next
+    /// battle chunk once `cancel` is set (the answer then says it is incomplete).
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    /// use fray_lab::roster::{Local, RosterRequest};
+    /// let r: RosterRequest = serde_json::from_str(r#"{"example": "minions"}"#).unwrap();
+    /// let seen = AtomicU64::new(0);
+    /// let answer = r.validate().unwrap()
+    ///     .run_on(&Local, &|n| { seen.fetch_max(n, Ordering::Relaxed); }, &AtomicBool::new(false))
+    ///     .unwrap();
+    /// assert_eq!(seen.load(Ordering::Relaxed), answer.battles);
+    /// ```
+    pub fn run_on(
+        &self,
+        player: &dyn Player,
+        progress: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<RosterAnswer, Refusal> {
+        let player = Counted::new(player, progress);
+        on_threads(self.threads, || self.answer(&player, cancel))?
+    }
+
+    fn answer(&self, player: &Counted, cancel: &AtomicBool) -> Result<RosterAnswer, Refusal> {
         let r = &self.roster;
-        let matrix = super::matrix::play(r, &r.costs, self.trials, 1, cancel)?;
-        let prices: Prices = price(
-            r,
-            self.fair,
-            self.reference,
-            self.precision,
-            self.max_battles,
-            cancel,
-        )?;
+        let matrix = super::matrix::play(r, &r.costs, self.trials, 1, player, cancel)?;
+        let goal = Goal {
+            fair: self.fair,
+            reference: self.reference,
+            precision: self.precision,
+            max_battles: self.max_battles,
+        };
+        let prices: Prices = price(r, goal, player, cancel)?;
         // The same streams as the first matrix: each pair before and after is compared on
         // common random numbers.
-        let fitted_matrix = super::matrix::play(r, &prices.costs, self.trials, 1, cancel)?;
+        let fitted_matrix = super::matrix::play(r, &prices.costs, self.trials, 1, player, cancel)?;
         let complete = prices.complete && matrix.is_some() && fitted_matrix.is_some();
         let empty = |costs: &[f64]| Matrix {
             costs: costs.to_vec(),

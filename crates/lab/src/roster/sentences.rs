@@ -4,11 +4,31 @@ use super::request::RosterAnswer;
 
 /// A cost as people read it: three significant figures.
 pub fn cost(c: f64) -> String {
+    cost_to(c, 3)
+}
+
+/// A cost to `significant` digits (at most 6 after the point).
+fn cost_to(c: f64, significant: i32) -> String {
     if !(c.is_finite() && c > 0.0) {
         return crate::sweep::output::number(c);
     }
-    let digits = (2 - c.log10().floor().clamp(-10.0, 10.0) as i32).clamp(0, 6) as usize;
+    let digits =
+        (significant - 1 - c.log10().floor().clamp(-10.0, 10.0) as i32).clamp(0, 6) as usize;
     format!("{c:.digits$}")
+}
+
+/// A cost's interval with the digits that tell its ends from the cost (3 significant
+/// digits, up to 5 for a narrow one): "10.77 to 10.83", not "10.8 to 10.8".
+///
+/// ```
+/// use fray_lab::roster::sentences::interval;
+/// assert_eq!(interval(10.77, 10.8, 10.83), "10.77 to 10.83");
+/// assert_eq!(interval(8.1, 9.2, 10.4), "8.10 to 10.4");
+/// ```
+pub fn interval(low: f64, fitted: f64, high: f64) -> String {
+    let apart = |d| cost_to(low, d) != cost_to(fitted, d) && cost_to(high, d) != cost_to(fitted, d);
+    let d = (3..=5).find(|&d| apart(d)).unwrap_or(5);
+    format!("{} to {}", cost_to(low, d), cost_to(high, d))
 }
 
 /// The findings, most important first: units no price makes even, dominated units,
@@ -18,8 +38,9 @@ pub fn findings(a: &RosterAnswer) -> Vec<String> {
     for u in &a.units {
         if let Some(why) = &u.uneven {
             out.push(format!(
-                "{} {why} in the range searched (64 times its starting cost either way): no price makes it even.",
-                u.name
+                "{} {why} in the range searched ({} times its starting cost either way): no price makes it even.",
+                u.name,
+                super::price::SEARCH
             ));
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::request::{Matrix, RosterAnswer};
-use super::sentences::cost;
+use super::sentences::{cost, interval};
 
 /// The table of costs, both matrices and the findings.
 pub fn text(a: &RosterAnswer) -> String {
@@ -42,7 +42,7 @@ pub fn text(a: &RosterAnswer) -> String {
         } else if u.low == u.high {
             "exact".to_string()
         } else {
-            format!("{} to {}", cost(u.low), cost(u.high))
+            interval(u.low, u.fitted, u.high)
         };
         let note = u
             .uneven
@@ -65,39 +65,82 @@ pub fn text(a: &RosterAnswer) -> String {
             let _ = writeln!(s, "- {f}");
         }
     }
-    let _ = writeln!(
-        s,
-        "\n{} battles, {} round{} of fitting",
-        a.battles,
-        a.rounds,
-        if a.rounds == 1 { "" } else { "s" }
-    );
+    if a.exact {
+        let _ = writeln!(
+            s,
+            "\n{} battles (exact: each whole-count battle played once)",
+            a.battles
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "\n{} battles, {} round{} of fitting",
+            a.battles,
+            a.rounds,
+            if a.rounds == 1 { "" } else { "s" }
+        );
+    }
     s
 }
 
-/// A matrix: each row's score (wins, draws counting half) against each column.
+/// A matrix: each row's score (wins, draws counting half) against each column, in
+/// percent, with the half-width of its 95% interval when sampled; then the pairs that
+/// drew.
 fn matrix(s: &mut String, title: &str, m: &Matrix, width: usize) {
     if m.rows.is_empty() {
         return;
     }
-    let _ = writeln!(s, "\nrow's score against column, {title}:");
+    let sampled = m
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter().flatten())
+        .any(|c| c.high > c.low);
+    let what = if sampled {
+        "percent, ± the 95% interval's half-width"
+    } else {
+        "percent, exact"
+    };
+    let _ = writeln!(s, "\nrow's score against column, {title} ({what}):");
+    let cell = if sampled { 6 } else { 4 };
     let _ = write!(s, "{:<width$}", "");
     for (i, _) in m.rows.iter().enumerate() {
-        let _ = write!(s, "  {:>5}", format!("#{}", i + 1));
+        let _ = write!(s, "  {:>cell$}", format!("#{}", i + 1));
     }
-    let _ = writeln!(s, "   mean");
+    let _ = writeln!(s, "  {:>4}", "mean");
     for (i, row) in m.rows.iter().enumerate() {
         let _ = write!(s, "{:<width$}", format!("#{} {}", i + 1, row.unit));
         for c in &row.cells {
-            match c {
-                Some(c) => {
-                    let _ = write!(s, "  {:>4.0}%", c.score * 100.0);
+            let shown = match c {
+                Some(c) if sampled => {
+                    let half = (c.high - c.low) / 2.0 * 100.0;
+                    format!("{:.0}±{:<2.0}", c.score * 100.0, half)
                 }
-                None => {
-                    let _ = write!(s, "  {:>5}", "-");
-                }
-            }
+                Some(c) => format!("{:.0}", c.score * 100.0),
+                None => "-".to_string(),
+            };
+            let _ = write!(s, "  {shown:>cell$}");
         }
-        let _ = writeln!(s, "  {:>4.0}%", row.mean * 100.0);
+        let _ = writeln!(s, "  {:>4.0}", row.mean * 100.0);
+    }
+    // Each pair once (the row before the column), where a draw is at least 0.5%.
+    let draws: Vec<String> = m
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| {
+            row.cells
+                .iter()
+                .enumerate()
+                .skip(i + 1)
+                .filter_map(move |(j, c)| {
+                    c.filter(|c| c.draw >= 0.005)
+                        .map(|c| format!("#{} and #{} {:.0}%", i + 1, j + 1, c.draw * 100.0))
+                })
+        })
+        .collect();
+    if draws.is_empty() {
+        let _ = writeln!(s, "draws: none");
+    } else {
+        let _ = writeln!(s, "draws: {}", draws.join(", "));
     }
 }

@@ -149,18 +149,17 @@ fn a_minions_cost_is_the_exact_crossing() {
         .enumerate()
         .filter(|(x, u)| *x != v && u.uneven.is_none())
     {
-        let o = fray_lab::roster::matchup::odds(
-            &roster,
+        let job = fray_lab::roster::Job {
             x,
-            v,
-            u.fitted,
-            a.units[v].fitted,
-            1,
-            0,
-            &cancel,
-        )
-        .unwrap()
-        .unwrap();
+            y: v,
+            cx: u.fitted,
+            cy: a.units[v].fitted,
+            trials: 1,
+            stream: 0,
+        };
+        let o = fray_lab::roster::matchup::odds(&roster, &job, &cancel)
+            .unwrap()
+            .unwrap();
         let score = o.win + o.draw / 2.0;
         assert!(
             (score - 0.5).abs() < 1e-6,

@@ -3,3 +3,4 @@
 
 mod file;
 mod known;
+mod play;

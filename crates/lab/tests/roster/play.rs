@@ -1,0 +1,184 @@
+//! Where a pricing's matchups are played: a batch split over several players (as Ray
+//! tasks split it) gives the answer played here, progress counts every battle, and a
+//! cancelled pricing keeps what it finished.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use fray::request::Refusal;
+use fray_lab::roster::matchup::Odds;
+use fray_lab::roster::play::play_jobs;
+use fray_lab::roster::{Job, Local, Player, Roster, RosterRequest, ValidRoster};
+
+fn valid(example: &str, extra: impl FnOnce(&mut RosterRequest)) -> ValidRoster {
+    let mut r = RosterRequest {
+        example: Some(example.into()),
+        ..RosterRequest::default()
+    };
+    extra(&mut r);
+    r.validate().unwrap()
+}
+
+/// Plays each batch in chunks of `size` jobs, in reverse order, as separate workers
+/// would, and records the chunks' sizes.
+struct Chunked {
+    size: usize,
+    chunks: Mutex<Vec<usize>>,
+}
+
+impl Player for Chunked {
+    fn play(
+        &self,
+        roster: &Roster,
+        jobs: &[Job],
+        done: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Odds>>, Refusal> {
+        let mut parts: Vec<Vec<Odds>> = Vec::new();
+        for chunk in jobs.chunks(self.size).rev() {
+            // Each chunk on a thread pool of its own, as a worker elsewhere would be.
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap();
+            let Some(odds) = pool.install(|| play_jobs(roster, chunk, done, cancel))? else {
+                return Ok(None);
+            };
+            self.chunks.lock().unwrap().push(chunk.len());
+            parts.push(odds);
+        }
+        parts.reverse();
+        Ok(Some(parts.concat()))
+    }
+}
+
+#[test]
+fn a_batch_played_in_chunks_elsewhere_prices_as_here() {
+    let v = valid("pool", |r| {
+        r.precision = Some(0.1);
+        r.trials = Some(200);
+    });
+    let here = v.run().unwrap();
+    let chunked = Chunked {
+        size: 4,
+        chunks: Mutex::new(Vec::new()),
+    };
+    let there = v
+        .run_on(&chunked, &|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    assert_eq!(here, there);
+    let chunks = chunked.chunks.lock().unwrap();
+    // 15 pairs a batch: chunks of 4, 4, 4 and 3.
+    assert!(
+        chunks.contains(&3) && chunks.iter().all(|&c| c <= 4),
+        "{chunks:?}"
+    );
+}
+
+/// Gives one odds too few: a broken executor.
+struct Short;
+
+impl Player for Short {
+    fn play(
+        &self,
+        roster: &Roster,
+        jobs: &[Job],
+        done: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Odds>>, Refusal> {
+        let odds = play_jobs(roster, &jobs[1..], done, cancel)?;
+        Ok(odds)
+    }
+}
+
+#[test]
+fn a_player_that_loses_a_matchup_is_refused() {
+    let v = valid("pool", |r| r.trials = Some(100));
+    let e = v
+        .run_on(&Short, &|_| {}, &AtomicBool::new(false))
+        .unwrap_err();
+    assert!(e.to_string().contains("14 odds for 15 matchups"), "{e}");
+}
+
+#[test]
+fn progress_counts_every_battle_played() {
+    for example in ["pool", "minions"] {
+        let v = valid(example, |r| {
+            r.precision = Some(0.1);
+            r.trials = Some(100);
+        });
+        let seen = AtomicU64::new(0);
+        let calls = AtomicU64::new(0);
+        let a = v
+            .run_on(
+                &Local,
+                &|n| {
+                    calls.fetch_add(1, Ordering::Relaxed);
+                    seen.fetch_max(n, Ordering::Relaxed);
+                },
+                &AtomicBool::new(false),
+            )
+            .unwrap();
+        assert_eq!(seen.load(Ordering::Relaxed), a.battles, "{example}");
+        assert!(
+            calls.load(Ordering::Relaxed) > 15,
+            "{example}: one call a matchup"
+        );
+    }
+}
+
+#[test]
+fn an_exact_pricing_cancelled_keeps_its_finished_sweeps() {
+    let v = valid("minions", |_| {});
+    let whole = v.run().unwrap();
+    // Cancel once the first matrix and some sweeps through the units are done.
+    let cancel = AtomicBool::new(false);
+    let stop_at = whole.battles / 2;
+    let a = v
+        .run_on(
+            &Local,
+            &|n| {
+                if n >= stop_at {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            },
+            &cancel,
+        )
+        .unwrap();
+    assert!(!a.complete);
+    assert!(
+        a.units.iter().any(|u| u.fitted != u.cost),
+        "the finished sweeps' costs are kept: {:?}",
+        a.units
+    );
+    for u in a.units.iter().skip(1) {
+        // Not a root any more: the interval is the range searched.
+        assert!(u.low < u.fitted && u.fitted < u.high, "{u:?}");
+    }
+}
+
+#[test]
+fn an_exact_pricing_plays_no_more_than_it_planned() {
+    let text = fray_lab::roster::request::EXAMPLES[1].2;
+    for budget in ["12", "24", "60", "200"] {
+        for fair in [None, Some("Orc")] {
+            let mut r = RosterRequest {
+                roster: Some(text.replace("budget = 24", &format!("budget = {budget}"))),
+                ..RosterRequest::default()
+            };
+            if let Some(unit) = fair {
+                r.fair = Some("against".into());
+                r.against = Some(unit.into());
+            }
+            let v = r.validate().unwrap();
+            let a = v.run().unwrap();
+            assert!(a.complete && a.reached, "budget {budget}: {:?}", a.units);
+            assert!(
+                a.battles <= v.planned_battles(),
+                "budget {budget}, {fair:?}: {} played, {} planned",
+                a.battles,
+                v.planned_battles()
+            );
+        }
+    }
+}
