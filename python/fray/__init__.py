@@ -13,7 +13,8 @@ Results that are tables (distributions, evasion tables, sweeps) have ``to_pandas
 those with a report (battles, sweeps, the design check) show its charts in a notebook.
 Bad input raises :class:`FrayError` (a ``ValueError``) with fray's message and, where
 fray located the problem, its ``line``, ``column`` and ``path``. The Rust core runs
-without the GIL. ``sweep(..., executor="ray")`` runs a sweep's points as Ray tasks.
+without the GIL. ``sweep(..., executor="ray")`` runs a sweep's points as Ray tasks, and
+``roster(..., executor="ray")`` a pricing's matchups.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class _DictText(str):
 
 
 #: The commands whose answers have a report page (what a notebook shows).
-_PAGED = {"battle", "sweep", "design-check"}
+_PAGED = {"battle", "sweep", "design-check", "roster"}
 
 
 def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Optional[str] = None) -> Result:
@@ -364,12 +365,17 @@ def roster(
     fair: str = "mean", against: Optional[str] = None, reference: Optional[str] = None,
     precision: Optional[float] = None, max_battles: Optional[int] = None,
     trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
+    executor: str = "local", chunks: Optional[int] = None,
 ) -> Result:
     """Each unit's fair cost, so that equal-cost armies fight even (``fray roster``): its
     ``units`` with the starting and ``fitted`` costs and their interval, the ``matrix`` of
     matchups at the starting costs and the ``fitted_matrix`` at the fair ones, the
     ``dominated`` units, the counter ``cycles`` and one sentence per finding.
     ``fair="against"`` with ``against="UNIT"`` balances every unit against that one.
+    ``executor="ray"`` plays each batch of matchups (a matrix, a round of the fit) as Ray
+    tasks on the cluster ``ray.init()`` connects to, in ``chunks`` chunks (default: two
+    per CPU of the cluster), spread over its nodes; the prices are the local ones, and
+    the result's ``chunks`` says which node played each chunk.
     ``to_pandas()``: one row a unit.
 
     >>> r = fray.roster(example="minions")
@@ -382,7 +388,16 @@ def roster(
     source = None
     if roster is not None:
         request["roster"], source = _text(roster, "a roster")
-    return _call("roster", request, _sources(roster=source))
+    if executor == "local":
+        return _call("roster", request, _sources(roster=source))
+    elif executor != "ray":
+        raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
+    from ._ray import roster_on_ray
+
+    answer, page, chunks_run = roster_on_ray(request, source, chunks)
+    result = Result(answer, "roster", page)
+    result.chunks = chunks_run
+    return result
 
 
 def sweep(

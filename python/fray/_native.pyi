@@ -2,7 +2,7 @@
 request as JSON and returns its ``--json`` answer as JSON text (the wrappers in
 ``fray`` parse it); refusals raise :class:`FrayError`."""
 
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 #: The largest text file a command reads, in bytes (``fray_commands::limits``).
 MAX_FILE_BYTES: int
@@ -47,6 +47,16 @@ def sweep_size(request: str, source: Optional[str] = None) -> int:
 def sweep_chunk(request: str, start: int, end: int, source: Optional[str] = None) -> str:
     """The points ``start..end`` played with their own seeds: a JSON list of ``points``."""
 
-def sweep_merge(request: str, played: int, source: Optional[str] = None) -> str:
-    """The sweep's outcome with ``points`` empty, for ``played`` points run elsewhere."""
+def sweep_merge(request: str, chunks: List[str], source: Optional[str] = None) -> Tuple[str, Optional[str]]:
+    """The sweep's outcome (JSON) and report page from ``chunks``, the texts
+    ``sweep_chunk`` gave, in sweep order."""
+
+def roster_jobs(request: str, jobs: str, source: Optional[str] = None) -> str:
+    """A roster's matchups (JSON ``[{x, y, cx, cy, trials, stream}]``) played here: a
+    JSON list of their odds, in order."""
+
+def roster_with(request: str, play: Callable[[str], List[str]], source: Optional[str] = None) -> Tuple[str, Optional[str]]:
+    """The roster priced, each batch of matchups handed to ``play`` (the batch as JSON;
+    it returns the odds of consecutive shares, each a JSON list): the answer (JSON) and
+    its report page."""
 

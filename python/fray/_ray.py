@@ -1,8 +1,12 @@
-"""``fray.sweep(..., executor="ray")``: a sweep's points split into chunks, each played
-as a Ray task by the Rust sweep on that chunk (the points keep their own seeds), then
-merged by fray into the outcome the local sweep gives, point for point. The tasks are
-spread over the cluster's nodes, and each says where it ran. Ray is optional
-(``pip install 'fray[ray]'``) and only imported here."""
+"""``executor="ray"``: fray's work spread over a Ray cluster, with the local answer.
+
+``fray.sweep``: a sweep's points split into chunks, each played as a Ray task by the
+Rust sweep on that chunk (the points keep their own seeds), then merged by fray into the
+outcome the local sweep gives, point for point. ``fray.roster``: the pricing runs here
+and hands each batch of matchups (a matrix, a round of the fit) to Ray, split into
+chunks, each matchup carrying its own costs and random streams, so the prices are the
+local ones. The tasks are spread over the cluster's nodes, and each says where it ran.
+Ray is optional (``pip install 'fray[ray]'``) and only imported here."""
 
 from __future__ import annotations
 
@@ -36,6 +40,19 @@ def _chunk(request: str, source: Optional[str], start: int, end: int) -> Tuple[s
     return _native.sweep_chunk(request, start, end, source), where
 
 
+def _matchups(request: str, source: Optional[str], jobs: str, start: int, end: int, batch: int) -> Tuple[str, Dict]:
+    """One Ray task: matchups ``start..end`` of a roster's batch ``batch``, played by fray
+    on this worker (a JSON list of their odds), and where."""
+    import ray
+
+    from . import __file__ as module
+
+    context = ray.get_runtime_context()
+    where = {"batch": batch, "start": start, "end": end, "node": context.get_node_id(),
+             "address": ray.util.get_node_ip_address(), "fray": module}
+    return _native.roster_jobs(request, jobs, source), where
+
+
 def ranges(points: int, chunks: int) -> List[Tuple[int, int]]:
     """``points`` split into at most ``chunks`` contiguous ranges of near-equal size."""
     chunks = max(1, min(chunks, points))
@@ -67,3 +84,31 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
     parts = ray.get([task.remote(shared, source, a, b) for a, b in ranges(points, chunks)])
     outcome, page = _native.sweep_merge(text, [part for part, _ in parts], source)
     return json.loads(outcome), page, [where for _, where in parts]
+
+
+def roster_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> Tuple[dict, str, List[Dict]]:
+    """The roster's prices, its matchups played on the Ray cluster, its report page, and
+    where each chunk ran (``{"batch", "start", "end", "node", "address", "fray"}``, in
+    the order played). An exact (minions) roster's bisection asks one battle at a time,
+    each waiting on the last: those are played here, its two matrices on the cluster."""
+    ray = _ray()
+    if not ray.is_initialized():
+        ray.init()
+    request = {**request, "threads": request.get("threads") or 1}
+    text = json.dumps(request)
+    if chunks is None:
+        chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    task = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_matchups)
+    shared = ray.put(text)
+    ran: List[Dict] = []
+
+    def play(jobs_text: str) -> List[str]:
+        jobs = json.loads(jobs_text)
+        batch = len({w["batch"] for w in ran})
+        parts = ray.get([task.remote(shared, source, json.dumps(jobs[a:b]), a, b, batch)
+                         for a, b in ranges(len(jobs), chunks)])
+        ran.extend(where for _, where in parts)
+        return [odds for odds, _ in parts]
+
+    answer, page = _native.roster_with(text, play, source)
+    return json.loads(answer), page, ran

@@ -73,7 +73,7 @@ class Result(dict):
     """A command's answer: exactly the dict ``fray COMMAND --json`` prints (it compares
     equal to it), plus ``to_pandas()`` where the answer is a table, and ``html``, the
     report page ``--report`` writes, where the command has one (a battle, a sweep, an
-    odds sweep, the design check): the last expression of a Jupyter cell shows it, its
+    odds sweep, the design check, a roster): the last expression of a Jupyter cell shows it, its
     charts drawn offline (SVG in the page, no script, nothing fetched)."""
 
     def __init__(self, answer: dict, command: str, html: Optional[str] = None) -> None:

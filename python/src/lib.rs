@@ -16,6 +16,7 @@ mod commands;
 mod dict;
 mod error;
 mod interrupt;
+mod roster;
 mod sweep;
 
 use pyo3::prelude::*;
@@ -32,5 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sweep::sweep_size, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(roster::roster_jobs, m)?)?;
+    m.add_function(wrap_pyfunction!(roster::roster_with, m)?)?;
     Ok(())
 }

@@ -1,6 +1,9 @@
-"""A sweep on a real local Ray cluster (2 CPUs) equals the local sweep, point for point."""
+"""A sweep and a roster's pricing on a real local Ray cluster (2 CPUs) equal the local
+ones, point for point and price for price."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -45,3 +48,63 @@ def test_a_ray_sweep_with_a_search_is_the_local_one(ray_cluster):
 def test_a_bad_sweep_is_refused_before_any_task(ray_cluster):
     with pytest.raises(fray.FrayError, match="evasion.b.defense.hp"):
         fray.sweep(DUEL, vary={"evasion.b.defence.hp": [1, 2]}, executor="ray")
+
+
+POOL_ROSTER = EXAMPLES / "rosters" / "pool.toml"
+
+
+@pytest.mark.parametrize("chunks", [None, 4])
+def test_a_ray_roster_is_the_local_roster(ray_cluster, chunks):
+    # Sampled matchups: a wrong stream or a lost matchup would move the prices.
+    local = fray.roster(POOL_ROSTER, precision=0.1, trials=150, seed=4)
+    on_ray = fray.roster(POOL_ROSTER, precision=0.1, trials=150, seed=4, executor="ray", chunks=chunks)
+    assert on_ray == local and on_ray.html == local.html and "<svg" in local.html
+    assert on_ray["complete"] and on_ray["battles"] == local["battles"]
+    # Each batch (both matrices and every round of the fit) split into its chunks.
+    batches = {c["batch"] for c in on_ray.chunks}
+    assert len(batches) == local["rounds"] + 2
+    if chunks == 4:
+        first = [(c["start"], c["end"]) for c in on_ray.chunks if c["batch"] == 0]
+        assert first == [(0, 4), (4, 8), (8, 12), (12, 15)]  # 15 pairs of six units
+
+
+def test_an_exact_ray_roster_is_the_local_one(ray_cluster):
+    local = fray.roster(example="minions")
+    on_ray = fray.roster(example="minions", executor="ray")
+    assert on_ray == local and on_ray["exact"]
+    # Its two matrices on the cluster; the bisection's single battles here.
+    assert {c["batch"] for c in on_ray.chunks} == {0, 1}
+
+
+def test_a_bad_roster_is_refused_before_any_task(ray_cluster):
+    with pytest.raises(fray.FrayError, match="precision"):
+        fray.roster(POOL_ROSTER, precision=5, executor="ray")
+    with pytest.raises(fray.FrayError, match="executor 'dask'"):
+        fray.roster(POOL_ROSTER, executor="dask")
+
+
+def test_an_executor_that_fails_raises_its_own_exception():
+    """What `roster_with` does with the executor's function, without Ray: its shares are
+    read in order, and its exception is raised in place of the answer."""
+    from fray import _native
+
+    request = json.dumps({"example": "pool", "precision": 0.3, "trials": 100, "seed": 2})
+
+    def in_halves(jobs: str) -> list:
+        jobs = json.loads(jobs)
+        half = len(jobs) // 2
+        return [_native.roster_jobs(request, json.dumps(part)) for part in (jobs[:half], jobs[half:])]
+
+    answer, page = _native.roster_with(request, in_halves)
+    assert json.loads(answer) == fray.roster(example="pool", precision=0.3, trials=100, seed=2)
+
+    class Lost(RuntimeError):
+        pass
+
+    def fails(jobs: str) -> list:
+        raise Lost("a node went away")
+
+    with pytest.raises(Lost, match="a node went away"):
+        _native.roster_with(request, fails)
+    with pytest.raises(fray.FrayError, match="odds cannot be read"):
+        _native.roster_with(request, lambda jobs: ["not json"])

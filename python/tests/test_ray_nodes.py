@@ -1,7 +1,7 @@
-"""A sweep over a Ray cluster of two nodes, each started here as a process of its own
-(`ray start --head`, then `ray start --address`: one CPU, a resource and a temp dir each,
-on loopback), with fray shipped to the workers as its wheel (a `runtime_env`): the chunks
-run on both nodes, from the shipped wheel, and the answer is the local one. Both nodes
+"""A sweep and a roster's pricing over a Ray cluster of two nodes, each started here as
+a process of its own (`ray start --head`, then `ray start --address`: one CPU, a
+resource and a temp dir each, on loopback), with fray shipped to the workers as its wheel (a `runtime_env`): the chunks
+run on both nodes, from the shipped wheel, and each answer is the local one. Both nodes
 are stopped at the end.
 
 The driver is a process of its own too, so this cluster never meets the session's local
@@ -26,12 +26,13 @@ import pytest
 
 from conftest import EXAMPLES, optional
 
-# The driver: the same sweep on the two-node cluster and locally, and where each chunk ran.
+# The driver: the same sweep and roster on the two-node cluster and locally, and where
+# each chunk ran.
 DRIVER = r"""
 import json, sys
 import ray
 import fray
-address, wheel, scenario = sys.argv[1:]
+address, wheel, scenario, roster = sys.argv[1:]
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 ray.init(address=address, runtime_env={"py_modules": [wheel]}, log_to_driver=False)
 nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"]]
@@ -42,8 +43,11 @@ ray.get([ready.options(scheduling_strategy=NodeAffinitySchedulingStrategy(n, sof
 vary = {"pool.a.combatants.Pikeman.count": "2..9"}
 on_ray = fray.sweep(scenario, vary=vary, trials=3000, seed=5, executor="ray", chunks=4)
 local = fray.sweep(scenario, vary=vary, trials=3000, seed=5)
+priced = fray.roster(roster, precision=0.1, trials=150, seed=4, executor="ray", chunks=4)
+priced_here = fray.roster(roster, precision=0.1, trials=150, seed=4)
 print(json.dumps({"same": on_ray == local and on_ray.html == local.html, "points": len(on_ray["points"]), "chunks": on_ray.chunks,
-                  "nodes": nodes, "driver_fray": fray.__file__}))
+                  "roster_same": priced == priced_here and priced.html == priced_here.html,
+                  "roster_chunks": priced.chunks, "nodes": nodes, "driver_fray": fray.__file__}))
 """
 
 
@@ -95,12 +99,13 @@ def two_nodes():
             shutil.rmtree(t, ignore_errors=True)
 
 
-def test_a_sweep_spreads_over_two_nodes_and_equals_the_local_one(two_nodes):
+def test_a_sweep_and_a_roster_spread_over_two_nodes_and_equal_the_local_ones(two_nodes):
     address, env, shipped = two_nodes
     scenario = str(EXAMPLES / "battles" / "pikes.toml")
+    roster = str(EXAMPLES / "rosters" / "pool.toml")
     deadline = time.monotonic() + 60
     while True:  # the second node joins the head's cluster within moments
-        done = subprocess.run([sys.executable, "-c", DRIVER, address, shipped, scenario],
+        done = subprocess.run([sys.executable, "-c", DRIVER, address, shipped, scenario, roster],
                               capture_output=True, text=True, timeout=600, env=env)
         assert done.returncode == 0, done.stderr[-3000:]
         out = json.loads(done.stdout.strip().splitlines()[-1])
@@ -118,3 +123,11 @@ def test_a_sweep_spreads_over_two_nodes_and_equals_the_local_one(two_nodes):
     # the driver's installation.
     for c in chunks:
         assert "runtime_resources" in c["fray"] and c["fray"] != out["driver_fray"], c["fray"]
+    # The roster's matchups too: every batch in four chunks, on both nodes, the prices
+    # the local ones.
+    assert out["roster_same"], "the roster priced on two nodes differs from the local one"
+    roster_chunks = out["roster_chunks"]
+    assert {c["node"] for c in roster_chunks} == set(out["nodes"])
+    assert all("runtime_resources" in c["fray"] for c in roster_chunks)
+    first = [(c["start"], c["end"]) for c in roster_chunks if c["batch"] == 0]
+    assert first == [(0, 4), (4, 8), (8, 12), (12, 15)]
