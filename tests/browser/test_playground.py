@@ -323,6 +323,42 @@ def test_battle_cancel(page, site):
     assert runs == 0, f"the cancelled battle still runs ({where})"
 
 
+def test_roster_prices_as_the_command_line(page, site):
+    ready(page, site.url, "#tab=roster")
+    frame = page.frame_locator("#r-report")
+    assert "Price the roster" in frame.locator("body").text_content(), "no hint before the first pricing"
+    # The exact roster: the page's report is the one `--report` writes.
+    page.select_option("#r-example", "minions")
+    page.wait_for_function("() => document.getElementById('r-roster').value.includes('Recruit')")
+    page.click("#r-run")
+    page.wait_for_function(f"() => {text_of('r-status')}.startsWith('done')")
+    expected = cli_report("roster", "--example", "minions", "--quiet")
+    assert page.eval_on_selector("#r-report", "f => f.srcdoc") == expected, "the report differs from --report's"
+    costs = page.text_content("#r-costs")
+    assert costs.startswith("Fair costs (mean, exact): Recruit 2 (kept), Veteran "), costs
+    # A sampled roster, edited: the fitted costs are the command line's for the same text.
+    text = page.input_value("#r-roster").replace('name = "Warband"', 'name = "Edited"')
+    page.select_option("#r-example", "pool")
+    page.fill("#r-precision", "0.1")
+    page.fill("#r-trials", "200")
+    page.fill("#r-seed", "3")
+    page.click("#r-run")
+    page.wait_for_function(f"() => {text_of('r-status')}.startsWith('done')")
+    answer = json.loads(cli("roster", "--example", "pool", "--precision", "0.1", "--trials", "200", "--seed", "3",
+                            "--max-battles", "150000"))
+    shown = page.text_content("#r-costs")
+    for unit in answer["units"][1:]:
+        three = "%g" % float("%.3g" % unit["fitted"])  # as the page writes it: 3 digits
+        assert f"{unit['name']} {three} (" in shown, (shown, unit)
+    # A refused roster names its line, and leaves no earlier report on show.
+    page.fill("#r-roster", text.replace("hp = 5", "hp = -5", 1))
+    page.click("#r-run")
+    page.wait_for_function(f"() => {text_of('r-status')} === 'refused'")
+    assert "line" in page.text_content("#r-error")
+    assert "refused" in frame.locator("body").text_content()
+    assert page.text_content("#r-costs") == ""
+
+
 def test_design_check(page, site):
     ready(page, site.url, "#tab=design")
     page.select_option("#g-text", "all")

@@ -112,6 +112,16 @@ pub fn examples() -> String {
     text(&Value::Array(list))
 }
 
+/// The bundled rosters with their texts: `[{"name", "about", "text"}]` (`fray roster
+/// --list-examples --json`).
+pub fn roster_examples() -> String {
+    let list: Vec<Value> = fray_lab::roster::request::examples()
+        .iter()
+        .map(|e| json!({"name": e.name, "about": e.about, "text": e.text}))
+        .collect();
+    text(&Value::Array(list))
+}
+
 /// A refusal as every front end writes it in JSON: `{"error": message, "line",
 /// "column", "width", "source", "hint", "warnings"}`, each after the first only when
 /// the refusal has it. The place is the refusal's own data, never read out of its words.

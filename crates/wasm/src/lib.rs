@@ -13,9 +13,9 @@
 //! The calling convention, for any host:
 //! 1. `fray_alloc(len)` gives a buffer; the host writes a command's name or request
 //!    there (UTF-8) and passes pointer and length to a call, which frees nothing.
-//! 2. A call (`fray_call`, `fray_cost`, `fray_commands`, `fray_examples`) returns the
-//!    length of its outcome, a JSON text that `fray_outcome()` points to until the next
-//!    call. The host copies it out.
+//! 2. A call (`fray_call`, `fray_cost`, `fray_commands`, `fray_examples`,
+//!    `fray_roster_examples`) returns the length of its outcome, a JSON text that
+//!    `fray_outcome()` points to until the next call. The host copies it out.
 //! 3. `fray_free(ptr, len)` gives back what `fray_alloc` gave.
 //!
 //! ```
@@ -154,4 +154,10 @@ pub extern "C" fn fray_commands() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn fray_examples() -> usize {
     keep(envelope::examples())
+}
+
+/// The bundled rosters with their texts: see [`envelope::roster_examples`].
+#[unsafe(no_mangle)]
+pub extern "C" fn fray_roster_examples() -> usize {
+    keep(envelope::roster_examples())
 }

@@ -3,6 +3,7 @@
 
 use fray_wasm::{
     fray_alloc, fray_call, fray_commands, fray_cost, fray_examples, fray_free, fray_outcome,
+    fray_roster_examples,
 };
 use serde_json::Value;
 
@@ -98,4 +99,8 @@ fn the_cost_the_table_and_the_examples_are_exported() {
             .iter()
             .any(|e| e["name"] == "duel")
     );
+    let rosters = outcome(fray_roster_examples());
+    let pool = &rosters[0];
+    assert_eq!(pool["name"], "pool");
+    assert!(pool["text"].as_str().unwrap().contains("[[pool.units]]"));
 }

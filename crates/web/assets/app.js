@@ -9,6 +9,7 @@ const keyed = Array.from(document.querySelectorAll("[data-key]"));
 const defaults = new Map(keyed.map((el) => [el, value(el)]));
 let tab = "damage";
 let exampleTexts = {}; // bundled scenario name -> its TOML text
+let rosterTexts = {}; // bundled roster name -> its TOML text
 let restoring = false;
 
 function value(el) {
@@ -33,6 +34,8 @@ function save() {
   }
   const scenario = $("b-scenario").value;
   if (scenario && scenario !== exampleTexts[$("b-example").value]) p.set("b.scenario", scenario);
+  const roster = $("r-roster").value;
+  if (roster && roster !== rosterTexts[$("r-example").value]) p.set("r.roster", roster);
   history.replaceState(null, "", "#" + p.toString());
 }
 function restore() {
@@ -197,7 +200,16 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
   status.textContent = "starting…";
   showError(prefix + "-error", null);
   cancel.onclick = () => controller.abort();
+  // A run whose planned work is only a cap (`{unit, capped: true}`: a roster's fit stops
+  // once its costs are known) shows what it has done, not a share of the cap.
+  const capped = typeof unit === "object" && unit.capped;
+  if (typeof unit === "object") unit = unit.unit;
   const onProgress = (done, planned) => {
+    if (capped) {
+      progress.removeAttribute("value");
+      status.textContent = `${done} ${unit} played (of ${planned} at most)`;
+      return;
+    }
     progress.max = planned || 1;
     progress.value = done;
     status.textContent = `${done} / ${planned} ${unit}`;
@@ -205,7 +217,8 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
   (async () => {
     try {
       const outcome = await fray.run(command, body, { progress: onProgress, signal: controller.signal });
-      progress.value = progress.max;
+      progress.max = 1;
+      progress.value = 1;
       status.textContent = outcome.on === "server" ? "done (on the server)" : "done (in this browser)";
       onAnswer(outcome);
     } catch (e) {
@@ -357,6 +370,62 @@ function runSweep() {
   );
 }
 
+// ---- roster: each unit's fair cost ----
+async function loadRosters() {
+  const list = await fray.rosterExamples();
+  $("r-example").innerHTML = list.map((e) => `<option value="${escapeHtml(e.name)}">${escapeHtml(e.about)}</option>`).join("");
+  for (const e of list) rosterTexts[e.name] = e.text;
+  defaults.set($("r-example"), list[0].name);
+}
+// The fitted costs in a sentence: each unit's fair cost and its interval, or why it has
+// none; and whether the costs reached the precision asked.
+function costsText(a) {
+  const n = (x) => Number(x.toPrecision(3));
+  const units = a.units.map((u) => {
+    if (u.uneven) return `${u.name} ${u.uneven}`;
+    if (u.name === a.reference) return `${u.name} ${n(u.fitted)} (kept)`;
+    return u.low === u.high ? `${u.name} ${n(u.fitted)}` : `${u.name} ${n(u.fitted)} (${n(u.low)} to ${n(u.high)})`;
+  });
+  let text = `Fair costs (${a.fair}${a.exact ? ", exact" : ", 95% intervals"}): ${units.join(", ")}.`;
+  text += ` ${a.battles} battles in ${a.rounds} round${a.rounds === 1 ? "" : "s"}`;
+  if (!a.complete) text += "; interrupted, so these are where the fit stood";
+  else if (!a.reached) text += `; not every cost is known to ${percent(a.precision)}`;
+  return text + ".";
+}
+function showCosts(text) {
+  $("r-costs").textContent = text;
+  $("r-costs").hidden = !text;
+}
+function runRoster() {
+  save();
+  const body = {};
+  const name = $("r-example").value, text = $("r-roster").value;
+  if (text && text !== rosterTexts[name]) body.roster = text;
+  else body.example = name;
+  const fair = $("r-fair").value, unit = $("r-unit").value.trim();
+  body.fair = fair;
+  if (unit) body[fair === "against" ? "against" : "reference"] = unit;
+  if ($("r-precision").value) body.precision = Number($("r-precision").value);
+  if ($("r-max").value) body.max_battles = Number($("r-max").value);
+  if ($("r-trials").value) body.trials = Number($("r-trials").value);
+  if ($("r-seed").value) body.seed = Number($("r-seed").value);
+  showCosts("");
+  $("r-report").srcdoc = reportHint("Pricing…");
+  longRun(
+    "r",
+    "roster",
+    body,
+    { unit: "battles", capped: true },
+    (outcome) => {
+      showCosts(costsText(outcome.answer));
+      $("r-report").srcdoc = outcome.html;
+    },
+    (words) => {
+      $("r-report").srcdoc = reportHint(words);
+    },
+  );
+}
+
 // ---- design check: each redesign against the rules it replaces ----
 async function runDesign() {
   save();
@@ -381,6 +450,7 @@ async function restoreAll() {
   const p = restore();
   restoring = true;
   $("b-scenario").value = p.get("b.scenario") || exampleTexts[$("b-example").value] || "";
+  $("r-roster").value = p.get("r.roster") || rosterTexts[$("r-example").value] || "";
   restoring = false;
   showSweepFields();
   const paths = await sweepPaths();
@@ -403,15 +473,21 @@ async function main() {
   const damage = debounce(runDamage, 200), odds = debounce(runOdds, 200);
   for (const el of document.querySelectorAll("#damage [data-key]")) el.addEventListener("input", damage);
   for (const el of document.querySelectorAll("#odds [data-key]")) el.addEventListener("input", odds);
-  for (const el of document.querySelectorAll("#battle [data-key], #sweep [data-key]")) el.addEventListener("input", save);
+  for (const el of document.querySelectorAll("#battle [data-key], #sweep [data-key], #roster [data-key]")) el.addEventListener("input", save);
   $("b-scenario").addEventListener("input", save);
+  $("r-roster").addEventListener("input", save);
+  $("r-example").addEventListener("change", () => { $("r-roster").value = rosterTexts[$("r-example").value] || ""; save(); });
+  $("r-fair").addEventListener("change", () => {
+    $("r-unit").placeholder = $("r-fair").value === "against" ? "the unit each is balanced against" : "(mean: the first keeps its cost)";
+  });
+  $("r-run").onclick = runRoster;
   $("b-example").addEventListener("change", () => { $("b-scenario").value = exampleTexts[$("b-example").value] || ""; save(); });
   $("b-run").onclick = runBattle;
   $("s-run").onclick = runSweep;
   $("g-run").onclick = runDesign;
   $("s-kind").addEventListener("change", () => sweepChosen(true));
   $("s-example").addEventListener("change", () => sweepChosen(false));
-  await loadExamples();
+  await Promise.all([loadExamples(), loadRosters()]);
   await restoreAll();
   window.addEventListener("hashchange", async () => { await restoreAll(); runDamage(); runOdds(); });
   await Promise.all([runDamage(), runOdds()]);

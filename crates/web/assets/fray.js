@@ -4,7 +4,7 @@
 //   const run = await fray.run("battle", { example: "pool", seed: 7 },
 //                              { progress: (done, planned) => ..., signal });
 //   run.text     // exactly what `fray battle --json` prints
-//   run.html     // the report page (battle, sweep, design-check)
+//   run.html     // the report page (battle, sweep, design-check, roster)
 //
 // A refusal rejects with a FrayRefusal (an Error whose `refusal` is the JSON every front
 // end gives: error, line, column, width, source, hint, warnings).
@@ -80,6 +80,8 @@
           return outcome(exports.fray_commands());
         case "examples":
           return outcome(exports.fray_examples());
+        case "roster-examples":
+          return outcome(exports.fray_roster_examples());
         case "call":
         case "cost": {
           const [n, nl] = put(m.command), [r, rl] = put(m.request);
@@ -332,6 +334,12 @@
       const list = await (await fetch(new URL("api/battle/examples", here))).json();
       for (const e of list) e.text = await (await fetch(new URL("api/battle/examples/" + encodeURIComponent(e.name), here))).text();
       return list;
+    },
+    /** The bundled rosters (`fray roster`): [{name, about, text}]. */
+    async rosterExamples() {
+      await ready;
+      if (module) return envelope({ op: "roster-examples" });
+      return (await fetch(new URL("api/roster/examples", here))).json();
     },
     /** The command table: [{name, summary, span}] (null without the WebAssembly). */
     async commands() {

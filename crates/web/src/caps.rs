@@ -18,11 +18,16 @@ pub(crate) fn within(cost: &Cost, limits: &Limits) -> Result<(), ApiError> {
     }
     if cost.battles > limits.max_trials {
         let (all, how) = if cost.points > 0 {
-            (" in all", "; fewer trials or points")
-        } else if cost.battles_are_a_cap {
-            ("", "; with a precision, trials is the cap: give trials")
+            (" in all", "; fewer trials or points".to_string())
+        } else if let Some(field) = cost.cap {
+            (
+                "",
+                format!(
+                    "; `{field}` is the cap (the run stops sooner once precise enough): give it, at most that"
+                ),
+            )
         } else {
-            ("", "")
+            ("", String::new())
         };
         return Err(ApiError::over_cap(format!(
             "{} battles asked for{all}: this server plays at most {} a request (fray serve --max-trials){how}",
@@ -31,8 +36,12 @@ pub(crate) fn within(cost: &Cost, limits: &Limits) -> Result<(), ApiError> {
     }
     let effort = cost.effort;
     if effort.steps > limits.max_steps {
+        let fewer = match cost.cap {
+            Some(field) => format!("a smaller `{field}`"),
+            None => "fewer trials".to_string(),
+        };
         return Err(ApiError::over_cap(format!(
-            "this request would take about {} steps (a distribution's steps, or a fighter in each battle): this server takes at most {} a request (fray serve --max-steps); use fewer or smaller dice, fewer points, or fewer trials",
+            "this request would take about {} steps (a distribution's steps, or a fighter in each battle): this server takes at most {} a request (fray serve --max-steps); use fewer or smaller dice, fewer points, or {fewer}",
             effort.steps, limits.max_steps
         )));
     }

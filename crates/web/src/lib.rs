@@ -147,6 +147,7 @@ fn router_at(limits: Limits, wasm: Option<Vec<u8>>, access: Access) -> Router {
         .route("/api/damage/examples", get(quick::damage_examples))
         .route("/api/battle/examples", get(quick::battle_examples))
         .route("/api/battle/examples/{name}", get(quick::battle_example))
+        .route("/api/roster/examples", get(quick::roster_examples))
         .route("/api/battle/schema", get(quick::battle_schema))
         .route("/api/schema", get(quick::schemas))
         .route("/api/schema/{name}", get(quick::schema))

@@ -105,6 +105,12 @@ pub(crate) async fn battle_example(Path(name): Path<String>) -> Result<Response,
         .into_response())
 }
 
+/// `GET /api/roster/examples`: `fray roster --list-examples --json`, each roster with
+/// its TOML text (for the page to show and edit).
+pub(crate) async fn roster_examples() -> Response {
+    io::json(&fray_lab::roster::request::examples(), &[])
+}
+
 /// `GET /api/battle/schema`: `fray battle --schema`.
 pub(crate) async fn battle_schema() -> Response {
     io::json(&fray_lab::json_schema(), &[])

@@ -12,6 +12,7 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+mod caps;
 mod guard;
 
 /// One request through the whole application: status, `fray-warnings` and body.
@@ -442,7 +443,10 @@ async fn bad_requests_are_refused_with_a_message_and_a_place() {
         StatusCode::UNPROCESSABLE_ENTITY,
     )
     .await;
-    assert!(e["error"].as_str().unwrap().contains("give trials"), "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("`trials` is the cap"),
+        "{e}"
+    );
     let e = refused(&app, "/api/sweep", r#"{"odds": "evasion", "vary": [{"path": "attacker.level", "values": "1..30"}, {"path": "defender.ev", "values": "0..20"}]}"#, StatusCode::UNPROCESSABLE_ENTITY).await;
     assert!(
         e["error"]
