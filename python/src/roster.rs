@@ -49,6 +49,9 @@ pub fn roster_jobs(
         let v = valid(request, source)?;
         let jobs: Vec<Job> = serde_json::from_str(jobs)
             .map_err(|e| Refusal::new(format!("the roster's matchups cannot be read: {e}")))?;
+        for job in &jobs {
+            job.check(&v.roster)?;
+        }
         let never = AtomicBool::new(false);
         let odds =
             fray_lab::run::on_threads(v.threads, || play_jobs(&v.roster, &jobs, &|_| {}, &never))??;
@@ -92,7 +95,7 @@ impl Player for Elsewhere {
                 .map_err(|e| Refusal::new(format!("the executor's odds cannot be read: {e}")))?;
             odds.extend(share);
         }
-        done(odds.iter().map(|o| o.battles).sum());
+        done(odds.iter().fold(0u64, |n, o| n.saturating_add(o.battles)));
         Ok(Some(odds))
     }
 }

@@ -336,7 +336,7 @@ def test_roster_prices_as_the_command_line(page, site):
     assert page.eval_on_selector("#r-report", "f => f.srcdoc") == expected, "the report differs from --report's"
     costs = page.text_content("#r-costs")
     assert costs.startswith("Fair costs (mean, exact): Recruit 2 (kept), Veteran "), costs
-    # A sampled roster, edited: the fitted costs are the command line's for the same text.
+    # The sampled pool roster: the fitted costs are the command line's for the same request.
     text = page.input_value("#r-roster").replace('name = "Warband"', 'name = "Edited"')
     page.select_option("#r-example", "pool")
     page.fill("#r-precision", "0.1")

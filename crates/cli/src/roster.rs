@@ -27,7 +27,7 @@ pub struct RosterArgs {
     example: Option<String>,
     /// List the bundled rosters (with --json, each with its TOML text; no other option
     /// applies).
-    #[arg(long, conflicts_with_all = ["file", "example", "fair", "reference", "max_battles", "trials", "seed", "report", "csv"])]
+    #[arg(long, conflicts_with_all = ["file", "example", "fair", "reference", "precision", "max_battles", "trials", "seed", "threads", "report", "csv", "quiet", "progress_every"])]
     list_examples: bool,
     /// What a fair cost balances: `mean` (each unit's mean score against the rest) or
     /// `against UNIT` (each unit against that one).

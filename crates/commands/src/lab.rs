@@ -225,7 +225,8 @@ impl Command for Roster {
             planned: battles,
             battles,
             points: 0,
-            cap: Some("max_battles"),
+            // An exact roster's battles are its solve's bound, which no field lowers.
+            cap: (!valid.roster.exact()).then_some("max_battles"),
             effort: valid.effort(),
         };
         Ok(Prepared {

@@ -372,7 +372,9 @@ function runSweep() {
 
 // ---- roster: each unit's fair cost ----
 async function loadRosters() {
-  const list = await fray.rosterExamples();
+  // Without the bundled rosters the tab still prices a pasted one.
+  const list = await fray.rosterExamples().catch(() => []);
+  if (!list.length) return;
   $("r-example").innerHTML = list.map((e) => `<option value="${escapeHtml(e.name)}">${escapeHtml(e.about)}</option>`).join("");
   for (const e of list) rosterTexts[e.name] = e.text;
   defaults.set($("r-example"), list[0].name);
@@ -387,7 +389,7 @@ function costsText(a) {
     return u.low === u.high ? `${u.name} ${n(u.fitted)}` : `${u.name} ${n(u.fitted)} (${n(u.low)} to ${n(u.high)})`;
   });
   let text = `Fair costs (${a.fair}${a.exact ? ", exact" : ", 95% intervals"}): ${units.join(", ")}.`;
-  text += ` ${a.battles} battles in ${a.rounds} round${a.rounds === 1 ? "" : "s"}`;
+  text += a.exact ? ` ${a.battles} battles` : ` ${a.battles} battles in ${a.rounds} round${a.rounds === 1 ? "" : "s"}`;
   if (!a.complete) text += "; interrupted, so these are where the fit stood";
   else if (!a.reached) text += `; not every cost is known to ${percent(a.precision)}`;
   return text + ".";

@@ -166,9 +166,38 @@ fn battle(
 #[derive(Debug, Default)]
 pub struct Played(HashMap<Fought, (f64, f64)>);
 
-/// One whole-count battle: the first unit and its count, the second and its count, and
-/// whether the first is side a.
+/// One whole-count battle, the unit listed first in the roster named first: that unit
+/// and its count, the other and its count, and whether the first is side a.
 type Fought = (usize, u32, usize, u32, bool);
+
+impl Played {
+    /// P(x wins) and P(draw) of `i` of x against `j` of y, if played (as x against y or
+    /// as y against x: the same battle).
+    fn get(&self, (x, i): (usize, u32), (y, j): (usize, u32), x_first: bool) -> Option<(f64, f64)> {
+        if x < y {
+            self.0.get(&(x, i, y, j, x_first)).copied()
+        } else {
+            let (w, d) = *self.0.get(&(y, j, x, i, !x_first))?;
+            Some(((1.0 - w - d).max(0.0), d))
+        }
+    }
+
+    /// Keeps x's odds against y.
+    fn put(
+        &mut self,
+        (x, i): (usize, u32),
+        (y, j): (usize, u32),
+        x_first: bool,
+        (w, d): (f64, f64),
+    ) {
+        if x < y {
+            self.0.insert((x, i, y, j, x_first), (w, d));
+        } else {
+            self.0
+                .insert((y, j, x, i, !x_first), ((1.0 - w - d).max(0.0), d));
+        }
+    }
+}
 
 /// The odds of the job's x's army against its y's at its costs, about its `trials`
 /// battles in all, on [`STREAMS`] streams from its `stream` (one for each count and
@@ -225,8 +254,7 @@ fn odds_with(
                 // Battles in proportion to the weight, at least one.
                 let n = ((trials as f64 * w / 2.0).round() as u64).max(1);
                 let s = stream + (ci as u64 * 2 + cj as u64) * 2 + u64::from(!x_first);
-                let key = (x, i, y, j, x_first);
-                let known = memo.as_ref().and_then(|m| m.0.get(&key).copied());
+                let known = memo.as_ref().and_then(|m| m.get((x, i), (y, j), x_first));
                 let (p, d, played) = match known {
                     Some((p, d)) => (p, d, 0),
                     None => {
@@ -234,7 +262,7 @@ fn odds_with(
                             return Ok(None);
                         };
                         if let Some(m) = memo.as_mut() {
-                            m.0.insert(key, (b.0, b.1));
+                            m.put((x, i), (y, j), x_first, (b.0, b.1));
                         }
                         b
                     }

@@ -14,7 +14,8 @@ use super::file::Roster;
 use super::matchup::{Odds, odds};
 
 /// One matchup to play: unit `x`'s army against unit `y`'s at costs `cx` and `cy`, about
-/// `trials` battles on the streams from `stream` (see [`odds`]).
+/// `trials` battles on the streams from `stream` (see [`odds`]). [`Job::check`] refuses
+/// one that names no pair of the roster's units.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Job {
     /// The first unit (its index in the roster).
@@ -31,10 +32,42 @@ pub struct Job {
     pub stream: u64,
 }
 
+/// The most battles one job may ask for: a pricing's cap.
+pub const MAX_JOB_TRIALS: u64 = 1_000_000_000;
+
+impl Job {
+    /// Refuses a job that could not come from a pricing of `roster`: a unit it lacks,
+    /// a unit against itself, a cost that is not a positive number, or more battles
+    /// than a pricing may play.
+    pub fn check(&self, roster: &Roster) -> Result<(), Refusal> {
+        let n = roster.names.len();
+        let positive = |c: f64| c.is_finite() && c > 0.0;
+        if self.x >= n || self.y >= n || self.x == self.y {
+            return Err(Refusal::new(format!(
+                "a matchup of units {} and {}: the roster has {n} units, and a unit meets another",
+                self.x, self.y
+            )));
+        }
+        if !(positive(self.cx) && positive(self.cy)) {
+            return Err(Refusal::new(format!(
+                "a matchup at costs {} and {}: a cost is a positive number",
+                self.cx, self.cy
+            )));
+        }
+        if self.trials == 0 || self.trials > MAX_JOB_TRIALS {
+            return Err(Refusal::new(format!(
+                "a matchup of {} battles: from 1 to {MAX_JOB_TRIALS}",
+                self.trials
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Plays batches of matchups.
 pub trait Player: Sync {
-    /// Each job's odds, in the jobs' order, or None when cancelled. `done` is called with
-    /// the battles of each job as it finishes.
+    /// Each job's odds, in the jobs' order, or None when cancelled. `done` is told the
+    /// battles played as they finish (each job's, or a share's at a time).
     fn play(
         &self,
         roster: &Roster,
@@ -99,26 +132,59 @@ impl<'a> Counted<'a> {
         }
     }
 
-    /// The batch's odds, counted.
+    /// The batch's odds, counted, or None once cancelled (before the batch, or while it
+    /// was played). Odds from a player elsewhere are checked: one a job, each a chance,
+    /// and a sampled matchup played at least once.
     pub fn play(
         &self,
         roster: &Roster,
         jobs: &[Job],
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<Odds>>, Refusal> {
-        let played = self.player.play(roster, jobs, &|n| self.add(n), cancel)?;
-        match played {
-            Some(odds) if odds.len() != jobs.len() => Err(Refusal::new(format!(
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let Some(odds) = self.player.play(roster, jobs, &|n| self.add(n), cancel)? else {
+            return Ok(None);
+        };
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        if odds.len() != jobs.len() {
+            return Err(Refusal::new(format!(
                 "the player gave {} odds for {} matchups",
                 odds.len(),
                 jobs.len()
-            ))),
-            played => Ok(played),
+            )));
         }
+        let chance = |p: f64| (-1e-9..=1.0 + 1e-9).contains(&p);
+        for o in &odds {
+            let sane = chance(o.win)
+                && chance(o.draw)
+                && o.win + o.draw <= 1.0 + 1e-9
+                && o.se.is_finite()
+                && o.se >= 0.0
+                && (roster.exact() || o.battles > 0);
+            if !sane {
+                return Err(Refusal::new(format!(
+                    "the player gave odds that are not chances of a matchup played: {o:?}"
+                )));
+            }
+        }
+        Ok(Some(odds))
     }
 
     /// Counts `n` battles played outside a batch (an exact pricing's, one at a time).
     pub fn add(&self, n: u64) {
-        (self.progress)(self.total.fetch_add(n, Ordering::Relaxed) + n);
+        if n == 0 {
+            return;
+        }
+        let before = self
+            .total
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |t| {
+                Some(t.saturating_add(n))
+            })
+            .unwrap_or_else(|t| t);
+        (self.progress)(before.saturating_add(n));
     }
 }

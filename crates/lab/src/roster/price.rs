@@ -3,8 +3,8 @@
 //! or against one unit (`against`), the reference unit keeping its cost.
 //!
 //! Exact rosters (minions) are solved on their exact odds: a bisection on each unit's
-//! log-cost, the units in turn until none moves (by 1e-8), each whole-count battle
-//! played once. Sampled rosters are played in
+//! log-cost, the units in turn until none moves (by 1e-8), each whole-count battle of
+//! the solve played once. Sampled rosters are played in
 //! rounds: every pair needed is played at the current costs, each round on fresh random
 //! streams (so that the points a curve is fitted to are independent; common random
 //! numbers across rounds would make a cost tried again add nothing); a logistic curve
@@ -110,7 +110,12 @@ pub fn exact_bound(roster: &Roster, fair: Fair, reference: usize) -> u64 {
             opponents(n, x, fair).len() as u64 * battles
         })
         .sum();
-    per_sweep * u64::from(SWEEPS)
+    // Against one unit, every other is solved once: one sweep.
+    let sweeps = match fair {
+        Fair::Mean => u64::from(SWEEPS),
+        Fair::Against(_) => 1,
+    };
+    per_sweep * sweeps
 }
 
 /// The battles the first round of a sampled fit plays: a floor on any pricing's.

@@ -68,7 +68,7 @@ pub fn text(a: &RosterAnswer) -> String {
     if a.exact {
         let _ = writeln!(
             s,
-            "\n{} battles (exact: each whole-count battle played once)",
+            "\n{} battles (exact: the solve plays each whole-count battle once)",
             a.battles
         );
     } else {
@@ -113,7 +113,7 @@ fn matrix(s: &mut String, title: &str, m: &Matrix, width: usize) {
             let shown = match c {
                 Some(c) if sampled => {
                     let half = (c.high - c.low) / 2.0 * 100.0;
-                    format!("{:.0}±{:<2.0}", c.score * 100.0, half)
+                    format!("{:.0}±{:.0}", c.score * 100.0, half)
                 }
                 Some(c) => format!("{:.0}", c.score * 100.0),
                 None => "-".to_string(),
@@ -122,25 +122,26 @@ fn matrix(s: &mut String, title: &str, m: &Matrix, width: usize) {
         }
         let _ = writeln!(s, "  {:>4.0}", row.mean * 100.0);
     }
-    // Each pair once (the row before the column), where a draw is at least 0.5%.
-    let draws: Vec<String> = m
-        .rows
-        .iter()
-        .enumerate()
-        .flat_map(|(i, row)| {
+    // Each pair once (the row before the column), where a draw is at least 1%.
+    let pairs = || {
+        m.rows.iter().enumerate().flat_map(|(i, row)| {
             row.cells
                 .iter()
                 .enumerate()
                 .skip(i + 1)
-                .filter_map(move |(j, c)| {
-                    c.filter(|c| c.draw >= 0.005)
-                        .map(|c| format!("#{} and #{} {:.0}%", i + 1, j + 1, c.draw * 100.0))
-                })
+                .filter_map(move |(j, c)| c.map(|c| (i, j, c.draw)))
         })
+    };
+    let draws: Vec<String> = pairs()
+        .filter(|&(.., d)| d >= 0.01)
+        .map(|(i, j, d)| format!("#{} and #{} {:.0}%", i + 1, j + 1, d * 100.0))
         .collect();
-    if draws.is_empty() {
-        let _ = writeln!(s, "draws: none");
+    let line = if !draws.is_empty() {
+        draws.join(", ")
+    } else if pairs().any(|(.., d)| d > 0.0) {
+        "under 1% in every pair".to_string()
     } else {
-        let _ = writeln!(s, "draws: {}", draws.join(", "));
-    }
+        "none".to_string()
+    };
+    let _ = writeln!(s, "draws: {line}");
 }

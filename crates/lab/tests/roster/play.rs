@@ -120,8 +120,10 @@ fn progress_counts_every_battle_played() {
             )
             .unwrap();
         assert_eq!(seen.load(Ordering::Relaxed), a.battles, "{example}");
+        // Beyond the two matrices' calls (6 pairs of minions, 15 of pool), the fit's.
+        let matrices = if example == "pool" { 30 } else { 12 };
         assert!(
-            calls.load(Ordering::Relaxed) > 15,
+            calls.load(Ordering::Relaxed) > matrices,
             "{example}: one call a matchup"
         );
     }
@@ -159,6 +161,7 @@ fn an_exact_pricing_cancelled_keeps_its_finished_sweeps() {
 
 #[test]
 fn an_exact_pricing_plays_no_more_than_it_planned() {
+    use fray_lab::roster::price::{Fair, exact_bound};
     let text = fray_lab::roster::request::EXAMPLES[1].2;
     for budget in ["12", "24", "60", "200"] {
         for fair in [None, Some("Orc")] {
@@ -173,12 +176,91 @@ fn an_exact_pricing_plays_no_more_than_it_planned() {
             let v = r.validate().unwrap();
             let a = v.run().unwrap();
             assert!(a.complete && a.reached, "budget {budget}: {:?}", a.units);
+            // The solve alone, against its own bound (the matrices play 8 a pair each).
+            let units = v.roster.names.len() as u64;
+            let solve = a.battles - a.matrix.battles - a.fitted_matrix.battles;
+            let bound = exact_bound(&v.roster, v.fair, v.reference);
             assert!(
-                a.battles <= v.planned_battles(),
-                "budget {budget}, {fair:?}: {} played, {} planned",
-                a.battles,
-                v.planned_battles()
+                solve <= bound,
+                "budget {budget}, {fair:?}: the solve played {solve}, bounded by {bound}"
             );
+            assert!(a.matrix.battles <= 8 * units * (units - 1) / 2);
+            assert!(a.battles <= v.planned_battles());
+            if matches!(v.fair, Fair::Against(_)) {
+                // One sweep: not the thirty of `mean`.
+                assert!(bound < exact_bound(&v.roster, Fair::Mean, v.reference));
+            }
         }
     }
+}
+
+/// Gives odds that are no chances: a broken executor elsewhere.
+struct Broken;
+
+impl Player for Broken {
+    fn play(
+        &self,
+        roster: &Roster,
+        jobs: &[Job],
+        done: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Odds>>, Refusal> {
+        let mut odds = play_jobs(roster, jobs, done, cancel)?.unwrap();
+        odds[0].win = f64::NAN;
+        Ok(Some(odds))
+    }
+}
+
+#[test]
+fn odds_from_elsewhere_are_checked_and_jobs_too() {
+    let v = valid("pool", |r| r.trials = Some(100));
+    let e = v
+        .run_on(&Broken, &|_| {}, &AtomicBool::new(false))
+        .unwrap_err();
+    assert!(e.to_string().contains("not chances"), "{e}");
+    let job = |x, y, cx: f64, trials| Job {
+        x,
+        y,
+        cx,
+        cy: 5.0,
+        trials,
+        stream: 0,
+    };
+    for (bad, says) in [
+        (job(0, 6, 5.0, 10), "the roster has 6 units"),
+        (job(2, 2, 5.0, 10), "a unit meets another"),
+        (job(0, 1, -1.0, 10), "a positive number"),
+        (job(0, 1, f64::NAN, 10), "a positive number"),
+        (job(0, 1, 5.0, 0), "from 1 to"),
+    ] {
+        let e = bad.check(&v.roster).unwrap_err();
+        assert!(e.to_string().contains(says), "{bad:?}: {e}");
+    }
+    assert!(job(0, 1, 5.0, 10).check(&v.roster).is_ok());
+}
+
+#[test]
+fn a_cancel_stops_before_the_next_batch() {
+    // The flag set while a batch is played elsewhere: no later batch is asked for.
+    struct Cancelling<'a>(&'a AtomicBool, AtomicU64);
+    impl Player for Cancelling<'_> {
+        fn play(
+            &self,
+            roster: &Roster,
+            jobs: &[Job],
+            done: &(dyn Fn(u64) + Sync),
+            cancel: &AtomicBool,
+        ) -> Result<Option<Vec<Odds>>, Refusal> {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            let odds = play_jobs(roster, jobs, done, cancel);
+            self.0.store(true, Ordering::Relaxed);
+            odds
+        }
+    }
+    let v = valid("pool", |r| r.trials = Some(100));
+    let cancel = AtomicBool::new(false);
+    let player = Cancelling(&cancel, AtomicU64::new(0));
+    let a = v.run_on(&player, &|_| {}, &cancel).unwrap();
+    assert!(!a.complete);
+    assert_eq!(player.1.load(Ordering::Relaxed), 1, "one batch, then none");
 }
