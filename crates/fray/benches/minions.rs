@@ -3,11 +3,15 @@
 //! The system has no dice, so there is no random-number bound to compare with: a battle
 //! costs its rules alone. `battle_replayed` and `example_replayed` play one battle per
 //! iteration on one state, reset each time (no allocation); `battle_without_log` builds
-//! the state and the outcome each time, as `fray::minions::play` does.
+//! the state and the outcome each time, as `fray::minions::play` does. `attacks_*/N`
+//! replay a battle of N a side under each targeting option and count its attacks made,
+//! so divan's second line is attacks a second: the scaling curve of docs/performance.md.
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use fray::minions::{Battle, BattleState, Group, Kind, Minion, Rules, parse_battle, play};
+use fray::minions::{
+    Battle, BattleState, Event, Group, Kind, Minion, Rules, Targeting, parse_battle, play,
+};
 use fray::trace::NoTrace;
 
 fn main() {
@@ -80,4 +84,34 @@ fn battle_with_log(bencher: Bencher, size: usize) {
         play(black_box(&battle), &mut log);
         log.len()
     });
+}
+
+/// One battle per iteration, counted in the attacks it makes.
+fn bench_attacks(bencher: Bencher, size: usize, targeting: Targeting) {
+    let mut battle = battle(size);
+    battle.rules.targeting = targeting;
+    let mut log = Vec::new();
+    play(&battle, &mut log);
+    let attacks = log.iter().filter(|e| matches!(e, Event::Attack(_))).count();
+    let mut state = BattleState::new(&battle);
+    bencher.counter(ItemsCount::new(attacks)).bench_local(|| {
+        state.reset();
+        black_box(&mut state).play_out(&mut NoTrace);
+        state.rounds
+    });
+}
+
+#[divan::bench(args = [10, 100, 1000, 10000], sample_count = 10)]
+fn attacks_first(bencher: Bencher, size: usize) {
+    bench_attacks(bencher, size, Targeting::First);
+}
+
+#[divan::bench(args = [10, 100, 1000, 10000], sample_count = 10)]
+fn attacks_spread(bencher: Bencher, size: usize) {
+    bench_attacks(bencher, size, Targeting::Spread);
+}
+
+#[divan::bench(args = [10, 100, 1000, 10000], sample_count = 10)]
+fn attacks_weakest(bencher: Bencher, size: usize) {
+    bench_attacks(bencher, size, Targeting::Weakest);
 }

@@ -60,6 +60,8 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
         &[
             &["rules", "model"],
             &["events"],
+            // The standing a battle keeps for choosing victims, below the battle.
+            &["living"],
             &["resolve"],
             &["scenario"],
             &["request"],

@@ -18,6 +18,7 @@
 //! [`play`] is the exact outcome.
 
 pub mod events;
+mod living;
 pub mod model;
 pub mod request;
 pub mod resolve;

@@ -8,9 +8,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::events::{AttackReport, CombatEnd, Event};
+use super::living::Living;
 use super::model::{
     Battle, Experience, Level, LevelExcess, Minion, Order, Rules, Side, Spell, SpellTarget,
-    Targeting,
 };
 use crate::trace::Recorder;
 
@@ -135,6 +135,9 @@ pub struct BattleState {
     combat_round: Option<u32>,
     /// Spells cast between combats.
     spells: Vec<Spell>,
+    /// Who stands on each side, kept for choosing victims (fighters are read, not
+    /// written, from outside: their hit points only fall through the rules).
+    living: Living,
 }
 
 /// What [`BattleState::play_next_round`] played.
@@ -224,6 +227,10 @@ impl BattleState {
         );
         Self {
             rules: battle.rules,
+            living: Living::new(
+                &fighters.iter().map(|f| (f.side, f.hp)).collect::<Vec<_>>(),
+                battle.rules.targeting,
+            ),
             fighters,
             turn: 0,
             rounds: 0,
@@ -239,6 +246,7 @@ impl BattleState {
         for f in &mut self.fighters {
             f.restart(self.rules.level_excess);
         }
+        self.living.rebuild(self.fighters.iter().map(|f| f.hp));
         self.turn = 0;
         self.rounds = 0;
         self.combat_round = None;
@@ -262,7 +270,7 @@ impl BattleState {
     }
 
     fn standing(&self, side: Side) -> bool {
-        self.fighters.iter().any(|f| f.side == side && f.alive())
+        self.living.standing(side)
     }
 
     /// Whether the battle is over: no combat under way, and a group has no minions left
@@ -355,7 +363,12 @@ impl BattleState {
         let turn = self.turn;
         let excess = self.rules.level_excess;
         for spell in self.spells.iter().filter(|s| s.turn == turn) {
-            for f in self.fighters.iter_mut().filter(|f| f.alive()) {
+            for (i, f) in self
+                .fighters
+                .iter_mut()
+                .enumerate()
+                .filter(|(_, f)| f.alive())
+            {
                 let falls_on = match &spell.target {
                     SpellTarget::Minion(name) => f.spec.name == *name,
                     SpellTarget::Group(side) => f.side == *side,
@@ -368,6 +381,9 @@ impl BattleState {
                 f.trim_excess(excess);
                 f.armor_penalty = f.armor_penalty.saturating_add(spell.armor_penalty);
                 f.hp = f.hp.saturating_sub(spell.damage);
+                if spell.damage > 0 {
+                    self.living.wounded(i, f.hp, true);
+                }
                 log.record(|| Event::Spell {
                     turn,
                     minion: f.spec.name.clone(),
@@ -487,19 +503,7 @@ impl BattleState {
         }
         let side = f.side;
         let fighters = &self.fighters;
-        let mut enemies =
-            (0..fighters.len()).filter(|&i| fighters[i].side != side && fighters[i].alive());
-        let chosen = match self.rules.targeting {
-            Targeting::First => enemies.next(),
-            Targeting::Weakest => enemies.min_by_key(|&i| fighters[i].hp),
-            Targeting::Spread => {
-                let rank = (0..attacker)
-                    .filter(|&i| fighters[i].side == side && fighters[i].alive())
-                    .count();
-                let count = enemies.clone().count();
-                (count > 0).then(|| enemies.nth(rank % count)).flatten()
-            }
-        };
+        let chosen = self.living.victim(attacker, side, |i| fighters[i].alive());
         self.fighters[attacker].victim = chosen;
         chosen
     }
@@ -520,6 +524,10 @@ impl BattleState {
         let (attack, damage, gaze) = (a.attacks_this_combat, a.spec.damage, a.spec.gaze_armor);
         let v = &mut self.fighters[victim];
         let (soaked, wounds) = if hit { soak(v, damage) } else { (0, 0) };
+        if wounds > 0 {
+            // The victim stood when chosen: a victim is always a standing minion.
+            self.living.wounded(victim, self.fighters[victim].hp, true);
+        }
         log.record(|| {
             Event::Attack(AttackReport {
                 attacker: self.fighters[attacker].spec.name.clone(),
