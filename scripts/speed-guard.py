@@ -13,8 +13,8 @@ Usage:
   scripts/speed-guard.py            measure and compare (CI runs this)
   scripts/speed-guard.py --update   measure and write the baseline: a deliberate commit
                                     that says why the figures moved
-It counts the `guard` profile's binary (release with one codegen unit), built here unless
-FRAY_GUARD_BIN names one; valgrind and callgrind_annotate must be installed.
+It counts the release binary (fray's crates in one codegen unit each), FRAY_BIN or
+target/release/fray, built if missing; valgrind and callgrind_annotate must be installed.
 docs/performance.md ("The speed guard") says more.
 """
 
@@ -63,15 +63,15 @@ LOOPS = {
 
 
 def binary() -> str:
-    """`fray` built with the `guard` profile: release with one codegen unit, so that how
-    the compiler splits the code (which moves with any change anywhere, and moved a pool
-    battle by 19% after a change to the minions system) leaves the counts alone."""
-    given = os.environ.get("FRAY_GUARD_BIN")
+    """The release `fray`: `$FRAY_BIN`, else target/release/fray, built if missing. fray's
+    crates build in one codegen unit each (Cargo.toml), so that how the compiler splits
+    the code (which moves with any change anywhere, and moved a pool battle by 19% after
+    a change to the minions system) leaves the counts alone."""
+    given = os.environ.get("FRAY_BIN")
     if given:
         return given
-    subprocess.run(["cargo", "build", "--profile", "guard", "--locked", "--quiet", "--bin", "fray"], cwd=ROOT,
-                   check=True)
-    return str(ROOT / "target" / "guard" / "fray")
+    subprocess.run(["cargo", "build", "--release", "--locked", "--quiet", "--bin", "fray"], cwd=ROOT, check=True)
+    return str(ROOT / "target" / "release" / "fray")
 
 
 def instructions(fray: str, args: list[str], loops: list[str] = ()) -> tuple[int, dict[str, int]]:
