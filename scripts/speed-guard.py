@@ -13,8 +13,9 @@ Usage:
   scripts/speed-guard.py            measure and compare (CI runs this)
   scripts/speed-guard.py --update   measure and write the baseline: a deliberate commit
                                     that says why the figures moved
-It counts the release binary (fray's crates in one codegen unit each), FRAY_BIN or
-target/release/fray, built if missing; valgrind and callgrind_annotate must be installed.
+It counts the release binary (the crates of `fray` in one codegen unit each), FRAY_BIN or
+target/release/fray (built or found up to date); valgrind and callgrind_annotate must be
+installed.
 docs/performance.md ("The speed guard") says more.
 """
 
@@ -63,7 +64,8 @@ LOOPS = {
 
 
 def binary() -> str:
-    """The release `fray`: `$FRAY_BIN`, else target/release/fray, built if missing. fray's
+    """The release `fray`: `$FRAY_BIN`, else target/release/fray (cargo builds it, or finds
+    it up to date). fray's
     crates build in one codegen unit each (Cargo.toml), so that how the compiler splits
     the code (which moves with any change anywhere, and moved a pool battle by 19% after
     a change to the minions system) leaves the counts alone."""
@@ -172,7 +174,7 @@ def main() -> int:
         failed.append(f"{name}: in the baseline but no longer measured")
     print(f"speed-guard: {len(figures)} figures in {took:.0f} s")
     if failed:
-        print("speed-guard: more than 10% more instructions than the baseline:", file=sys.stderr)
+        print("speed-guard: figures over the baseline by more than 10%, or missing from it:", file=sys.stderr)
         for f in failed:
             print("  " + f, file=sys.stderr)
         print("speed-guard: if intended, run scripts/speed-guard.py --update and commit it saying why", file=sys.stderr)

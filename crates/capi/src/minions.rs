@@ -110,7 +110,7 @@ pub unsafe extern "C" fn fray_minions_new(
         .validate()?;
         let state = BattleState::new(&valid.battle);
         let names = state
-            .fighters
+            .fighters()
             .iter()
             .map(|f| CString::new(f.spec.name.replace('\0', " ")).unwrap_or_default())
             .collect();
@@ -196,7 +196,7 @@ pub unsafe extern "C" fn fray_minions_count(
     entry(|| {
         // SAFETY: the caller's contract.
         let (m, count) = unsafe { (handle(minions, "minions")?, output(count, "count")?) };
-        count.set(m.state.fighters.len());
+        count.set(m.state.fighters().len());
         Ok(())
     })
 }
@@ -215,8 +215,8 @@ pub unsafe extern "C" fn fray_minions_minion(
     entry(|| {
         // SAFETY: the caller's contract.
         let (m, out) = unsafe { (handle(minions, "minions")?, output(minion, "minion")?) };
-        let count = m.state.fighters.len();
-        let f = m.state.fighters.get(index).ok_or_else(|| {
+        let count = m.state.fighters().len();
+        let f = m.state.fighters().get(index).ok_or_else(|| {
             Failure::refused(format!(
                 "index {index}: the battle has {count} minions (0 to {})",
                 count.saturating_sub(1)

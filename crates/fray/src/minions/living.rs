@@ -11,7 +11,7 @@
 use super::model::{Side, Targeting};
 
 /// The standing of both sides (see the module's docs).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub(crate) struct Living {
     targeting: Targeting,
     /// Where side B's fighters start: side A's are `0..split`.
@@ -30,6 +30,16 @@ pub(crate) struct Living {
     /// Per side, how many fighters it has, standing or not.
     lens: [usize; 2],
 }
+
+/// Always equal: who stands is read from the fighters, which a battle's state compares
+/// itself; the cursor of `first` only says how far a lookup has gone.
+impl PartialEq for Living {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Living {}
 
 const DOWN: (u32, u32) = (u32::MAX, u32::MAX);
 
@@ -283,8 +293,8 @@ mod tests {
         /// living picks, for every targeting option and every attacker.
         #[test]
         fn kept_standing_picks_as_counting_does(
-            hp in prop::collection::vec(1u32..6, 1..12),
-            b_hp in prop::collection::vec(1u32..6, 1..12),
+            hp in prop::collection::vec(0u32..6, 0..12),
+            b_hp in prop::collection::vec(0u32..6, 0..12),
             blows in prop::collection::vec((0usize..24, 1u32..4), 0..40),
             targeting in prop_oneof![Just(Targeting::First), Just(Targeting::Spread), Just(Targeting::Weakest)],
         ) {
@@ -303,6 +313,9 @@ mod tests {
                         counted(&fighters, targeting, attacker)
                     );
                 }
+                if fighters.is_empty() {
+                    break;
+                }
                 let v = at % fighters.len();
                 if fighters[v].alive() {
                     fighters[v].hp = fighters[v].hp.saturating_sub(wounds);
@@ -310,9 +323,10 @@ mod tests {
                 }
                 prop_assert_eq!(living.standing(Side::A), fighters.iter().any(|f| f.side == Side::A && f.alive()));
             }
-            // Played again: as new.
+            // Played again: as new, tree for tree.
             living.rebuild(start.iter().map(|&(_, hp)| hp));
-            prop_assert_eq!(living, Living::new(&start, targeting));
+            let new = Living::new(&start, targeting);
+            prop_assert_eq!((&living.count, &living.fenwick, &living.least), (&new.count, &new.fenwick, &new.least));
         }
     }
 }

@@ -120,10 +120,12 @@ impl Fighter {
 /// A battle in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BattleState {
-    /// The options of play.
-    pub rules: Rules,
-    /// Every minion of both groups: group A's first, each group in list order.
-    pub fighters: Vec<Fighter>,
+    /// The options of play (fixed once the state is built: who stands is kept for its
+    /// targeting option). Read through [`BattleState::rules`].
+    rules: Rules,
+    /// Every minion of both groups: group A's first, each group in list order. Read
+    /// through [`BattleState::fighters`]: who stands is kept beside them.
+    fighters: Vec<Fighter>,
     /// Turns begun so far.
     pub turn: u32,
     /// Rounds fought in all combats so far.
@@ -238,6 +240,17 @@ impl BattleState {
             spells: battle.spells.clone(),
             combat_round: None,
         }
+    }
+
+    /// The options of play.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Every minion of both groups as it stands: group A's first, each group in list
+    /// order.
+    pub fn fighters(&self) -> &[Fighter] {
+        &self.fighters
     }
 
     /// Back to the start of the battle: the cheap way to play it again, allocating
