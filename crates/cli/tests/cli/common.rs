@@ -28,6 +28,54 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// Runs `fray ARGS`, reads its standard error line by line until `ready` says a line
+/// shows enough done, then interrupts it as Ctrl-C does (SIGINT): what it did, the rest
+/// of standard error included. Panics if it ends first.
+#[cfg(unix)]
+pub fn interrupted(args: &[&std::ffi::OsStr], ready: impl Fn(&str) -> bool) -> Run {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command as Std, Stdio};
+
+    let mut child = Std::new(bin())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(
+            err.read_line(&mut line).unwrap() > 0,
+            "ended before it was interrupted"
+        );
+        if ready(&line) {
+            break;
+        }
+    }
+    let sent = Std::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let mut stderr = String::new();
+    err.read_to_string(&mut stderr).unwrap();
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
 /// The `fray` binary, for the few tests that start a process by hand (a timeout, a
 /// signal, a server).
 pub fn bin() -> PathBuf {

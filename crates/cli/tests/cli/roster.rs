@@ -152,51 +152,25 @@ fn progress_lines_count_battles_against_the_cap() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_the_rounds_finished_marked_incomplete() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command as Std, Stdio};
-
-    let mut child = Std::new(bin())
-        .args(["roster", "--example", "pool", "--precision", "0.001"])
-        .args(["--max-battles", "1000000000", "--threads", "1", "--json"])
-        .args(["--progress-every", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
+    let args = ["roster", "--example", "pool", "--precision", "0.001"]
+        .into_iter()
+        .chain(["--max-battles", "1000000000", "--threads", "1", "--json"])
+        .chain(["--progress-every", "0"])
+        .map(std::ffi::OsStr::new)
+        .collect::<Vec<_>>();
     // Past the first matrix and a few rounds of the fit, then Ctrl-C.
-    loop {
-        line.clear();
-        assert!(err.read_line(&mut line).unwrap() > 0, "ended early");
+    let run = interrupted(&args, |line| {
         let done: u64 = line
             .trim_start_matches("fray roster: ")
             .split(' ')
             .next()
             .and_then(|n| n.parse().ok())
             .unwrap_or(0);
-        if done > 200_000 {
-            break;
-        }
-    }
-    let sent = Std::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let mut rest = String::new();
-    err.read_to_string(&mut rest).unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{rest}");
-    assert!(rest.contains("interrupted"), "{rest}");
-    let v: Value = serde_json::from_str(&stdout).unwrap();
+        done > 200_000
+    });
+    assert_eq!(run.code, 130, "{}", run.stderr);
+    assert!(run.stderr.contains("interrupted"), "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["complete"], false);
     // The rounds finished are kept: the costs moved from the starting ones.
     assert!(v["rounds"].as_u64().unwrap() >= 1, "{v}");

@@ -87,7 +87,7 @@ impl Living {
             if hp > 0 {
                 self.count[s] += 1;
                 if self.targeting == Targeting::Spread {
-                    self.fenwick_add(s, k, 1);
+                    self.fenwick_step(s, k, true);
                 }
                 if self.targeting == Targeting::Weakest {
                     self.least[s][self.size[s] + k] = (hp, i as u32);
@@ -119,7 +119,7 @@ impl Living {
         if fell {
             self.count[s] -= 1;
             if self.targeting == Targeting::Spread {
-                self.fenwick_sub(s, k);
+                self.fenwick_step(s, k, false);
             }
         }
         if self.targeting == Targeting::Weakest && was_standing {
@@ -152,7 +152,7 @@ impl Living {
         let offset = if enemy == 0 { 0 } else { self.split };
         match self.targeting {
             Targeting::First => {
-                let end = offset + self.fenwick_len(enemy);
+                let end = offset + self.lens[enemy];
                 let c = &mut self.cursor[enemy];
                 while offset + *c < end && !stands(offset + *c) {
                     *c += 1;
@@ -173,25 +173,16 @@ impl Living {
         }
     }
 
-    /// How many fighters side `s` has, standing or not.
-    fn fenwick_len(&self, s: usize) -> usize {
-        self.lens[s]
-    }
-
-    fn fenwick_add(&mut self, s: usize, k: usize, v: u32) {
+    /// Place `k` of side `s` stands up (`up`: counted in) or falls (counted out).
+    fn fenwick_step(&mut self, s: usize, k: usize, up: bool) {
         let tree = &mut self.fenwick[s];
         let mut i = k + 1;
         while i < tree.len() {
-            tree[i] += v;
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    fn fenwick_sub(&mut self, s: usize, k: usize) {
-        let tree = &mut self.fenwick[s];
-        let mut i = k + 1;
-        while i < tree.len() {
-            tree[i] -= 1;
+            if up {
+                tree[i] += 1;
+            } else {
+                tree[i] -= 1;
+            }
             i += i & i.wrapping_neg();
         }
     }

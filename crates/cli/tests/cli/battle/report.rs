@@ -161,48 +161,31 @@ fn progress_lines_without_a_terminal_and_none_with_quiet() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_prints_the_finished_battles_marked_incomplete() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command as Std, Stdio};
-
     let report = scratch("battle-interrupted").join("report");
-    let mut child = Std::new(bin())
-        .args(["battle", "--example", "duel", "--trials", "100000000"])
-        .args([
-            "--threads",
-            "1",
-            "--json",
-            "--progress-every",
-            "0",
-            "--report",
-        ])
-        .arg(&report)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    // Wait until some chunks are done, then interrupt as Ctrl-C does.
-    err.read_line(&mut line).unwrap();
-    assert!(line.starts_with("fray battle: "), "{line}");
-    let sent = Std::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let mut stdout = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut stdout)
-        .unwrap();
-    let mut rest = String::new();
-    err.read_to_string(&mut rest).unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{rest}");
+    let args = [
+        "battle",
+        "--example",
+        "duel",
+        "--trials",
+        "100000000",
+        "--threads",
+        "1",
+    ];
+    let args: Vec<&std::ffi::OsStr> = args
+        .iter()
+        .map(|a| a.as_ref())
+        .chain(["--json", "--progress-every", "0", "--report"].map(|a| a.as_ref()))
+        .chain([report.as_os_str()])
+        .collect();
+    // Once some chunks are done (the first progress line), Ctrl-C.
+    let run = interrupted(&args, |line| {
+        assert!(line.starts_with("fray battle: "), "{line}");
+        true
+    });
+    let (stdout, rest) = (&run.stdout, &run.stderr);
+    assert_eq!(run.code, 130, "{rest}");
     assert!(rest.contains("interrupted"), "{rest}");
-    let v: Value = serde_json::from_str(&stdout).unwrap();
+    let v: Value = serde_json::from_str(stdout).unwrap();
     assert_eq!(v["complete"], false);
     assert_eq!(v["planned_trials"], 100_000_000);
     let done = v["trials"].as_u64().unwrap();
