@@ -2,12 +2,20 @@
 //!
 //! Every rule that needs chance asks a [`Rolls`] source. Games and simulations use
 //! [`SeededRolls`] (ChaCha8, named explicitly so the same seed gives the same numbers on
-//! every platform and release); tests use [`ScriptedRolls`] to fix each roll in advance.
+//! every platform and release, with several dice drawn from each of its words); tests use
+//! [`ScriptedRolls`] to fix each roll in advance.
 
 use std::collections::VecDeque;
 
 use chacha20::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
+use rand::{Rng, SeedableRng};
+
+/// Which numbers a seed gives: raised when, and only when, a release changes them (the
+/// README's "Same seed, same numbers" and the changelog say what each version was).
+///
+/// - 1: one ChaCha8 draw per die (`rand`'s ranged sampling).
+/// - 2: dice batched, several from one ChaCha8 word ([`SeededRolls`]); the same streams.
+pub const SEED_VERSION: u32 = 2;
 
 /// A source of random rolls. The only way rules code reaches chance.
 pub trait Rolls {
@@ -16,14 +24,166 @@ pub trait Rolls {
 
     /// A uniform real number in `[0, 1)`.
     fn unit(&mut self) -> f64;
+
+    /// How many of `dice` dice of `sides` sides show `tn` or less: a pool's hits. Chance
+    /// as rolling each die with [`Rolls::die`] (which is what this does unless a source
+    /// has a quicker way).
+    fn hits(&mut self, dice: u32, sides: u32, tn: u32) -> u32 {
+        (0..dice).filter(|_| self.die(sides) <= tn).count() as u32
+    }
+
+    /// When `rolled`, how many dice of `sides` sides in a row show `face`, at most `cap`
+    /// (an exploding die: it rolls again on `face`); 0 when not. A source may draw the
+    /// first die even when not `rolled`, so that nothing waits on it ([`SeededRolls`]
+    /// does); this one does not, so a scripted test scripts only the dice rolled.
+    fn streak(&mut self, rolled: bool, sides: u32, face: u32, cap: u32) -> u32 {
+        let mut run = 0;
+        if rolled {
+            while run < cap && self.die(sides) == face {
+                run += 1;
+            }
+        }
+        run
+    }
 }
 
 impl<R: Rolls + ?Sized> Rolls for &mut R {
+    #[inline]
     fn die(&mut self, sides: u32) -> u32 {
         (**self).die(sides)
     }
+    #[inline]
     fn unit(&mut self) -> f64 {
         (**self).unit()
+    }
+    #[inline]
+    fn hits(&mut self, dice: u32, sides: u32, tn: u32) -> u32 {
+        (**self).hits(dice, sides, tn)
+    }
+    #[inline]
+    fn streak(&mut self, rolled: bool, sides: u32, face: u32, cap: u32) -> u32 {
+        (**self).streak(rolled, sides, face, cap)
+    }
+}
+
+/// A batch of dice of one size is at most this many outcomes (2^56): a batch of k dice
+/// is one draw below `sides^k`, and is redrawn (about one time in 256 at worst, usually
+/// far less) when the word falls in the uneven remainder, so every die stays exactly
+/// uniform.
+const BATCH_OUTCOMES: u64 = 1 << 56;
+
+/// Dice per batch and `sides^per` for dice of `sides` sides (at least 2): the most
+/// whose outcomes fit in [`BATCH_OUTCOMES`].
+const fn per_batch(sides: u64) -> (u32, u64) {
+    let (mut per, mut outcomes) = (1, sides);
+    while outcomes <= BATCH_OUTCOMES / sides {
+        (per, outcomes) = (per + 1, outcomes * sides);
+    }
+    (per, outcomes)
+}
+
+/// [`per_batch`] worked out ahead for the common dice (up to a d256), so a die size
+/// met once costs no search (a d3 holds 35 to a batch).
+const PER_BATCH: [u8; 257] = {
+    let mut table = [0; 257];
+    let mut sides = 2;
+    while sides < table.len() {
+        table[sides] = per_batch(sides as u64).0 as u8;
+        sides += 1;
+    }
+    table
+};
+
+/// Die sizes kept batched at once: a battle rolling attack dice, an exploding d6 and a
+/// damage die keeps a batch of each.
+const SLOTS: usize = 4;
+
+/// Dice of one size, drawn together from one word (the batched form of Lemire's method:
+/// Brackett-Rozinsky and Lemire, *Batched Ranged Random Integer Generation*, 2024).
+/// Each die is the high half of `word × sides`; the low half is the word for the next.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Batch {
+    /// The die size (0: the slot is empty).
+    sides: u64,
+    /// Dice per batch: the most with `sides^per ≤ BATCH_OUTCOMES`.
+    per: u32,
+    /// Dice left in the current batch.
+    left: u32,
+    /// `sides^per`.
+    outcomes: u64,
+    /// What the next die is read from.
+    word: u64,
+}
+
+impl Batch {
+    /// An empty batch of dice of `sides` sides (at least 2).
+    fn for_sides(sides: u64) -> Self {
+        let (per, outcomes) = match PER_BATCH.get(sides as usize) {
+            Some(&per) => (u32::from(per), sides.pow(u32::from(per))),
+            None => per_batch(sides),
+        };
+        Self {
+            sides,
+            per,
+            left: 0,
+            outcomes,
+            word: 0,
+        }
+    }
+
+    /// The next die, `0..sides`, with at least one left.
+    #[inline(always)]
+    fn take(&mut self) -> u32 {
+        let (die, word) = split::<64>(self.word, self.sides);
+        (self.word, self.left) = (word, self.left - 1);
+        die as u32
+    }
+
+    /// How many of the next `dice` dice (at most those left) are below `tn`.
+    #[inline(always)]
+    fn hits(&mut self, dice: u32, tn: u32) -> u32 {
+        let (mut word, mut hits) = (self.word, 0);
+        for _ in 0..dice {
+            let (die, low) = split::<64>(word, self.sides);
+            word = low;
+            hits += u32::from(die < u64::from(tn));
+        }
+        (self.word, self.left) = (word, self.left - dice);
+        hits
+    }
+
+    /// A new batch from `next` words: one is kept unless its last low half (the word
+    /// times `sides^per`, wrapping) is below `2^64 mod sides^per`, the uneven remainder.
+    fn refill(&mut self, mut next: impl FnMut() -> u64) {
+        self.word = accepted::<64>(self.outcomes, &mut next);
+        self.left = self.per;
+    }
+}
+
+/// `x × sides` split into its high part (the die, below `sides`) and its low `BITS`
+/// bits (the word for the next die). `BITS` is 64 for the generator; the tests run the
+/// same arithmetic on short words, where every word can be counted.
+#[inline(always)]
+fn split<const BITS: u32>(x: u64, sides: u64) -> (u64, u64) {
+    let m = u128::from(x) * u128::from(sides);
+    let mask = if BITS == 64 {
+        u64::MAX
+    } else {
+        (1 << BITS) - 1
+    };
+    ((m >> BITS) as u64, m as u64 & mask)
+}
+
+/// The first of `next`'s `BITS`-bit words whose batch of `outcomes` is kept: its low part
+/// after every die (`x × outcomes` mod 2^BITS) is at least `2^BITS mod outcomes`.
+fn accepted<const BITS: u32>(outcomes: u64, next: &mut impl FnMut() -> u64) -> u64 {
+    loop {
+        let x = next();
+        let low = split::<BITS>(x, outcomes).1;
+        // The remainder is worked out only when the low part is that small (rarely).
+        if low >= outcomes || low >= ((1u128 << BITS) % u128::from(outcomes)) as u64 {
+            return x;
+        }
     }
 }
 
@@ -31,6 +191,9 @@ impl<R: Rolls + ?Sized> Rolls for &mut R {
 ///
 /// Streams let parallel work stay reproducible: give each fixed-size chunk of trials its
 /// own stream (not each thread), and the result does not depend on the thread count.
+/// Dice are drawn in batches, several from each 64-bit word of ChaCha8 (21 d6, 12 d20),
+/// each exactly uniform; a batch of each of up to four die sizes is kept, so a roll of a
+/// d20 between two d6 does not waste the d6 left in the word.
 ///
 /// ```
 /// use fray::rng::{Rolls, SeededRolls};
@@ -41,6 +204,11 @@ impl<R: Rolls + ?Sized> Rolls for &mut R {
 #[derive(Debug)]
 pub struct SeededRolls {
     rng: ChaCha8Rng,
+    /// A batch per die size in play, each in its own slot until a new size takes it: a
+    /// size keeps its slot, so the search for it goes the same way each time.
+    batches: [Batch; SLOTS],
+    /// The slot the next new die size takes (in turn).
+    evict: usize,
 }
 
 impl SeededRolls {
@@ -53,16 +221,118 @@ impl SeededRolls {
     pub fn with_stream(seed: u64, stream: u64) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(stream);
-        Self { rng }
+        Self {
+            rng,
+            batches: [Batch::default(); SLOTS],
+            evict: 0,
+        }
+    }
+
+    /// The batch of dice of `sides` sides when it holds `dice` dice.
+    #[inline(always)]
+    fn ready(&mut self, sides: u32, dice: u32) -> Option<&mut Batch> {
+        let batch = self
+            .batches
+            .iter_mut()
+            .find(|b| b.sides == u64::from(sides))?;
+        (batch.left >= dice).then_some(batch)
+    }
+
+    /// The batch of dice of `sides` sides (at least 2) with a die left: its own, or a
+    /// new one in the slot in turn; refilled when empty.
+    #[cold]
+    #[inline(never)]
+    fn batch_with_dice(&mut self, sides: u64) -> &mut Batch {
+        let slot = match self.batches.iter().position(|b| b.sides == sides) {
+            Some(slot) => slot,
+            None => {
+                let slot = self.evict;
+                self.evict = (slot + 1) % SLOTS;
+                self.batches[slot] = Batch::for_sides(sides);
+                slot
+            }
+        };
+        let (batch, rng) = (&mut self.batches[slot], &mut self.rng);
+        if batch.left == 0 {
+            batch.refill(|| rng.next_u64());
+        }
+        batch
+    }
+
+    /// [`Rolls::die`] when its batch is empty or not yet made.
+    #[cold]
+    #[inline(never)]
+    fn die_from_new_batch(&mut self, sides: u32) -> u32 {
+        if sides <= 1 {
+            return 1; // A one-sided die draws nothing.
+        }
+        self.batch_with_dice(u64::from(sides)).take() + 1
+    }
+
+    /// [`Rolls::hits`] when the dice run past their batch: what it holds, then the
+    /// next batches.
+    #[cold]
+    #[inline(never)]
+    fn hits_across_batches(&mut self, dice: u32, sides: u32, tn: u32) -> u32 {
+        if sides <= 1 {
+            return if tn >= 1 { dice } else { 0 };
+        }
+        let (mut hits, mut todo) = (0, dice);
+        while todo > 0 {
+            let batch = self.batch_with_dice(u64::from(sides));
+            let n = todo.min(batch.left);
+            hits += batch.hits(n, tn);
+            todo -= n;
+        }
+        hits
+    }
+
+    /// [`Rolls::streak`] after its first die showed `face`.
+    #[cold]
+    #[inline(never)]
+    fn streak_on(&mut self, sides: u32, face: u32, cap: u32) -> u32 {
+        let mut run = 1;
+        while run < cap && self.die(sides) == face {
+            run += 1;
+        }
+        run
     }
 }
 
 impl Rolls for SeededRolls {
+    #[inline]
     fn die(&mut self, sides: u32) -> u32 {
-        self.rng.random_range(1..=sides.max(1))
+        match self.ready(sides, 1) {
+            Some(batch) => batch.take() + 1,
+            None => self.die_from_new_batch(sides),
+        }
     }
+
+    /// The top 53 bits of a word, as a fraction of 2^53.
+    #[inline]
     fn unit(&mut self) -> f64 {
-        self.rng.random::<f64>()
+        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Read from the batch of their size in one loop when it holds the dice (the dice
+    /// one by one would read).
+    #[inline]
+    fn hits(&mut self, dice: u32, sides: u32, tn: u32) -> u32 {
+        match self.ready(sides, dice) {
+            Some(batch) => batch.hits(dice, tn),
+            None => self.hits_across_batches(dice, sides, tn),
+        }
+    }
+
+    /// The first die is drawn whether `rolled` or not: a branch on a coin toss costs
+    /// more than a die.
+    #[inline]
+    fn streak(&mut self, rolled: bool, sides: u32, face: u32, cap: u32) -> u32 {
+        let first = self.die(sides);
+        if u32::from(rolled) & u32::from(first == face) & u32::from(cap > 0) == 0 {
+            return 0;
+        }
+        self.streak_on(sides, face, cap)
     }
 }
 
@@ -145,6 +415,110 @@ mod tests {
         assert_eq!(roll(1, 0), roll(1, 0));
         assert_ne!(roll(1, 0), roll(1, 1));
         assert_ne!(roll(1, 0), roll(2, 0));
+    }
+
+    /// Every `BITS`-bit word, batched as the generator batches 64-bit ones: each kept
+    /// word gives one tuple of dice, and every tuple comes from as many words.
+    fn tuples_per_kept_word<const BITS: u32>(sides: u64, per: u32) -> Vec<u64> {
+        let outcomes = sides.pow(per);
+        let mut count = vec![0u64; outcomes as usize];
+        for x in 0..1u64 << BITS {
+            let mut words = std::iter::once(x);
+            let mut next = || words.next().unwrap_or(u64::MAX);
+            if accepted::<BITS>(outcomes, &mut next) != x {
+                continue;
+            }
+            let (mut word, mut tuple) = (x, 0);
+            for _ in 0..per {
+                let (die, low) = split::<BITS>(word, sides);
+                assert!(die < sides);
+                (word, tuple) = (low, tuple * sides + die);
+            }
+            count[tuple as usize] += 1;
+        }
+        count
+    }
+
+    #[test]
+    fn a_batch_of_dice_is_exactly_uniform() {
+        for (sides, per) in [
+            (2, 11),
+            (3, 5),
+            (5, 4),
+            (6, 3),
+            (6, 4),
+            (7, 2),
+            (10, 3),
+            (20, 2),
+            (36, 2),
+        ] {
+            let count = tuples_per_kept_word::<12>(sides, per);
+            let first = count[0];
+            assert!(first > 0, "d{sides} ×{per}: some tuple is drawn");
+            assert!(
+                count.iter().all(|c| *c == first),
+                "d{sides} ×{per}: every tuple as often as the first ({first})"
+            );
+        }
+    }
+
+    #[test]
+    fn hits_read_the_dice_one_by_one_would() {
+        // Across batches and die sizes: counting at once gives what rolling each gives.
+        let (mut at_once, mut one_by_one) = (SeededRolls::new(3), SeededRolls::new(3));
+        for (i, (dice, sides, tn)) in [(2, 6, 3), (30, 6, 2), (5, 20, 11), (1, 6, 6), (80, 2, 1)]
+            .into_iter()
+            .cycle()
+            .take(400)
+            .enumerate()
+        {
+            let each = (0..dice).filter(|_| one_by_one.die(sides) <= tn).count() as u32;
+            assert_eq!(at_once.hits(dice, sides, tn), each, "call {i}");
+        }
+    }
+
+    #[test]
+    fn the_table_of_batch_sizes_is_the_search() {
+        for sides in 2..PER_BATCH.len() as u64 {
+            let batch = Batch::for_sides(sides);
+            assert_eq!((batch.per, batch.outcomes), per_batch(sides), "d{sides}");
+            assert!(batch.outcomes <= BATCH_OUTCOMES);
+            assert!(
+                batch
+                    .outcomes
+                    .checked_mul(sides)
+                    .is_none_or(|m| m > BATCH_OUTCOMES)
+            );
+        }
+    }
+
+    #[test]
+    fn batches_hold_as_many_dice_as_fit() {
+        assert_eq!(Batch::for_sides(6).per, 21);
+        assert_eq!(Batch::for_sides(20).per, 12);
+        assert_eq!(Batch::for_sides(2).per, 56);
+        assert_eq!(Batch::for_sides(u64::from(u32::MAX)).per, 1);
+    }
+
+    #[test]
+    fn mixed_die_sizes_keep_their_own_batches() {
+        // Four sizes at once and a fifth that takes a slot in turn: every die in range,
+        // and a one-sided die always 1.
+        let mut r = SeededRolls::new(5);
+        for i in 0..10_000u32 {
+            let sides = [6, 20, 8, 36, 100, 1][(i % 6) as usize];
+            assert!((1..=sides).contains(&r.die(sides)));
+        }
+        let d6 = |rolls: &mut SeededRolls| (0..4).map(|_| rolls.die(6)).collect::<Vec<_>>();
+        let (mut plain, mut mixed) = (SeededRolls::new(9), SeededRolls::new(9));
+        let first = d6(&mut plain);
+        assert_eq!(mixed.die(6), first[0]);
+        mixed.die(20);
+        assert_eq!(
+            (1..4).map(|_| mixed.die(6)).collect::<Vec<_>>(),
+            first[1..],
+            "a d20 between d6 leaves the d6's batch alone"
+        );
     }
 
     #[test]

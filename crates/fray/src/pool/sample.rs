@@ -35,16 +35,9 @@ pub struct RolledCheck {
 /// ```
 pub fn roll_check(check: Check, rolls: &mut impl Rolls) -> RolledCheck {
     let dice = check.dice();
-    let hits = (0..dice)
-        .filter(|_| rolls.die(check.rung.die) <= check.rung.tn)
-        .count() as u32;
+    let hits = rolls.hits(dice, check.rung.die, check.rung.tn);
     let j = judge(hits, dice, check.has_penalty());
-    let mut explosions = 0;
-    if j.explodes {
-        while explosions < MAX_EXPLOSIONS && rolls.die(6) == 1 {
-            explosions += 1;
-        }
-    }
+    let explosions = rolls.streak(j.explodes, 6, 1, MAX_EXPLOSIONS);
     RolledCheck {
         result: CheckResult {
             success: j.success,

@@ -98,11 +98,11 @@ fn the_duel_reports_exact_figures_and_says_what_is_sampled() {
               Troll won: 22.57% (exact)
               mutual destruction (no one left standing): 0% (exact)
               undecided after 500 rounds: 0% (exact)
-            rounds: mean 15.754 (exact); sampled: 10% 12, median 15, 90% 19, max 25
+            rounds: mean 15.754 (exact); sampled: 10% 12, median 16, 90% 20, max 27
             survivors (sampled):
-              a Valkyrie               standing  82.00%   hp left   12.93 / 45
-              b Troll                  standing  18.00%   hp left    2.04 / 60
-            damage per battle (sampled), physical: 92.21
+              a Valkyrie               standing  80.33%   hp left   13.22 / 45
+              b Troll                  standing  19.67%   hp left    2.00 / 60
+            damage per battle (sampled), physical: 91.68
             note: sampled: 300 battles, seed 3; intervals are 95% Wilson intervals
             note: exact: each side's win, the draws and the mean rounds, from a Markov chain over both hit points, with no round limit; sampled: the spread of rounds, survivors, hit points left and damage
         "#]],
