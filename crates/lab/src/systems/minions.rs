@@ -62,16 +62,11 @@ impl BattleSystem for Minions {
                 return false;
             }
         }
-        let out = state.outcome();
-        let hp: Vec<i64> = out.minions.iter().map(|m| i64::from(m.hp)).collect();
-        let max: i64 =
-            b.a.minions
-                .iter()
-                .chain(&b.b.minions)
-                .map(|m| i64::from(m.hp))
-                .sum();
+        // Read from the state: the outcome's copy of every name is not needed here.
+        let hp: Vec<i64> = state.fighters().iter().map(|f| i64::from(f.hp)).collect();
+        let max: i64 = state.fighters().iter().map(|f| i64::from(f.spec.hp)).sum();
         let dealt = (max - hp.iter().sum::<i64>()).max(0) as u64;
-        t.record(out.winner, out.rounds, &hp, [("physical", dealt)], []);
+        t.record(state.winner(), state.rounds, &hp, [("physical", dealt)], []);
         true
     }
 
