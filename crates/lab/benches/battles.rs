@@ -7,6 +7,7 @@
 //! bundled conditions skirmish at 50,000 a second (`skirmish_bundled_reset`), and its
 //! cost over its draws alone (`skirmish_against_its_draws`, per 100 skirmishes).
 
+use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use fray::evasion::{Attacker, DamageKind, Defender, Options};
 use fray::pool::{
@@ -115,6 +116,37 @@ fn evasion_exact_bundled_duel(bencher: Bencher, hp: u32) {
     duel.a.defense.hp = hp;
     duel.b.defense.hp = hp;
     bencher.bench(|| exact_duel(black_box(&duel)).map(|e| e.p_a_wins));
+}
+
+/// The round limit of the duel curves: none that a duel of 10,000 hit points reaches.
+const NO_LIMIT: u32 = 10_000_000;
+
+/// The sampled duel's cost as hit points grow, per round played (a duel of 10,000 hit
+/// points a side lasts about a thousand times as long as one of 10): the rounds a duel
+/// lasts on average are counted before the bench starts, so divan's items per second
+/// are rounds per second (docs/performance.md, "Evasion duels by size").
+#[divan::bench(args = [10, 100, 1000, 10000])]
+fn evasion_curve_sampled(bencher: Bencher, hp: u32) {
+    let plan = DuelPlan::new(&reference_duel(hp));
+    let duels = (20_000 / hp).max(20);
+    let mut rolls = SeededRolls::new(2);
+    let rounds: u64 = (0..duels)
+        .map(|_| u64::from(plan.sample(NO_LIMIT, &mut rolls).1))
+        .sum();
+    let mean = (rounds / u64::from(duels)).max(1);
+    bencher
+        .counter(ItemsCount::new(mean))
+        .bench_local(|| plan.sample(NO_LIMIT, &mut rolls).1);
+}
+
+/// The exact duel's cost as hit points grow, per state of its chain (hit points times
+/// hit points); beyond `MAX_EXACT_HP` a side it is refused before any work.
+#[divan::bench(args = [10, 100, 1000])]
+fn evasion_curve_exact(bencher: Bencher, hp: u32) {
+    let duel = reference_duel(hp);
+    bencher
+        .counter(ItemsCount::new(u64::from(hp) * u64::from(hp)))
+        .bench(|| exact_duel(black_box(&duel)).map(|e| e.p_a_wins));
 }
 
 #[divan::bench]

@@ -319,6 +319,13 @@ fn an_exact_duel_past_its_work_bound_is_refused_before_it_starts() {
             .message
             .contains("at most 2000 hit points")
     );
+    // The bound's reason is told: the time grows with the pairs of hit points.
+    (d.a.defense.hp, d.b.defense.hp) = (10_000, 10_000);
+    let err = exact_duel(&d).unwrap_err().message;
+    assert!(
+        err.contains("a state for every pair of hit points") && err.contains("100000000 pairs"),
+        "{err}"
+    );
     // A thousand hit points a side is within the bound.
     d.a.damage = "2d6".parse().unwrap();
     d.a.defense.hp = 1_000;
