@@ -254,6 +254,64 @@ fn skirmish_bundled_reset(bencher: Bencher) {
     });
 }
 
+/// A skirmish of `n` creatures (a multiple of 4) on a grid that grows with them: cells
+/// of the bundled skirmish's fighter and cleric against its goblin cutter and
+/// blackblade (melee, ranged, a grab), 12 squares apart in a square of cells, so
+/// neighbouring cells meet as their fights spread.
+fn skirmish_of(n: usize) -> Vec<fray::conditions::Creature> {
+    let bundled = bundled_skirmish();
+    let cell: Vec<_> = ["Fighter", "Cleric", "Goblin Cutter", "Goblin Blackblade"]
+        .iter()
+        .map(|name| {
+            bundled
+                .iter()
+                .find(|c| c.name == *name)
+                .expect("bundled")
+                .clone()
+        })
+        .collect();
+    let cells = n / cell.len();
+    let width = (1..).find(|w| w * w >= cells).unwrap_or(1);
+    (0..cells)
+        .flat_map(|i| {
+            let (dx, dy) = ((i % width) as i32 * 12, (i / width) as i32 * 12);
+            cell.iter().map(move |c| {
+                let mut c = c.clone();
+                c.name = format!("{} {i}", c.name);
+                c.position = c.position.map(|p| fray::conditions::Square {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                });
+                c
+            })
+        })
+        .collect()
+}
+
+/// The skirmish's cost as it grows, per creature-turn (every creature takes a turn each
+/// round, fallen or not): 4 to 256 creatures, reset between skirmishes as the lab plays
+/// them; the creature-turns a skirmish takes on average are counted before the bench
+/// starts, so divan's items per second are creature-turns per second.
+#[divan::bench(args = [4, 16, 64, 256])]
+fn skirmish_curve(bencher: Bencher, n: usize) {
+    let mut skirmish = fray::conditions::policy::Skirmish::new(&skirmish_of(n));
+    let mut rolls = SeededRolls::new(3);
+    let rounds = 100;
+    let plays = (400 / n).max(4) as u64;
+    let turns: u64 = (0..plays)
+        .map(|_| {
+            skirmish.play(rounds, &mut rolls);
+            u64::from(skirmish.rounds(rounds)) * n as u64
+        })
+        .sum();
+    bencher
+        .counter(ItemsCount::new((turns / plays).max(1)))
+        .bench_local(|| {
+            black_box(&mut skirmish).play(rounds, &mut rolls);
+            skirmish.rounds(rounds)
+        });
+}
+
 /// Skirmishes per iteration of [`skirmish_against_its_draws`].
 const SKIRMISHES: usize = 100;
 

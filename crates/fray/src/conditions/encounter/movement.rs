@@ -420,9 +420,13 @@ impl Encounter {
             }
         }
         self.kept_ids = gone;
+        // Most skirmishes have no aura at all: then no pair need be looked at.
+        if !self.creatures.iter().any(|o| o.aura.is_some()) {
+            return;
+        }
         for c in 0..self.creatures.len() {
             for owner in 0..self.creatures.len() {
-                if !self.in_aura_of(c, owner) {
+                if self.creatures[owner].aura.is_none() || !self.in_aura_of(c, owner) {
                     continue;
                 }
                 let has = self.instances.iter().any(|(o, i)| {
