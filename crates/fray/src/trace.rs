@@ -150,11 +150,22 @@ impl Tracer for NoTrace {
 pub trait Recorder<E> {
     /// Records an event; the closure runs only when events are kept.
     fn record(&mut self, event: impl FnOnce() -> E);
+
+    /// Whether events are kept: a loop with nothing to record may take a quicker way
+    /// to the same result.
+    fn keeps(&self) -> bool {
+        true
+    }
 }
 
 impl<E> Recorder<E> for NoTrace {
     #[inline(always)]
     fn record(&mut self, _event: impl FnOnce() -> E) {}
+
+    #[inline(always)]
+    fn keeps(&self) -> bool {
+        false
+    }
 }
 
 impl<E> Recorder<E> for Vec<E> {

@@ -212,8 +212,11 @@ fn pairs<'a>(
 /// possible, the first in targeting order taking the odd hits. Arithmetic, no search.
 fn shares(targets: &[usize], k: u64, hits: u64) -> impl Iterator<Item = (usize, u64)> + '_ {
     let used = if hits == 0 { 0 } else { k.min(hits) };
+    // Divided once, not per target: a division costs more than the rest of a share.
+    let each = hits.checked_div(used).unwrap_or(0);
+    let odd = hits.checked_rem(used).unwrap_or(0);
     (targets.iter().copied().take(used as usize).enumerate())
-        .map(move |(i, t)| (t, hits / used + u64::from((i as u64) < hits % used)))
+        .map(move |(i, t)| (t, each + u64::from((i as u64) < odd)))
 }
 
 impl MassState {
@@ -388,6 +391,19 @@ impl MassState {
             ..
         } = self;
         let mut hits = 0;
+        if !log.keeps() && checks[i].one_roll() {
+            // Every attacker rolls the one roll: the same dice, in the same order, as
+            // the pairs below, with no pair looked up.
+            let (Some(&a), Some(&d)) = (alive[i].first(), targets[i].first()) else {
+                return Ok(0);
+            };
+            let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
+            for _ in 0..alive[i].len() {
+                let r = roll_check(check, rolls).result;
+                hits += u64::from(r.success) * u64::from(r.degree);
+            }
+            return Ok(hits);
+        }
         for (a, d) in pairs(&alive[i], &targets[i]) {
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             let r = roll_check(check, rolls).result;

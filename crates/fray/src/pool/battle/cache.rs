@@ -58,6 +58,12 @@ impl RollCache {
         }
     }
 
+    /// Whether every attacker rolls the same roll against every defender: one profile
+    /// each (the text's usual case, one big pool of dice).
+    pub(super) fn one_roll(&self) -> bool {
+        self.attacker_of.len() == 1 && self.defender_of.len() == 1
+    }
+
     /// How many rolls the cache may hold.
     pub(super) fn len(&self) -> usize {
         self.checks.len()
