@@ -17,7 +17,7 @@ differ by less than 3.5 standard errors of their difference (about 1 in 2,000 by
 with some 50 figures compared at once); the script says which do not. Then each is
 timed, on one core, against `fray.battle(..., threads=1)` in the same run.
 
-    python python/bench/notebook_battles.py [--battles N] [--check N]
+    python python/bench/notebook_battles.py [--battles N] [--check N] [--without-exploding-die]
 
 Run from the repository's root with the package and NumPy installed
 (`pip install ./python numpy`).
@@ -63,6 +63,10 @@ bonus = 1
 LADDER = [(1, 20), (1, 12), (1, 10), (1, 8), (1, 6), (2, 6), (3, 6), (4, 6), (5, 6),
           (7, 8), (9, 10), (11, 12), (19, 20)]
 START = LADDER.index((3, 6))
+
+# The NumPy version's exploding die; `--without-exploding-die` leaves it out, to show
+# that the check against fray catches a rule left out.
+EXPLODING = True
 
 
 def rung(steps: int) -> tuple[int, int]:
@@ -211,7 +215,7 @@ def numpy_battles(battle: Battle, n: int, seed: int) -> dict:
                 faces = np.floor(rng.random((n, len(sides[s]), most)) * die[..., None]) + 1
                 h = ((faces <= tn[..., None]) & (np.arange(most) < dice[..., None])).sum(axis=2)
             explodes = (h == dice) | (h == 0)
-            extra = np.where(explodes, rng.geometric(5 / 6, size=h.shape) - 1, 0)
+            extra = np.where(explodes & EXPLODING, rng.geometric(5 / 6, size=h.shape) - 1, 0)
             side_hits = np.where(attackers & (h > 0), h + extra, 0).sum(axis=1)
             used = np.minimum(k, side_hits)
             safe = np.maximum(used, 1)
@@ -314,7 +318,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--battles", type=int, default=20000, help="battles each timed run plays (NumPy and fray)")
     parser.add_argument("--check", type=int, default=20000, help="battles each version plays for the check")
+    parser.add_argument("--without-exploding-die", action="store_true",
+                        help="leave the NumPy version's exploding die out and only check it (it should disagree)")
     args = parser.parse_args()
+    global EXPLODING
+    EXPLODING = not args.without_exploding_die
     for battle in (plain(), pikes()):
         source = PLAIN if battle.name == "plain" else open(PIKES).read()
         reference = fray_figures(battle, 400_000, 1)
@@ -324,6 +332,8 @@ def main() -> None:
             bad, compared, worst = disagreements(play(battle, n, 7), reference)
             verdict = "agree" if not bad else "DISAGREE: " + ", ".join(bad)
             print(f"  {label:<13} {n:>7,} battles: {compared} figures {verdict} (largest gap {worst:.1f} se)")
+        if not EXPLODING:
+            continue
         python = rate(lambda n, s: python_battles(battle, n, s), max(args.battles // 20, 500))
         vector = rate(lambda n, s: numpy_battles(battle, n, s), args.battles)
         native = rate(lambda n, s: fray.battle(source, trials=n, seed=s, threads=1), args.battles * 10)

@@ -8,6 +8,9 @@
 use std::collections::VecDeque;
 
 use chacha20::ChaCha8Rng;
+
+mod batch;
+use batch::Batch;
 use rand::{Rng, SeedableRng};
 
 /// Which numbers a seed gives: raised when, and only when, a release changes them (the
@@ -32,13 +35,14 @@ pub trait Rolls {
         (0..dice).filter(|_| self.die(sides) <= tn).count() as u32
     }
 
-    /// When `rolled`, how many dice of `sides` sides in a row show `face`, at most `cap`
-    /// (an exploding die: it rolls again on `face`); 0 when not. A source may draw the
-    /// first die even when not `rolled`, so that nothing waits on it ([`SeededRolls`]
-    /// does); this one does not, so a scripted test scripts only the dice rolled.
-    fn streak(&mut self, rolled: bool, sides: u32, face: u32, cap: u32) -> u32 {
+    /// An exploding die: when it `explodes`, how many dice of `sides` sides in a row show
+    /// `face` (each rolls again), at most `cap`; 0 when not. A source may draw the first
+    /// die even when the check does not explode, so that nothing waits on it
+    /// ([`SeededRolls`] does: it draws dice it does not use, never with other chances);
+    /// this one does not, so a scripted test scripts only the dice rolled.
+    fn explosions(&mut self, explodes: bool, sides: u32, face: u32, cap: u32) -> u32 {
         let mut run = 0;
-        if rolled {
+        if explodes {
             while run < cap && self.die(sides) == face {
                 run += 1;
             }
@@ -46,6 +50,10 @@ pub trait Rolls {
         run
     }
 }
+
+// A source that wraps another and forwards only `die` and `unit` gets the provided
+// `hits` and `explosions`, which may draw other dice than the wrapped source's own: a
+// wrapper forwards all four (as this one does), or says that it does not.
 
 impl<R: Rolls + ?Sized> Rolls for &mut R {
     #[inline]
@@ -61,131 +69,14 @@ impl<R: Rolls + ?Sized> Rolls for &mut R {
         (**self).hits(dice, sides, tn)
     }
     #[inline]
-    fn streak(&mut self, rolled: bool, sides: u32, face: u32, cap: u32) -> u32 {
-        (**self).streak(rolled, sides, face, cap)
+    fn explosions(&mut self, explodes: bool, sides: u32, face: u32, cap: u32) -> u32 {
+        (**self).explosions(explodes, sides, face, cap)
     }
 }
-
-/// A batch of dice of one size is at most this many outcomes (2^56): a batch of k dice
-/// is one draw below `sides^k`, and is redrawn (about one time in 256 at worst, usually
-/// far less) when the word falls in the uneven remainder, so every die stays exactly
-/// uniform.
-const BATCH_OUTCOMES: u64 = 1 << 56;
-
-/// Dice per batch and `sides^per` for dice of `sides` sides (at least 2): the most
-/// whose outcomes fit in [`BATCH_OUTCOMES`].
-const fn per_batch(sides: u64) -> (u32, u64) {
-    let (mut per, mut outcomes) = (1, sides);
-    while outcomes <= BATCH_OUTCOMES / sides {
-        (per, outcomes) = (per + 1, outcomes * sides);
-    }
-    (per, outcomes)
-}
-
-/// [`per_batch`] worked out ahead for the common dice (up to a d256), so a die size
-/// met once costs no search (a d3 holds 35 to a batch).
-const PER_BATCH: [u8; 257] = {
-    let mut table = [0; 257];
-    let mut sides = 2;
-    while sides < table.len() {
-        table[sides] = per_batch(sides as u64).0 as u8;
-        sides += 1;
-    }
-    table
-};
 
 /// Die sizes kept batched at once: a battle rolling attack dice, an exploding d6 and a
 /// damage die keeps a batch of each.
 const SLOTS: usize = 4;
-
-/// Dice of one size, drawn together from one word (the batched form of Lemire's method:
-/// Brackett-Rozinsky and Lemire, *Batched Ranged Random Integer Generation*, 2024).
-/// Each die is the high half of `word × sides`; the low half is the word for the next.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Batch {
-    /// The die size (0: the slot is empty).
-    sides: u64,
-    /// Dice per batch: the most with `sides^per ≤ BATCH_OUTCOMES`.
-    per: u32,
-    /// Dice left in the current batch.
-    left: u32,
-    /// `sides^per`.
-    outcomes: u64,
-    /// What the next die is read from.
-    word: u64,
-}
-
-impl Batch {
-    /// An empty batch of dice of `sides` sides (at least 2).
-    fn for_sides(sides: u64) -> Self {
-        let (per, outcomes) = match PER_BATCH.get(sides as usize) {
-            Some(&per) => (u32::from(per), sides.pow(u32::from(per))),
-            None => per_batch(sides),
-        };
-        Self {
-            sides,
-            per,
-            left: 0,
-            outcomes,
-            word: 0,
-        }
-    }
-
-    /// The next die, `0..sides`, with at least one left.
-    #[inline(always)]
-    fn take(&mut self) -> u32 {
-        let (die, word) = split::<64>(self.word, self.sides);
-        (self.word, self.left) = (word, self.left - 1);
-        die as u32
-    }
-
-    /// How many of the next `dice` dice (at most those left) are below `tn`.
-    #[inline(always)]
-    fn hits(&mut self, dice: u32, tn: u32) -> u32 {
-        let (mut word, mut hits) = (self.word, 0);
-        for _ in 0..dice {
-            let (die, low) = split::<64>(word, self.sides);
-            word = low;
-            hits += u32::from(die < u64::from(tn));
-        }
-        (self.word, self.left) = (word, self.left - dice);
-        hits
-    }
-
-    /// A new batch from `next` words: one is kept unless its last low half (the word
-    /// times `sides^per`, wrapping) is below `2^64 mod sides^per`, the uneven remainder.
-    fn refill(&mut self, mut next: impl FnMut() -> u64) {
-        self.word = accepted::<64>(self.outcomes, &mut next);
-        self.left = self.per;
-    }
-}
-
-/// `x × sides` split into its high part (the die, below `sides`) and its low `BITS`
-/// bits (the word for the next die). `BITS` is 64 for the generator; the tests run the
-/// same arithmetic on short words, where every word can be counted.
-#[inline(always)]
-fn split<const BITS: u32>(x: u64, sides: u64) -> (u64, u64) {
-    let m = u128::from(x) * u128::from(sides);
-    let mask = if BITS == 64 {
-        u64::MAX
-    } else {
-        (1 << BITS) - 1
-    };
-    ((m >> BITS) as u64, m as u64 & mask)
-}
-
-/// The first of `next`'s `BITS`-bit words whose batch of `outcomes` is kept: its low part
-/// after every die (`x × outcomes` mod 2^BITS) is at least `2^BITS mod outcomes`.
-fn accepted<const BITS: u32>(outcomes: u64, next: &mut impl FnMut() -> u64) -> u64 {
-    loop {
-        let x = next();
-        let low = split::<BITS>(x, outcomes).1;
-        // The remainder is worked out only when the low part is that small (rarely).
-        if low >= outcomes || low >= ((1u128 << BITS) % u128::from(outcomes)) as u64 {
-            return x;
-        }
-    }
-}
 
 /// The seeded generator: reproducible for a seed and a stream.
 ///
@@ -264,7 +155,7 @@ impl SeededRolls {
     #[inline(never)]
     fn die_from_new_batch(&mut self, sides: u32) -> u32 {
         if sides <= 1 {
-            return 1; // A one-sided die draws nothing.
+            return 1; // A die of one face (or none) draws nothing.
         }
         self.batch_with_dice(u64::from(sides)).take() + 1
     }
@@ -275,7 +166,8 @@ impl SeededRolls {
     #[inline(never)]
     fn hits_across_batches(&mut self, dice: u32, sides: u32, tn: u32) -> u32 {
         if sides <= 1 {
-            return if tn >= 1 { dice } else { 0 };
+            // As many hits as `die` by `die` gives: each shows 1, drawing nothing.
+            return dice * u32::from(self.die_from_new_batch(sides) <= tn);
         }
         let (mut hits, mut todo) = (0, dice);
         while todo > 0 {
@@ -287,10 +179,10 @@ impl SeededRolls {
         hits
     }
 
-    /// [`Rolls::streak`] after its first die showed `face`.
+    /// [`Rolls::explosions`] after its first die showed `face`.
     #[cold]
     #[inline(never)]
-    fn streak_on(&mut self, sides: u32, face: u32, cap: u32) -> u32 {
+    fn explosions_after_the_first(&mut self, sides: u32, face: u32, cap: u32) -> u32 {
         let mut run = 1;
         while run < cap && self.die(sides) == face {
             run += 1;
@@ -324,15 +216,15 @@ impl Rolls for SeededRolls {
         }
     }
 
-    /// The first die is drawn whether `rolled` or not: a branch on a coin toss costs
-    /// more than a die.
+    /// The first die is drawn whether the check explodes or not: a branch on a coin
+    /// toss costs more than a die.
     #[inline]
-    fn streak(&mut self, rolled: bool, sides: u32, face: u32, cap: u32) -> u32 {
+    fn explosions(&mut self, explodes: bool, sides: u32, face: u32, cap: u32) -> u32 {
         let first = self.die(sides);
-        if u32::from(rolled) & u32::from(first == face) & u32::from(cap > 0) == 0 {
+        if u32::from(explodes) & u32::from(first == face) & u32::from(cap > 0) == 0 {
             return 0;
         }
-        self.streak_on(sides, face, cap)
+        self.explosions_after_the_first(sides, face, cap)
     }
 }
 
@@ -417,49 +309,41 @@ mod tests {
         assert_ne!(roll(1, 0), roll(2, 0));
     }
 
-    /// Every `BITS`-bit word, batched as the generator batches 64-bit ones: each kept
-    /// word gives one tuple of dice, and every tuple comes from as many words.
-    fn tuples_per_kept_word<const BITS: u32>(sides: u64, per: u32) -> Vec<u64> {
-        let outcomes = sides.pow(per);
-        let mut count = vec![0u64; outcomes as usize];
-        for x in 0..1u64 << BITS {
-            let mut words = std::iter::once(x);
-            let mut next = || words.next().unwrap_or(u64::MAX);
-            if accepted::<BITS>(outcomes, &mut next) != x {
-                continue;
-            }
-            let (mut word, mut tuple) = (x, 0);
-            for _ in 0..per {
-                let (die, low) = split::<BITS>(word, sides);
-                assert!(die < sides);
-                (word, tuple) = (low, tuple * sides + die);
-            }
-            count[tuple as usize] += 1;
-        }
-        count
+    /// What seed version 2 gives: a change here is a new [`SEED_VERSION`], said in the
+    /// README and the changelog, never a silent one.
+    #[test]
+    fn a_seed_gives_the_numbers_of_its_version() {
+        assert_eq!(SEED_VERSION, 2);
+        let mut r = SeededRolls::new(1);
+        let d6: Vec<u32> = (0..8).map(|_| r.die(6)).collect();
+        let mut s = SeededRolls::with_stream(1, 3);
+        let d20: Vec<u32> = (0..4).map(|_| s.die(20)).collect();
+        let unit = SeededRolls::new(7).unit();
+        let expected = (
+            vec![3, 3, 3, 6, 4, 5, 3, 2],
+            vec![12, 8, 6, 16],
+            4594853223840476064,
+        );
+        assert_eq!((d6, d20, unit.to_bits()), expected);
     }
 
     #[test]
-    fn a_batch_of_dice_is_exactly_uniform() {
-        for (sides, per) in [
-            (2, 11),
-            (3, 5),
-            (5, 4),
-            (6, 3),
-            (6, 4),
-            (7, 2),
-            (10, 3),
-            (20, 2),
-            (36, 2),
-        ] {
-            let count = tuples_per_kept_word::<12>(sides, per);
-            let first = count[0];
-            assert!(first > 0, "d{sides} ×{per}: some tuple is drawn");
-            assert!(
-                count.iter().all(|c| *c == first),
-                "d{sides} ×{per}: every tuple as often as the first ({first})"
-            );
-        }
+    fn explosions_count_the_run_of_faces_up_to_the_cap() {
+        // Scripted (the provided method): nothing drawn when the check does not explode.
+        let mut none = ScriptedRolls::dice([]);
+        assert_eq!(none.explosions(false, 6, 1, 5), 0);
+        assert_eq!(ScriptedRolls::dice([1, 1, 4]).explosions(true, 6, 1, 5), 2);
+        assert_eq!(ScriptedRolls::dice([1, 1, 1]).explosions(true, 6, 1, 2), 2);
+        // Seeded: the same chances (a run of k has chance (1/6)^k · 5/6), the cap held,
+        // and none when the check does not explode though a die is drawn.
+        let mut r = SeededRolls::new(11);
+        let n = 60_000;
+        let runs: Vec<u32> = (0..n).map(|_| r.explosions(true, 6, 1, 3)).collect();
+        assert!(runs.iter().all(|k| *k <= 3));
+        let share = |k| runs.iter().filter(|r| **r == k).count() as f64 / f64::from(n);
+        assert!((share(0) - 5.0 / 6.0).abs() < 0.01, "{}", share(0));
+        assert!((share(1) - 5.0 / 36.0).abs() < 0.01, "{}", share(1));
+        assert!((0..1000).all(|_| r.explosions(false, 6, 1, 3) == 0));
     }
 
     #[test]
@@ -475,29 +359,6 @@ mod tests {
             let each = (0..dice).filter(|_| one_by_one.die(sides) <= tn).count() as u32;
             assert_eq!(at_once.hits(dice, sides, tn), each, "call {i}");
         }
-    }
-
-    #[test]
-    fn the_table_of_batch_sizes_is_the_search() {
-        for sides in 2..PER_BATCH.len() as u64 {
-            let batch = Batch::for_sides(sides);
-            assert_eq!((batch.per, batch.outcomes), per_batch(sides), "d{sides}");
-            assert!(batch.outcomes <= BATCH_OUTCOMES);
-            assert!(
-                batch
-                    .outcomes
-                    .checked_mul(sides)
-                    .is_none_or(|m| m > BATCH_OUTCOMES)
-            );
-        }
-    }
-
-    #[test]
-    fn batches_hold_as_many_dice_as_fit() {
-        assert_eq!(Batch::for_sides(6).per, 21);
-        assert_eq!(Batch::for_sides(20).per, 12);
-        assert_eq!(Batch::for_sides(2).per, 56);
-        assert_eq!(Batch::for_sides(u64::from(u32::MAX)).per, 1);
     }
 
     #[test]

@@ -169,6 +169,8 @@ struct Recorder {
     log: Vec<Draw>,
 }
 
+/// Forwards `die` and `unit` only: the duels and skirmishes it records draw nothing
+/// else (a pool's `hits` and `explosions` would be rolled die by die here).
 impl Rolls for Recorder {
     fn die(&mut self, sides: u32) -> u32 {
         self.log.push(Draw::Die(sides));

@@ -141,10 +141,9 @@ pub const MAX_EXACT_WORK: u64 = 300_000_000;
 pub fn exact_duel(duel: &Duel) -> Result<ExactDuel, Refusal> {
     // Both bounds are checked before anything is built.
     if i64::from(duel.a.defense.hp.max(duel.b.defense.hp)) > MAX_EXACT_HP {
-        let pairs = u64::from(duel.a.defense.hp) * u64::from(duel.b.defense.hp);
-        let most = MAX_EXACT_HP * MAX_EXACT_HP;
+        let (a, b) = (duel.a.defense.hp, duel.b.defense.hp);
         return Err(Refusal::new(format!(
-            "exact duels take at most {MAX_EXACT_HP} hit points a side: the chain has a state for every pair of hit points, each worked once per damage outcome, and this duel has {pairs} pairs (at most {most})"
+            "exact duels take at most {MAX_EXACT_HP} hit points a side (here {a} and {b}): the chain has a state for every pair of hit points, each worked once per damage outcome, so its time grows with their product"
         )));
     }
     let work = exact_work(duel);

@@ -9,7 +9,7 @@ mod events;
 mod order;
 
 use super::exact::{Comparison, SideHits, compare};
-use super::model::{Check, Ladder, PoolError};
+use super::model::{Check, CheckResult, Ladder, PoolError};
 use super::resolve::{ArmorMatch, AttackFactors, Dodge, attack_check};
 use super::sample::roll_check;
 pub use crate::character::Side;
@@ -399,15 +399,14 @@ impl MassState {
             };
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             for _ in 0..alive[i].len() {
-                let r = roll_check(check, rolls).result;
-                hits += u64::from(r.success) * u64::from(r.degree);
+                hits += added(roll_check(check, rolls).result);
             }
             return Ok(hits);
         }
         for (a, d) in pairs(&alive[i], &targets[i]) {
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
             let r = roll_check(check, rolls).result;
-            hits += u64::from(r.success) * u64::from(r.degree);
+            hits += added(r);
             let names = [&battle.a, &battle.b];
             log.record(|| MassEvent::Attack {
                 attacker: names[i].combatants[a].name.clone(),
@@ -511,6 +510,13 @@ impl MassState {
             }
         }
     }
+}
+
+/// What an attack roll adds to its side's hits: the degree of a success, nothing for a
+/// failure.
+#[inline(always)]
+fn added(r: CheckResult) -> u64 {
+    u64::from(r.success) * u64::from(r.degree)
 }
 
 /// The attack roll of one attacker of `side` against one defender of the other.

@@ -39,7 +39,7 @@ pub fn roll_check(check: Check, rolls: &mut impl Rolls) -> RolledCheck {
     let dice = check.dice();
     let hits = rolls.hits(dice, check.rung.die, check.rung.tn);
     let j = judge(hits, dice, check.has_penalty());
-    let explosions = rolls.streak(j.explodes, 6, 1, MAX_EXPLOSIONS);
+    let explosions = rolls.explosions(j.explodes, 6, 1, MAX_EXPLOSIONS);
     RolledCheck {
         result: CheckResult {
             success: j.success,

@@ -323,7 +323,8 @@ fn an_exact_duel_past_its_work_bound_is_refused_before_it_starts() {
     (d.a.defense.hp, d.b.defense.hp) = (10_000, 10_000);
     let err = exact_duel(&d).unwrap_err().message;
     assert!(
-        err.contains("a state for every pair of hit points") && err.contains("100000000 pairs"),
+        err.contains("a state for every pair of hit points")
+            && err.contains("(here 10000 and 10000)"),
         "{err}"
     );
     // A thousand hit points a side is within the bound.
