@@ -40,6 +40,7 @@ STALE = 0.10
 # counts to difference (per battle); None: counted whole.
 CASES = [
     ("battle pikes", ["battle", "--example", "pikes", "--seed", "1"], ("--trials", 200, 1200)),
+    ("battle pool 20", ["battle", str(ROOT / "scripts/speed-guard-pool-20.toml"), "--seed", "1"], ("--trials", 200, 1200)),
     ("battle duel", ["battle", "--example", "duel", "--seed", "1"], ("--trials", 500, 3000)),
     ("battle skirmish", ["battle", "--example", "skirmish", "--seed", "1"], ("--trials", 20, 120)),
     ("battle minions", ["battle", "--example", "minions"], None),
@@ -58,6 +59,8 @@ CASES = [
 LOOPS = {
     "battle pikes": ["fray::pool::battle::MassState::roll_side", "fray::pool::battle::order::Targeting::order",
                      "fray::pool::battle::MassState::deal"],
+    # Every attack one roll: the attack loop without pairs looked up.
+    "battle pool 20": ["fray::pool::battle::MassState::roll_side"],
     "battle skirmish": ["<impl fray::conditions::encounter::Encounter>::one_attack", "fray::conditions::policy::approach",
                         "fray::conditions::policy::Skirmish::best_attack"],
 }
