@@ -113,6 +113,11 @@ def pikes() -> Battle:
     return Battle("pikes", [pikeman, archer], [rider], 40)
 
 
+def source(battle: Battle) -> str:
+    """The battle as fray reads it."""
+    return PLAIN if battle.name == "plain" else open(PIKES).read()
+
+
 def fighters(side: list) -> list:
     """Each fighter of a side, in list order: its kind."""
     return [kind for kind in side for _ in range(kind.count)]
@@ -271,8 +276,7 @@ def tally(outcomes: list, battle: Battle) -> dict:
 
 
 def fray_figures(battle: Battle, n: int, seed: int) -> dict:
-    source = PLAIN if battle.name == "plain" else open(PIKES).read()
-    r = fray.battle(source, trials=n, seed=seed, threads=0)
+    r = fray.battle(source(battle), trials=n, seed=seed, threads=0)
     mean = r["rounds"]
     return {
         "n": n,
@@ -324,7 +328,6 @@ def main() -> None:
     global EXPLODING
     EXPLODING = not args.without_exploding_die
     for battle in (plain(), pikes()):
-        source = PLAIN if battle.name == "plain" else open(PIKES).read()
         reference = fray_figures(battle, 400_000, 1)
         print(f"{battle.name}: checked against fray's {reference['n']:,} battles")
         for label, play, n in (("plain Python", python_battles, max(args.check // 4, 2000)),
@@ -336,7 +339,7 @@ def main() -> None:
             continue
         python = rate(lambda n, s: python_battles(battle, n, s), max(args.battles // 20, 500))
         vector = rate(lambda n, s: numpy_battles(battle, n, s), args.battles)
-        native = rate(lambda n, s: fray.battle(source, trials=n, seed=s, threads=1), args.battles * 10)
+        native = rate(lambda n, s: fray.battle(source(battle), trials=n, seed=s, threads=1), args.battles * 10)
         print(f"  battles a second on one core: plain Python {python:,.0f}, NumPy {vector:,.0f}, "
               f"fray.battle {native:,.0f} ({native / vector:.1f}x NumPy, {native / python:.0f}x plain Python)")
 
