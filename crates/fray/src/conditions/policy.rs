@@ -23,11 +23,13 @@ pub struct SkirmishOutcome {
 }
 
 fn standing(e: &Encounter, c: usize) -> bool {
-    !e.creatures[c].object && e.creatures[c].hp > 0 && !e.has(c, C::Unconscious)
+    let k = &e.creatures()[c];
+    !k.object && k.hp > 0 && !e.has(c, C::Unconscious)
 }
 
-fn side_standing(e: &Encounter, side: Side) -> bool {
-    (0..e.creatures.len()).any(|c| e.creatures[c].side == side && standing(e, c))
+/// The first creature of `side` still standing, if any.
+fn first_standing(e: &Encounter, side: Side) -> Option<usize> {
+    (0..e.creatures().len()).find(|&c| e.creatures()[c].side == side && standing(e, c))
 }
 
 /// Plays a skirmish until one side is down or `max_rounds` rounds have passed.
@@ -108,6 +110,9 @@ pub struct Skirmish {
     reaches: Vec<bool>,
     /// The squares of a walk, kept between moves.
     path: Vec<Square>,
+    /// Per side, a creature last seen standing: asked first whether the side still
+    /// stands, so the roster is walked only when that one has fallen.
+    witness: [usize; 2],
 }
 
 impl Skirmish {
@@ -138,6 +143,7 @@ impl Skirmish {
             reaches: far.iter().map(|f| f.iter().any(|&x| x)).collect(),
             far,
             path: Vec::new(),
+            witness: [0; 2],
         }
     }
 
@@ -149,7 +155,7 @@ impl Skirmish {
             self.encounter.reset(&self.start);
         }
         self.used.iter_mut().for_each(|u| u.fill(false));
-        while side_standing(&self.encounter, Side::A) && side_standing(&self.encounter, Side::B) {
+        while self.side_stands(Side::A) && self.side_stands(Side::B) {
             self.encounter.next_turn(rolls);
             if self.encounter.round > max_rounds {
                 break;
@@ -164,10 +170,23 @@ impl Skirmish {
         }
     }
 
+    /// Whether any creature of `side` still stands (the witness first).
+    fn side_stands(&mut self, side: Side) -> bool {
+        let e = &self.encounter;
+        let w = &mut self.witness[side as usize];
+        if e.creatures()[*w].side == side && standing(e, *w) {
+            return true;
+        }
+        first_standing(e, side).map(|c| *w = c).is_some()
+    }
+
     /// The side left standing, if only one is.
     pub fn winner(&self) -> Option<Side> {
         let e = &self.encounter;
-        match (side_standing(e, Side::A), side_standing(e, Side::B)) {
+        match (
+            first_standing(e, Side::A).is_some(),
+            first_standing(e, Side::B).is_some(),
+        ) {
             (true, false) => Some(Side::A),
             (false, true) => Some(Side::B),
             _ => None,
@@ -185,7 +204,7 @@ impl Skirmish {
         SkirmishOutcome {
             winner: self.winner(),
             rounds: self.rounds(max_rounds),
-            hp: self.encounter.creatures.iter().map(|c| c.hp).collect(),
+            hp: self.encounter.creatures().iter().map(|c| c.hp).collect(),
             stats: self.encounter.stats.clone(),
         }
     }
@@ -201,15 +220,20 @@ impl Skirmish {
             let roll = rolls.die(20);
             let _ = e.escape(c, g, Some(C::Grabbed), roll.into());
         }
-        let Some(target) = nearest_enemy(e, c) else {
+        let Some(mut nearest) = nearest_enemy(e, c) else {
             return;
         };
-        if !in_reach(e, c, target, self.reaches[c]) {
-            approach(e, c, target, &mut self.path);
+        if !in_reach(e, c, nearest, self.reaches[c]) {
+            approach(e, c, nearest, &mut self.path);
+            // Asked again only when a power aims at it: the walk may have changed it.
+            nearest = match self.reaches[c] {
+                true => nearest_enemy(e, c).unwrap_or(nearest),
+                false => nearest,
+            };
         }
-        if let Some((power, target)) = self.best_attack(c) {
+        if let Some((power, target)) = self.best_attack(c, nearest) {
             let e = &mut self.encounter;
-            let powers = &e.creatures[c].powers;
+            let powers = &e.creatures()[c].powers;
             // The power an attack by its name would use (the first of that name), found
             // without copying the name.
             let name = &powers[power].name;
@@ -220,7 +244,7 @@ impl Skirmish {
             let o = AttackOptions::default();
             if e.attack_with(c, first, &[target], &o, rolls).is_ok() && usage == Usage::Encounter {
                 // Used up by name, as the policy always counted it.
-                let powers = &e.creatures[c].powers;
+                let powers = &e.creatures()[c].powers;
                 let name = &powers[power].name;
                 for (u, p) in self.used[c].iter_mut().zip(powers) {
                     *u |= p.name == *name;
@@ -231,19 +255,22 @@ impl Skirmish {
 
     /// The attack with the most expected damage the creature may make now (a power's
     /// index), and its target: melee against the weakest adjacent enemy, ranged against
-    /// the nearest one.
-    fn best_attack(&self, c: usize) -> Option<(usize, usize)> {
+    /// the nearest one (`nearest`, asked by the caller).
+    fn best_attack(&self, c: usize, nearest: usize) -> Option<(usize, usize)> {
         let e = &self.encounter;
         if e.can_attack(c).is_err() {
             return None;
         }
-        let at = e.creatures[c].position?;
-        let weakest_adjacent = enemies(e, c)
-            .filter(|&o| e.creatures[o].position.is_some_and(|p| p.adjacent(at)))
-            .min_by_key(|&o| e.creatures[o].hp);
-        let nearest = nearest_enemy(e, c);
+        let at = e.creatures()[c].position?;
+        // The lowest index among the equally weak, as a walk over the roster finds.
+        let weakest_adjacent = (e.within(at, 1))
+            .filter(|&o| {
+                enemy(e, c, o) && e.creatures()[o].position.is_some_and(|p| p.adjacent(at))
+            })
+            .min_by_key(|&o| (e.creatures()[o].hp, o));
+        let nearest = Some(nearest);
         let means = &self.means[c];
-        (e.creatures[c].powers.iter().enumerate())
+        (e.creatures()[c].powers.iter().enumerate())
             .filter(|(i, p)| e.can_take(c, p.action).is_ok() && !self.used[c][*i])
             .filter(|(_, p)| matches!(p.action, ActionType::Standard | ActionType::Minor))
             .filter_map(|(i, _)| {
@@ -259,21 +286,20 @@ impl Skirmish {
     }
 }
 
-fn enemies(e: &Encounter, c: usize) -> impl Iterator<Item = usize> + '_ {
-    let side = e.creatures[c].side;
-    (0..e.creatures.len()).filter(move |&o| {
-        e.creatures[o].side != side && standing(e, o) && e.creatures[o].position.is_some()
-    })
+/// Whether `o` is an enemy of `c` still standing (on the grid or not).
+fn enemy(e: &Encounter, c: usize, o: usize) -> bool {
+    e.creatures()[o].side != e.creatures()[c].side && standing(e, o)
 }
 
+/// The nearest enemy standing on the grid (the lowest index among equally near ones).
 fn nearest_enemy(e: &Encounter, c: usize) -> Option<usize> {
-    let at = e.creatures[c].position?;
-    enemies(e, c).min_by_key(|&o| e.creatures[o].position.map_or(u32::MAX, |p| p.distance(at)))
+    let me = &e.creatures()[c];
+    e.nearest(me.position?, me.side.other(), |o| standing(e, o))
 }
 
 /// Adjacent to the target, or with a power that reaches far (`reaches`, worked out once).
 fn in_reach(e: &Encounter, c: usize, target: usize, reaches: bool) -> bool {
-    let (Some(a), Some(t)) = (e.creatures[c].position, e.creatures[target].position) else {
+    let (Some(a), Some(t)) = (e.creatures()[c].position, e.creatures()[target].position) else {
         return false;
     };
     a.adjacent(t) || reaches
@@ -285,18 +311,18 @@ fn approach(e: &mut Encounter, c: usize, target: usize, path: &mut Vec<Square>) 
     if e.can_take(c, ActionType::Move).is_err() || e.can_move(c).is_err() {
         return;
     }
-    let Some(goal) = e.creatures[target].position else {
+    let Some(goal) = e.creatures()[target].position else {
         return;
     };
     path.clear();
-    let mut at = match e.creatures[c].position {
+    let mut at = match e.creatures()[c].position {
         Some(p) => p,
         None => return,
     };
     while !at.adjacent(goal) && e.movement_cost(c, path.len() as u32 + 1).is_ok() {
         let next = (-1..=1)
             .flat_map(|dx| (-1..=1).filter_map(move |dy| at.offset(dx, dy)))
-            .filter(|s| *s != at && !path.contains(s) && free(e, c, *s))
+            .filter(|s| *s != at && !path.contains(s) && e.free(*s, c))
             .min_by_key(|s| (s.distance(goal), s.squared_distance(goal)));
         match next {
             Some(s) if s.distance(goal) < at.distance(goal) => {
@@ -309,11 +335,6 @@ fn approach(e: &mut Encounter, c: usize, target: usize, path: &mut Vec<Square>) 
     if !path.is_empty() {
         let _ = e.walk(c, path);
     }
-}
-
-fn free(e: &Encounter, c: usize, s: Square) -> bool {
-    !(0..e.creatures.len())
-        .any(|o| o != c && e.creatures[o].position == Some(s) && e.occupies_space(o))
 }
 
 #[cfg(test)]

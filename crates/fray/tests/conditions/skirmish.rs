@@ -209,7 +209,7 @@ position = [1, 0]
         let mut rolls = ScriptedRolls::dice([7]);
         e.attack_with(0, 0, &[1], &AttackOptions::default(), &mut rolls)
             .unwrap();
-        assert_eq!(e.creatures[1].hp, 99, "log kept: {keep_log}");
+        assert_eq!(e.creatures()[1].hp, 99, "log kept: {keep_log}");
     }
 }
 
@@ -259,7 +259,7 @@ traits = "{traits}"
         &mut ScriptedRolls::dice([roll]),
     )
     .unwrap();
-    100 - e.creatures[1].hp
+    100 - e.creatures()[1].hp
 }
 
 #[test]
@@ -332,7 +332,7 @@ position = [10, 0]
     }
     let mut s = Skirmish::new(&parse_script(&text).unwrap().creatures);
     s.play(1, &mut SeededRolls::new(1));
-    s.encounter.creatures[0].position.unwrap()
+    s.encounter.creatures()[0].position.unwrap()
 }
 
 #[test]

@@ -96,7 +96,7 @@ impl BattleSystem for Skirmish {
         sk.play(max_rounds, rolls);
         let e = &sk.encounter;
         kept.hp.clear();
-        kept.hp.extend(e.creatures.iter().map(|c| c.hp));
+        kept.hp.extend(e.creatures().iter().map(|c| c.hp));
         t.record(
             sk.winner(),
             sk.rounds(max_rounds),

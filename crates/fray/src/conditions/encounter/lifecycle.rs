@@ -97,7 +97,7 @@ impl Encounter {
         let again = self.has(target, condition);
         let id = self.add_instance(target, condition, source, duration);
         if let Some(e) = effect
-            && let Some((_, i)) = self.instances.last_mut()
+            && let Some(i) = self.instances.newest_mut()
         {
             i.effect = Some(e.to_string());
         }
@@ -142,7 +142,7 @@ impl Encounter {
     ) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
-        self.instances.push((
+        self.instances.push(
             target,
             ConditionInstance {
                 id,
@@ -151,7 +151,7 @@ impl Encounter {
                 effect: None,
                 duration,
             },
-        ));
+        );
         Stats::bump(&mut self.stats.conditions, condition.name(), 1);
         id
     }
@@ -168,7 +168,7 @@ impl Encounter {
                     && !self.adjacent(target, g)
                     && let Some(square) = self.free_square_near(g, target)
                 {
-                    self.creatures[target].position = Some(square);
+                    self.set_position(target, Some(square));
                     note!(
                         self,
                         rules::rule_of(C::Grabbed),
@@ -194,7 +194,8 @@ impl Encounter {
             }
             C::Prone => self.fall_if_not_on_ground(target),
             C::Exiled | C::Swallowed => {
-                if let Some(at) = self.creatures[target].position.take() {
+                if let Some(at) = self.creatures[target].position {
+                    self.set_position(target, None);
                     self.exiled_from[target] = Some(at);
                 }
                 note!(
@@ -228,11 +229,6 @@ impl Encounter {
             ring.sort_by_key(|s| (s.distance(from), s.squared_distance(from), s.x, s.y));
             ring.first().copied()
         })
-    }
-
-    pub(super) fn free(&self, s: Square, who: usize) -> bool {
-        !(0..self.creatures.len())
-            .any(|o| o != who && self.creatures[o].position == Some(s) && self.occupies_space(o))
     }
 
     /// Imposes a condition whose source is no creature but an effect, zone or trap,
@@ -301,11 +297,8 @@ impl Encounter {
 
     /// Ends every instance of a condition (an effect that ends the condition type).
     pub fn end_all(&mut self, c: usize, condition: C) -> usize {
-        let (ended, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.instances)
-            .into_iter()
-            .partition(|(o, i)| *o == c && i.condition == condition);
-        self.instances = kept;
-        for (_, inst) in &ended {
+        let ended = self.instances.remove_all(c, condition);
+        for inst in &ended {
             self.ended(c, inst, "the condition type ends: all instances");
         }
         ended.len()
@@ -346,7 +339,7 @@ impl Encounter {
                         self.chosen_square(c, nearest, back, true)
                     }
                 };
-                self.creatures[c].position = square;
+                self.set_position(c, square);
                 note!(
                     self,
                     rules::rule_of(C::Exiled),
@@ -361,7 +354,7 @@ impl Encounter {
                 if let Some(s) = inst.source {
                     let nearest = self.free_square_near(s, c);
                     let square = self.chosen_square(c, nearest, self.creatures[s].position, false);
-                    self.creatures[c].position = square;
+                    self.set_position(c, square);
                     self.exiled_from[c] = None;
                     note!(
                         self,

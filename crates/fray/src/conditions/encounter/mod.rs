@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use super::model::{
     ActionType, CharacterCondition as C, ConditionInstance, Creature, Duration, Forced,
-    InstanceDuration, Ongoing, Power, Square, Usage,
+    InstanceDuration, Ongoing, Power, Side, Square, Usage,
 };
 use super::rules;
 use crate::damage::{
@@ -44,7 +44,9 @@ macro_rules! note {
 
 mod actions;
 mod combat;
+mod grid;
 mod harm;
+mod held;
 mod lifecycle;
 mod modifiers;
 mod movement;
@@ -52,6 +54,8 @@ mod refusal;
 mod senses;
 mod terrain;
 mod turns;
+use grid::Grid;
+use held::Held;
 pub use modifiers::{AppliedModifier, Target};
 pub use movement::EscapeChoice;
 pub use refusal::Refused;
@@ -125,9 +129,13 @@ pub struct AttackOptions {
 #[derive(Debug, Clone)]
 pub struct Encounter {
     /// Every creature and object, by index: the index is how the encounter names them.
-    pub creatures: Vec<Creature>,
-    /// (creature, instance), oldest first.
-    pub instances: Vec<(usize, ConditionInstance)>,
+    /// Read through [`Encounter::creatures`]; positions change only through the
+    /// encounter, which keeps `grid` with them.
+    creatures: Vec<Creature>,
+    /// Who stands on which square.
+    grid: Grid,
+    /// (creature, instance), oldest first, counted per creature and condition.
+    instances: Held,
     /// (creature, ongoing damage), save ends.
     pub ongoing: Vec<(usize, Ongoing)>,
     /// The round in progress (0 before the first turn).
@@ -179,6 +187,10 @@ pub struct Encounter {
     kept_ids: Vec<u32>,
     /// Instances ending at the end of a turn, kept between turns.
     kept_instances: Vec<(usize, ConditionInstance)>,
+    /// The creatures with a defender aura (auras do not change in play).
+    aura_owners: Vec<usize>,
+    /// (creature, aura owner) pairs found when auras are settled, kept between moves.
+    kept_pairs: Vec<(usize, usize)>,
 }
 
 /// What an encounter dealt and inflicted, for reports.
@@ -232,13 +244,16 @@ impl Encounter {
             .map(|c| c.powers.iter().map(|p| Some(Self::hit_of(p))).collect())
             .collect();
         let names = creatures.iter().map(|c| c.name.as_str().into()).collect();
+        let positions: Vec<Option<Square>> = creatures.iter().map(|c| c.position).collect();
+        let aura_owners = (0..n).filter(|&c| creatures[c].aura.is_some()).collect();
         let mut e = Self {
+            grid: Grid::new(&positions, creatures.iter().map(|c| c.side).collect()),
             names,
             powers,
             creatures,
             // Room for a few instances a creature from the start, so a later skirmish of
             // a chunk does not grow the buffers (grown, they are kept as well).
-            instances: Vec::with_capacity(4 * n),
+            instances: Held::new(n, 4 * n),
             ongoing: Vec::new(),
             round: 0,
             current: None,
@@ -262,6 +277,8 @@ impl Encounter {
             kept_modifiers: Vec::with_capacity(8),
             kept_ids: Vec::with_capacity(4 * n),
             kept_instances: Vec::with_capacity(4 * n),
+            aura_owners,
+            kept_pairs: Vec::new(),
         };
         e.settle();
         e
@@ -283,6 +300,7 @@ impl Encounter {
             c.hp = from.hp;
             c.position = from.position;
         }
+        (self.grid).reset(self.creatures.iter().map(|c| c.position));
         self.instances.clear();
         self.ongoing.clear();
         self.round = 0;
@@ -305,20 +323,71 @@ impl Encounter {
         &self.order
     }
 
-    // ----- queries -----
-
-    /// Whether the creature is under a condition (marks from defender auras are
-    /// instances like any other).
-    pub fn has(&self, c: usize, condition: C) -> bool {
-        self.instances
-            .iter()
-            .any(|(o, i)| *o == c && i.condition == condition)
+    /// Every creature and object, by index: the index is how the encounter names them.
+    pub fn creatures(&self) -> &[Creature] {
+        &self.creatures
     }
 
-    /// Its instances of a condition.
+    /// Sets a creature's hit points, as a script's set-up would (nothing else follows:
+    /// falling unconscious is the rule of damage, not of this).
+    pub fn set_hp(&mut self, c: usize, hp: i64) {
+        self.creatures[c].hp = hp;
+    }
+
+    /// Puts a creature on a square, or off the grid (`None`), as a script's set-up would;
+    /// then settles what positions decide, as after any move (grabs that lost adjacency
+    /// end, defender auras mark whom they now cover).
+    pub fn place(&mut self, c: usize, at: Option<Square>) {
+        self.set_position(c, at);
+        self.settle();
+    }
+
+    /// Moves a creature, keeping the grid with it; the only writer of positions.
+    fn set_position(&mut self, c: usize, at: Option<Square>) {
+        self.creatures[c].position = at;
+        self.grid.place(c, at);
+    }
+
+    // ----- queries -----
+
+    /// Whether creature `who` may enter square `s`: no other creature that occupies
+    /// space stands there.
+    pub fn free(&self, s: Square, who: usize) -> bool {
+        !self.grid.on(s).any(|o| o != who && self.occupies_space(o))
+    }
+
+    /// The creature of `side` nearest to square `s` among those `keep` accepts (the
+    /// lowest index among equally near ones); creatures off the grid are never nearest.
+    /// Looks at the creatures close by first, so it costs little however large the
+    /// encounter.
+    pub fn nearest(&self, s: Square, side: Side, keep: impl FnMut(usize) -> bool) -> Option<usize> {
+        self.grid.nearest(s, side, keep)
+    }
+
+    /// The creatures at most `r` squares from square `s`, in no particular order.
+    pub fn within(&self, s: Square, r: u32) -> impl Iterator<Item = usize> + '_ {
+        self.grid.within(s, r)
+    }
+
+    /// The condition instances in force, as (creature, instance), oldest first.
+    pub fn instances(&self) -> &[(usize, ConditionInstance)] {
+        &self.instances
+    }
+
+    /// Whether the creature is under a condition (marks from defender auras are
+    /// instances like any other): one lookup, asked many times a turn.
+    pub fn has(&self, c: usize, condition: C) -> bool {
+        self.instances.count(c, condition) > 0
+    }
+
+    /// Its instances of a condition (none looked through when it holds none).
     pub fn instances_of(&self, c: usize, condition: C) -> impl Iterator<Item = &ConditionInstance> {
-        self.instances
-            .iter()
+        let held: &[_] = if self.has(c, condition) {
+            &self.instances
+        } else {
+            &[]
+        };
+        held.iter()
             .filter(move |(o, i)| *o == c && i.condition == condition)
             .map(|(_, i)| i)
     }
@@ -331,7 +400,7 @@ impl Encounter {
 
     /// Enemies whose defender aura covers the creature ("Sidebar: Defender Aura").
     pub fn aura_markers(&self, c: usize) -> Vec<usize> {
-        (0..self.creatures.len())
+        (self.aura_owners.iter().copied())
             .filter(|&o| self.in_aura_of(c, o))
             .collect()
     }

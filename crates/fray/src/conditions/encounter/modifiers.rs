@@ -224,14 +224,16 @@ impl Encounter {
         // The square past the target, as far from it as the attacker; none past the
         // edge of the grid's integers.
         let opposite = t.offset(t.x.checked_sub(a.x)?, t.y.checked_sub(a.y)?)?;
-        (0..self.creatures.len()).find(|&o| {
-            o != attacker
-                && !self.enemies(o, attacker)
-                && !self.creatures[o].object
-                && self.creatures[o].hp > 0
-                && self.creatures[o].position == Some(opposite)
-                && self.can_flank(o).is_ok()
-        })
+        // The lowest index among those on that square, as a walk over the roster finds.
+        (self.grid.on(opposite))
+            .filter(|&o| {
+                o != attacker
+                    && !self.enemies(o, attacker)
+                    && !self.creatures[o].object
+                    && self.creatures[o].hp > 0
+                    && self.can_flank(o).is_ok()
+            })
+            .min()
     }
 
     /// Why the attacker has combat advantage against the target (empty: it has none).

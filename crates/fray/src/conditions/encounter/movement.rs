@@ -69,7 +69,7 @@ impl Encounter {
 
     pub(super) fn place_along(&mut self, c: usize, path: &[Square]) {
         if let Some(last) = path.last() {
-            self.creatures[c].position = Some(*last);
+            self.set_position(c, Some(*last));
         }
     }
 
@@ -122,7 +122,7 @@ impl Encounter {
             format_args!("{} stands up", self.name(c)),
         );
         if let Some(s) = then {
-            self.creatures[c].position = Some(s);
+            self.set_position(c, Some(s));
             note!(
                 self,
                 rules::rule_of(C::Prone),
@@ -421,33 +421,41 @@ impl Encounter {
         }
         self.kept_ids = gone;
         // Most skirmishes have no aura at all: then no pair need be looked at.
-        if !self.creatures.iter().any(|o| o.aura.is_some()) {
+        if self.aura_owners.is_empty() {
             return;
         }
-        for c in 0..self.creatures.len() {
-            for owner in 0..self.creatures.len() {
-                if self.creatures[owner].aura.is_none() || !self.in_aura_of(c, owner) {
-                    continue;
-                }
-                let has = self.instances.iter().any(|(o, i)| {
-                    *o == c
-                        && i.duration == InstanceDuration::WhileInAura
-                        && i.source == Some(owner)
-                });
-                if !has && !self.immune_to(c, C::Marked) {
-                    note!(
-                        self,
-                        rules::AURA,
-                        format_args!(
-                            "{} is in {}'s defender aura: marked by it",
-                            self.name(c),
-                            self.name(owner)
-                        ),
-                    );
-                    self.add_instance(c, C::Marked, Some(owner), InstanceDuration::WhileInAura);
-                }
+        // Each owner's aura looks at the creatures close enough; the pairs are taken in
+        // the order of a walk over every creature, then every owner.
+        let mut pairs = std::mem::take(&mut self.kept_pairs);
+        pairs.clear();
+        for &owner in &self.aura_owners {
+            if let (Some(r), Some(p)) = (self.creatures[owner].aura, self.creatures[owner].position)
+            {
+                pairs.extend(
+                    (self.grid.within(p, r))
+                        .filter(|&c| self.in_aura_of(c, owner))
+                        .map(|c| (c, owner)),
+                );
             }
         }
+        pairs.sort_unstable();
+        for &(c, owner) in &pairs {
+            let has = (self.instances_of(c, C::Marked))
+                .any(|i| i.duration == InstanceDuration::WhileInAura && i.source == Some(owner));
+            if !has && !self.immune_to(c, C::Marked) {
+                note!(
+                    self,
+                    rules::AURA,
+                    format_args!(
+                        "{} is in {}'s defender aura: marked by it",
+                        self.name(c),
+                        self.name(owner)
+                    ),
+                );
+                self.add_instance(c, C::Marked, Some(owner), InstanceDuration::WhileInAura);
+            }
+        }
+        self.kept_pairs = pairs;
     }
 
     /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that

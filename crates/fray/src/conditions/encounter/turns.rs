@@ -133,7 +133,7 @@ impl Encounter {
                 .cloned(),
         );
         for (o, inst) in &expiring {
-            self.instances.retain(|(_, i)| i.id != inst.id);
+            self.instances.remove_id(inst.id);
             // The reason is written only for the log.
             let why = if self.keep_log {
                 format!("the end of {}'s next turn", self.creatures[c].name)
@@ -168,7 +168,7 @@ impl Encounter {
             .cloned()
             .collect();
         for (c, inst) in ending {
-            self.instances.retain(|(_, i)| i.id != inst.id);
+            self.instances.remove_id(inst.id);
             self.ended(c, &inst, "the end of the encounter");
         }
         self.expire_modifiers(None);

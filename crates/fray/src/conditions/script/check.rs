@@ -59,14 +59,14 @@ impl Runner {
                 }
             }
             Check::Hp { creature, value } => {
-                let hp = e.creatures[self.id(creature)].hp;
+                let hp = e.creatures()[self.id(creature)].hp;
                 expect(
                     hp == *value,
                     format!("{} should have {value} hp, has {hp}", creature),
                 )
             }
             Check::Position { creature, at } => {
-                let p = e.creatures[self.id(creature)].position;
+                let p = e.creatures()[self.id(creature)].position;
                 let show =
                     |s: Option<Square>| s.map_or("off the grid".to_string(), |s| s.to_string());
                 expect(
@@ -232,7 +232,7 @@ impl Runner {
             } => {
                 let c = self.id(creature);
                 let v =
-                    e.creatures[c].defense(*defense) + e.defense_modifiers_of(c, *defense).total;
+                    e.creatures()[c].defense(*defense) + e.defense_modifiers_of(c, *defense).total;
                 expect(
                     v == *value,
                     format!("{}'s {defense:?} should be {value}, is {v}", creature),
@@ -285,8 +285,8 @@ impl Runner {
         let c = creature.as_ref().map(|n| self.id(n)).unwrap_or(0);
         let t = target.as_ref().map(|n| self.id(n)).unwrap_or(0);
         let (cn, tn) = (
-            self.e.creatures[c].name.clone(),
-            self.e.creatures[t].name.clone(),
+            self.e.creatures()[c].name.clone(),
+            self.e.creatures()[t].name.clone(),
         );
         let text = match what {
             Query::AttackModifiers => {
@@ -343,7 +343,7 @@ impl Runner {
             Query::Conditions => {
                 let list: Vec<String> = self
                     .e
-                    .instances
+                    .instances()
                     .iter()
                     .filter(|(o, _)| *o == c)
                     .map(|(_, i)| {
@@ -352,7 +352,7 @@ impl Runner {
                             i.condition,
                             i.id,
                             i.source
-                                .map(|s| format!(" from {}", self.e.creatures[s].name))
+                                .map(|s| format!(" from {}", self.e.creatures()[s].name))
                                 .or_else(|| i.effect.as_ref().map(|e| format!(" from `{e}`")))
                                 .unwrap_or_default(),
                             if i.duration == InstanceDuration::WhileInAura {

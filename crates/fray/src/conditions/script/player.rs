@@ -102,7 +102,7 @@ pub(super) fn cover(text: &Option<String>) -> i32 {
 impl Runner {
     pub(super) fn id(&self, name: &Name) -> usize {
         self.e
-            .creatures
+            .creatures()
             .iter()
             .position(|c| c.name == *name)
             .unwrap_or(0)
@@ -343,7 +343,7 @@ impl Runner {
                         a,
                         CharacterCondition::Marked,
                         Some(m),
-                        &Duration::EndOfNextTurn(self.e.creatures[m].name.clone()),
+                        &Duration::EndOfNextTurn(self.e.creatures()[m].name.clone()),
                         None,
                     );
                 }

@@ -11,13 +11,13 @@ use super::{AURA, FLANK, hero_turn};
 fn healing_is_halved_for_the_weakened_and_stops_at_full_hit_points() {
     let mut e = hero_turn();
     e.keep_log = true;
-    e.creatures[2].hp = 2;
+    e.set_hp(2, 2);
     e.heal(2, 5);
-    assert_eq!(e.creatures[2].hp, 7);
+    assert_eq!(e.creatures()[2].hp, 7);
     e.heal(2, 50);
-    assert_eq!(e.creatures[2].hp, 10, "no more than its maximum");
+    assert_eq!(e.creatures()[2].hp, 10, "no more than its maximum");
     assert!(!e.log.iter().any(|s| s.text.contains("halved")));
-    e.creatures[2].hp = 2;
+    e.set_hp(2, 2);
     e.apply(
         2,
         CharacterCondition::Weakened,
@@ -27,7 +27,7 @@ fn healing_is_halved_for_the_weakened_and_stops_at_full_hit_points() {
     )
     .unwrap();
     e.heal(2, 5);
-    assert_eq!(e.creatures[2].hp, 4, "5 halved, rounded down");
+    assert_eq!(e.creatures()[2].hp, 4, "5 halved, rounded down");
     assert!(
         e.log.last().is_some_and(|s| s
             .text
@@ -61,7 +61,7 @@ fn damage_is_counted_under_its_types_and_a_reset_starts_again() {
     )
     .unwrap();
     e.reset(&creatures);
-    assert_eq!(e.creatures[1].hp, 10);
+    assert_eq!(e.creatures()[1].hp, 10);
     assert!(!e.has(1, CharacterCondition::Dazed));
     assert!(e.stats.damage_by_type.values().all(|n| *n == 0));
     e.take_damage(1, &Hit::new(1, [DamageType::Fire]), &mut rolls);
@@ -78,7 +78,7 @@ fn damage_wakes_an_unconscious_creature_only_if_it_keeps_a_hit_point() {
     e.keep_log = true;
     let mut rolls = SeededRolls::new(1);
     for (hp, damage, still_unconscious) in [(10, 3, false), (10, 12, true)] {
-        e.creatures[1].hp = hp;
+        e.set_hp(1, hp);
         e.apply(
             1,
             CharacterCondition::Unconscious,
@@ -187,7 +187,7 @@ fn a_save_against_ongoing_damage_ends_that_damage_only() {
         e.end_turn(1, &mut rolls);
         assert_eq!(rolls.remaining(), 0);
         e.start_turn(1, &mut ScriptedRolls::dice([]));
-        assert_eq!(30 - e.creatures[1].hp, lost, "saves {saves:?}");
+        assert_eq!(30 - e.creatures()[1].hp, lost, "saves {saves:?}");
     }
 }
 

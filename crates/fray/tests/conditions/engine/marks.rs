@@ -18,7 +18,7 @@ fn a_defender_aura_covers_enemies_up_to_its_size_while_its_owner_is_up() {
         [vec![], vec![0], vec![0], vec![], vec![]],
         "Near and Edge (distance 2) are covered; Far, the Fighter's friend and the Fighter are not"
     );
-    e.creatures[0].hp = 0;
+    e.set_hp(0, 0);
     assert_eq!(
         marked(&e),
         vec![Vec::<usize>::new(); 5],
@@ -130,7 +130,7 @@ position = [0, 5]
         &mut ScriptedRolls::dice([15, 11]),
     )
     .unwrap();
-    e.creatures[2].hp < 30
+    e.creatures()[2].hp < 30
 }
 
 #[test]

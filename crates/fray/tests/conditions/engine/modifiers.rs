@@ -103,7 +103,7 @@ fn an_attack_without_a_log_counts_the_targets_defense_modifiers() {
             &mut ScriptedRolls::dice([19]),
         )
         .unwrap();
-        let hit = e.creatures[1].hp < 100;
+        let hit = e.creatures()[1].hp < 100;
         assert_eq!(hit, shield == 0, "log kept: {keep_log}, shield {shield}");
     }
 }

@@ -21,7 +21,7 @@ fn flanking_needs_an_adjacent_attacker_and_a_living_ally_opposite() {
     let creatures = parse_script(FLANK).unwrap().creatures;
     let mut e = Encounter::new(creatures.clone());
     assert_eq!(e.flanking_ally(0, 1), Some(2));
-    e.creatures[2].hp = 0;
+    e.set_hp(2, 0);
     assert_eq!(e.flanking_ally(0, 1), None, "a fallen ally flanks no one");
     let mut far = creatures;
     far[0].position = Some(Square { x: -1, y: 0 });
@@ -127,7 +127,7 @@ fn a_dominator_moves_its_thrall_up_to_the_thralls_speed() {
         e.dominator_moves(1, 2, &path(3), &HashMap::new()).is_ok(),
         "its speed, 3"
     );
-    assert_eq!(e.creatures[2].position, Some(Square { x: 3, y: 4 }));
+    assert_eq!(e.creatures()[2].position, Some(Square { x: 3, y: 4 }));
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn leaving_a_living_enemys_side_provokes() {
     for (orc_hp, provokes) in [(30, true), (0, false)] {
         let mut e = Encounter::new(parse_script(GRAB).unwrap().creatures);
         e.keep_log = true;
-        e.creatures[1].hp = orc_hp;
+        e.set_hp(1, orc_hp);
         e.start_turn(0, &mut SeededRolls::new(1));
         e.walk(0, &[Square { x: -1, y: 0 }]).unwrap();
         let said = e
@@ -147,7 +147,7 @@ fn leaving_a_living_enemys_side_provokes() {
     // Walking along the Orc's side, from a square not next to it, provokes nothing.
     let mut e = Encounter::new(parse_script(GRAB).unwrap().creatures);
     e.keep_log = true;
-    e.creatures[0].position = Some(Square { x: -2, y: 0 });
+    e.place(0, Some(Square { x: -2, y: 0 }));
     e.start_turn(0, &mut SeededRolls::new(1));
     e.walk(0, &[Square { x: -3, y: 0 }]).unwrap();
     assert!(!e.log.iter().any(|s| s.text.contains("provokes")));
@@ -157,7 +157,7 @@ fn leaving_a_living_enemys_side_provokes() {
 fn only_a_placed_creature_on_the_grid_occupies_space() {
     let mut e = Encounter::new(parse_script(&sized_script(2, 0)).unwrap().creatures);
     assert!(!e.occupies_space(0), "not placed");
-    e.creatures[1].position = Some(Square { x: 0, y: 0 });
+    e.place(1, Some(Square { x: 0, y: 0 }));
     assert!(e.occupies_space(1));
     e.apply(
         1,
@@ -201,7 +201,7 @@ position = [1, 0]
         e.attack_with(0, 0, &[1], &o, &mut ScriptedRolls::dice([19]))
             .unwrap();
         assert_eq!(
-            e.creatures[1].position,
+            e.creatures()[1].position,
             Some(Square { x: 2, y: 0 }),
             "{squares} squares asked"
         );
@@ -235,7 +235,7 @@ fn a_grab_from_afar_pulls_the_target_to_the_nearest_free_square_beside_the_grabb
             None,
         )
         .unwrap();
-        assert_eq!(e.creatures[0].position, Some(to), "blocked: {blocked}");
+        assert_eq!(e.creatures()[0].position, Some(to), "blocked: {blocked}");
     }
 }
 
@@ -279,7 +279,7 @@ fn a_crowd_pushes_a_pull_or_a_return_out_to_the_first_free_ring() {
         None,
     )
     .unwrap();
-    assert_eq!(e.creatures[1].position, Some(Square { x: 20, y: 0 }));
+    assert_eq!(e.creatures()[1].position, Some(Square { x: 20, y: 0 }));
     // Exiled from the origin, which the Orc then takes: it returns 20 squares away.
     creatures.swap(0, 1);
     creatures[0].position = Some(Square { x: 0, y: 0 });
@@ -293,8 +293,8 @@ fn a_crowd_pushes_a_pull_or_a_return_out_to_the_first_free_ring() {
         None,
     )
     .unwrap();
-    e.creatures[1].position = Some(Square { x: 0, y: 0 });
+    e.place(1, Some(Square { x: 0, y: 0 }));
     e.end_all(0, CharacterCondition::Exiled);
-    let back = e.creatures[0].position.expect("it reappears");
+    let back = e.creatures()[0].position.expect("it reappears");
     assert_eq!(back.distance(Square { x: 0, y: 0 }), 20, "{back}");
 }
