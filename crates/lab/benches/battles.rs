@@ -291,10 +291,11 @@ fn skirmish_of(n: usize) -> Vec<fray::conditions::Creature> {
 }
 
 /// The skirmish's cost as it grows, per creature-turn (every creature takes a turn each
-/// round, fallen or not): 4 to 256 creatures, reset between skirmishes as the lab plays
-/// them; the creature-turns a skirmish takes on average are counted before the bench
-/// starts, so divan's items per second are creature-turns per second.
-#[divan::bench(args = [4, 16, 64, 256])]
+/// round, fallen or not): 4 to 1,024 creatures (the most a scenario may hold), reset
+/// between skirmishes as the lab plays them; the creature-turns a skirmish takes on
+/// average are counted before the bench starts, so divan's items per second are
+/// creature-turns per second.
+#[divan::bench(args = [4, 16, 64, 256, 1024])]
 fn skirmish_curve(bencher: Bencher, n: usize) {
     let mut skirmish = fray::conditions::policy::Skirmish::new(&skirmish_of(n));
     let mut rolls = SeededRolls::new(3);

@@ -356,7 +356,8 @@ fn the_schema_describes_every_section() {
         "{v}"
     );
     assert_eq!(
-        p["skirmish"]["properties"]["creature"]["maxItems"], 50,
+        p["skirmish"]["properties"]["creature"]["maxItems"],
+        fray_lab::scenario::MAX_SKIRMISH_CREATURES,
         "{v}"
     );
 }

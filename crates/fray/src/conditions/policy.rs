@@ -151,11 +151,31 @@ impl Skirmish {
     /// have passed; the result is read from [`Skirmish::encounter`] (or
     /// [`Skirmish::outcome`]). After the first, a skirmish allocates little or nothing.
     pub fn play(&mut self, max_rounds: u32, rolls: &mut impl Rolls) {
+        self.play_until(max_rounds, rolls, || false);
+    }
+
+    /// Like [`Skirmish::play`], but asks `stop` at the start of every round and, once it
+    /// says so, stops there: a skirmish of hundreds of creatures that cannot reach each
+    /// other lasts every one of its rounds, so a caller that may be cancelled (the lab)
+    /// stops within a round. Returns whether the skirmish was played to its end.
+    pub fn play_until(
+        &mut self,
+        max_rounds: u32,
+        rolls: &mut impl Rolls,
+        mut stop: impl FnMut() -> bool,
+    ) -> bool {
         if self.encounter.round > 0 || self.encounter.current.is_some() {
             self.encounter.reset(&self.start);
         }
         self.used.iter_mut().for_each(|u| u.fill(false));
+        let mut asked = 0;
         while self.side_stands(Side::A) && self.side_stands(Side::B) {
+            if self.encounter.round != asked {
+                asked = self.encounter.round;
+                if stop() {
+                    return false;
+                }
+            }
             self.encounter.next_turn(rolls);
             if self.encounter.round > max_rounds {
                 break;
@@ -168,13 +188,14 @@ impl Skirmish {
                 self.act(c, rolls);
             }
         }
+        true
     }
 
     /// Whether any creature of `side` still stands (the witness first).
     fn side_stands(&mut self, side: Side) -> bool {
         let e = &self.encounter;
         let w = &mut self.witness[side as usize];
-        if e.creatures()[*w].side == side && standing(e, *w) {
+        if (e.creatures().get(*w)).is_some_and(|k| k.side == side && standing(e, *w)) {
             return true;
         }
         first_standing(e, side).map(|c| *w = c).is_some()

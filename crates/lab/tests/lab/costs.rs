@@ -116,6 +116,41 @@ fn a_battle_of_seconds_stops_within_a_round_of_a_cancel() {
     assert!(!report.complete);
 }
 
+/// A skirmish of the most creatures, none with a power: they close in and stand there
+/// for every one of 100,000 rounds (a minute and more), unless cancelled.
+#[test]
+fn a_skirmish_that_lasts_every_round_stops_within_a_round_of_a_cancel() {
+    let most = fray_lab::scenario::MAX_SKIRMISH_CREATURES;
+    let creatures: String = (0..most)
+        .map(|i| {
+            let (side, x) = if i % 2 == 0 { ("a", 0) } else { ("b", 30) };
+            format!(
+                "[[skirmish.creature]]\nname = \"C{i}\"\nside = \"{side}\"\nhp = 10\nposition = [{x}, {}]\n",
+                i / 2
+            )
+        })
+        .collect();
+    let valid = BattleRequest {
+        scenario: Some(format!(
+            "system = \"skirmish\"\ntrials = 1\nmax_rounds = 100000\n{creatures}"
+        )),
+        threads: 1,
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    let cancel = AtomicBool::new(false);
+    let report = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(50));
+            cancel.store(true, Ordering::Relaxed);
+        });
+        valid.run_with(&|_| {}, &cancel).unwrap()
+    });
+    assert_eq!(report.trials, 0);
+    assert!(!report.complete);
+}
+
 #[test]
 fn an_odds_sweep_is_costed_when_checked_and_stops_when_cancelled() {
     let plan = OddsPlan {

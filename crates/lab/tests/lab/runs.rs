@@ -111,12 +111,13 @@ fn a_skirmish_with_too_many_creatures_is_refused_with_the_bound() {
             if i % 2 == 0 { "a" } else { "b" }
         )
     };
-    let many: String = (0..51).map(one).collect();
+    let most = fray_lab::scenario::MAX_SKIRMISH_CREATURES;
+    let many: String = (0..=most).map(one).collect();
     let e = parse_scenario(&format!("system = \"skirmish\"\n{many}")).unwrap_err();
-    assert!(e.to_string().contains("at most 50"), "{e}");
+    assert!(e.to_string().contains(&format!("at most {most}")), "{e}");
     assert!(e.location.is_some(), "{e}");
-    let fifty: String = (0..50).map(one).collect();
-    assert!(parse_scenario(&format!("system = \"skirmish\"\n{fifty}")).is_ok());
+    let all: String = (0..most).map(one).collect();
+    assert!(parse_scenario(&format!("system = \"skirmish\"\n{all}")).is_ok());
 }
 
 #[test]

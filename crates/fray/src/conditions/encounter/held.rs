@@ -1,11 +1,13 @@
 //! The condition instances in force, with how many of each condition every creature
 //! holds, so "is it prone?" is one lookup however many instances a large skirmish has
-//! (the rules and the policy ask it many times a turn). Only this type changes the
-//! instances, so the counts cannot drift from the list.
+//! (the rules and the policy ask it many times a turn), and how many of the kinds each
+//! turn looks through there are, so a turn skips the list when there are none (the
+//! fallen's instances of a large skirmish would otherwise be read every turn). Only this
+//! type changes the instances, so the counts cannot drift from the list.
 
 use std::ops::Deref;
 
-use crate::conditions::model::{CharacterCondition as C, ConditionInstance};
+use crate::conditions::model::{CharacterCondition as C, ConditionInstance, InstanceDuration};
 
 /// Instances as (creature, instance), oldest first, and their counts per creature and
 /// condition.
@@ -13,6 +15,14 @@ use crate::conditions::model::{CharacterCondition as C, ConditionInstance};
 pub(super) struct Held {
     list: Vec<(usize, ConditionInstance)>,
     counts: Vec<[u32; C::ALL.len()]>,
+    /// Per creature, its instances a saving throw ends.
+    saves: Vec<u32>,
+    /// Per condition, its instances on anyone.
+    totals: [u32; C::ALL.len()],
+    /// Instances ending at the end of someone's next turn.
+    timed: u32,
+    /// Instances lasting while their creature is in a defender aura.
+    in_aura: u32,
 }
 
 impl Deref for Held {
@@ -29,6 +39,43 @@ impl Held {
         Self {
             list: Vec::with_capacity(capacity),
             counts: vec![[0; C::ALL.len()]; creatures],
+            saves: vec![0; creatures],
+            totals: [0; C::ALL.len()],
+            timed: 0,
+            in_aura: 0,
+        }
+    }
+
+    /// How many instances a saving throw ends creature `c` holds.
+    pub(super) fn saves(&self, c: usize) -> u32 {
+        self.saves.get(c).copied().unwrap_or(0)
+    }
+
+    /// How many instances of `condition` anyone holds.
+    pub(super) fn total(&self, condition: C) -> u32 {
+        self.totals[condition as usize]
+    }
+
+    /// How many instances end at the end of someone's next turn.
+    pub(super) fn timed(&self) -> u32 {
+        self.timed
+    }
+
+    /// How many instances last while their creature is in a defender aura.
+    pub(super) fn in_aura(&self) -> u32 {
+        self.in_aura
+    }
+
+    /// Counts an instance of `c` in (`by` 1) or out (`by` -1 as a wrapping add).
+    fn tally(&mut self, c: usize, i: &ConditionInstance, by: u32) {
+        let k = i.condition as usize;
+        self.counts[c][k] = self.counts[c][k].wrapping_add(by);
+        self.totals[k] = self.totals[k].wrapping_add(by);
+        match i.duration {
+            InstanceDuration::SaveEnds => self.saves[c] = self.saves[c].wrapping_add(by),
+            InstanceDuration::EndOfNextTurn { .. } => self.timed = self.timed.wrapping_add(by),
+            InstanceDuration::WhileInAura => self.in_aura = self.in_aura.wrapping_add(by),
+            InstanceDuration::UntilEnded | InstanceDuration::EndOfEncounter => {}
         }
     }
 
@@ -39,14 +86,14 @@ impl Held {
 
     /// Adds an instance, the newest.
     pub(super) fn push(&mut self, c: usize, instance: ConditionInstance) {
-        self.counts[c][instance.condition as usize] += 1;
+        self.tally(c, &instance, 1);
         self.list.push((c, instance));
     }
 
     /// Removes the instance at `at` (an index into the list), keeping the order.
     pub(super) fn remove(&mut self, at: usize) -> (usize, ConditionInstance) {
         let (c, instance) = self.list.remove(at);
-        self.counts[c][instance.condition as usize] -= 1;
+        self.tally(c, &instance, u32::MAX);
         (c, instance)
     }
 
@@ -65,8 +112,12 @@ impl Held {
             .into_iter()
             .partition(|(o, i)| *o == c && i.condition == condition);
         self.list = kept;
-        self.counts[c][condition as usize] = 0;
-        gone.into_iter().map(|(_, i)| i).collect()
+        (gone.into_iter())
+            .map(|(_, i)| {
+                self.tally(c, &i, u32::MAX);
+                i
+            })
+            .collect()
     }
 
     /// The newest instance, to complete what it was made with.
@@ -78,6 +129,9 @@ impl Held {
     pub(super) fn clear(&mut self) {
         self.list.clear();
         self.counts.iter_mut().for_each(|k| *k = [0; C::ALL.len()]);
+        self.saves.fill(0);
+        self.totals = [0; C::ALL.len()];
+        (self.timed, self.in_aura) = (0, 0);
     }
 }
 
@@ -87,12 +141,16 @@ mod tests {
     use crate::conditions::model::InstanceDuration;
 
     fn instance(id: u32, condition: C) -> ConditionInstance {
+        lasting(id, condition, InstanceDuration::UntilEnded)
+    }
+
+    fn lasting(id: u32, condition: C, duration: InstanceDuration) -> ConditionInstance {
         ConditionInstance {
             id,
             condition,
             source: None,
             effect: None,
-            duration: InstanceDuration::UntilEnded,
+            duration,
         }
     }
 

@@ -143,6 +143,8 @@ pub struct Encounter {
     /// Whose turn it is.
     pub current: Option<usize>,
     order: Vec<usize>,
+    /// Where in `order` the last turn begun by `next_turn` is.
+    turn_at: usize,
     turns_begun: Vec<u32>,
     spent: Spent,
     /// Total Defense: the turn count of its creature when it was taken.
@@ -258,6 +260,7 @@ impl Encounter {
             round: 0,
             current: None,
             order,
+            turn_at: 0,
             turns_begun: vec![0; n],
             spent: Spent::default(),
             total_defense: vec![None; n],
@@ -305,6 +308,7 @@ impl Encounter {
         self.ongoing.clear();
         self.round = 0;
         self.current = None;
+        self.turn_at = 0;
         self.turns_begun.fill(0);
         self.spent = Spent::default();
         self.total_defense.fill(None);
@@ -360,6 +364,35 @@ impl Encounter {
     /// lowest index among equally near ones); creatures off the grid are never nearest.
     /// Looks at the creatures close by first, so it costs little however large the
     /// encounter.
+    ///
+    /// ```
+    /// use fray::character::Side;
+    /// use fray::conditions::{parse_script, Encounter, Square};
+    /// let script = parse_script(r#"
+    /// [[creature]]
+    /// name = "Hero"
+    /// side = "a"
+    /// hp = 20
+    /// position = [0, 0]
+    /// [[creature]]
+    /// name = "Far orc"
+    /// side = "b"
+    /// hp = 30
+    /// position = [9, 0]
+    /// [[creature]]
+    /// name = "Near orc"
+    /// side = "b"
+    /// hp = 30
+    /// position = [3, 3]
+    /// "#).unwrap();
+    /// let mut e = Encounter::new(script.creatures);
+    /// let hero = Square { x: 0, y: 0 };
+    /// assert_eq!(e.nearest(hero, Side::B, |_| true), Some(2));
+    /// // Set up another situation: the far orc steps up.
+    /// e.place(1, Some(Square { x: 1, y: 1 }));
+    /// assert_eq!(e.nearest(hero, Side::B, |_| true), Some(1));
+    /// assert!(!e.free(Square { x: 1, y: 1 }, 0));
+    /// ```
     pub fn nearest(&self, s: Square, side: Side, keep: impl FnMut(usize) -> bool) -> Option<usize> {
         self.grid.nearest(s, side, keep)
     }

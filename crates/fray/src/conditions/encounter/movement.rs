@@ -405,14 +405,16 @@ impl Encounter {
         // one by one, no vector built.
         let mut gone = std::mem::take(&mut self.kept_ids);
         gone.clear();
-        gone.extend(
-            (self.instances.iter())
-                .filter(|(c, i)| {
-                    i.duration == InstanceDuration::WhileInAura
-                        && !i.source.is_some_and(|s| self.in_aura_of(*c, s))
-                })
-                .map(|(_, i)| i.id),
-        );
+        if self.instances.in_aura() > 0 {
+            gone.extend(
+                (self.instances.iter())
+                    .filter(|(c, i)| {
+                        i.duration == InstanceDuration::WhileInAura
+                            && !i.source.is_some_and(|s| self.in_aura_of(*c, s))
+                    })
+                    .map(|(_, i)| i.id),
+            );
+        }
         for &id in &gone {
             if let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) {
                 let (c, inst) = self.instances.remove(at);
@@ -461,6 +463,9 @@ impl Encounter {
     /// Ends grabs whose grabber is no longer adjacent ("Grabbed"); a creature that
     /// occupies no space (exiled, swallowed) is adjacent to nothing.
     pub(super) fn check_grabs(&mut self) {
+        if self.instances.total(C::Grabbed) == 0 {
+            return;
+        }
         let broken: Vec<(usize, u32, usize)> = self
             .instances
             .iter()

@@ -14,7 +14,11 @@ impl Encounter {
         let next = match self.current {
             Some(c) => {
                 self.end_turn(c, rolls);
-                let at = self.order.iter().position(|&o| o == c).unwrap_or(0);
+                // Where the last turn was taken, unless a turn was started out of order.
+                let at = match self.order.get(self.turn_at) {
+                    Some(&o) if o == c => self.turn_at,
+                    _ => self.order.iter().position(|&o| o == c).unwrap_or(0),
+                };
                 if at + 1 == self.order.len() {
                     self.round += 1;
                     note!(
@@ -23,11 +27,13 @@ impl Encounter {
                         format_args!("round {} begins", self.round)
                     );
                 }
-                self.order[(at + 1) % self.order.len()]
+                self.turn_at = (at + 1) % self.order.len();
+                self.order[self.turn_at]
             }
             None => {
                 self.round = 1;
                 note!(self, rules::TURNS, "round 1 begins");
+                self.turn_at = 0;
                 self.order[0]
             }
         };
@@ -74,11 +80,14 @@ impl Encounter {
         // Ids and instances gathered in buffers the encounter keeps, not new vectors.
         let mut ids = std::mem::take(&mut self.kept_ids);
         ids.clear();
-        ids.extend(
-            (self.instances.iter())
-                .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
-                .map(|(_, i)| i.id),
-        );
+        // The instances are looked through only when there is something to find.
+        if self.instances.saves(c) > 0 {
+            ids.extend(
+                (self.instances.iter())
+                    .filter(|(o, i)| *o == c && i.duration == InstanceDuration::SaveEnds)
+                    .map(|(_, i)| i.id),
+            );
+        }
         for &id in &ids {
             let roll = rolls.die(20);
             let Some(at) = self.instances.iter().position(|(_, i)| i.id == id) else {
@@ -126,12 +135,14 @@ impl Encounter {
         let begun = self.turns_begun[c];
         let mut expiring = std::mem::take(&mut self.kept_instances);
         expiring.clear();
-        expiring.extend(
-            self.instances
-                .iter()
-                .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
-                .cloned(),
-        );
+        if self.instances.timed() > 0 {
+            expiring.extend(
+                self.instances
+                    .iter()
+                    .filter(|(_, i)| matches!(i.duration, InstanceDuration::EndOfNextTurn { creature, turns_begun_then } if creature == c && begun > turns_begun_then))
+                    .cloned(),
+            );
+        }
         for (o, inst) in &expiring {
             self.instances.remove_id(inst.id);
             // The reason is written only for the log.
