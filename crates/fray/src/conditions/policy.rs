@@ -154,10 +154,11 @@ impl Skirmish {
         self.play_until(max_rounds, rolls, || false);
     }
 
-    /// Like [`Skirmish::play`], but asks `stop` at the start of every round and, once it
-    /// says so, stops there: a skirmish of hundreds of creatures that cannot reach each
-    /// other lasts every one of its rounds, so a caller that may be cancelled (the lab)
-    /// stops within a round. Returns whether the skirmish was played to its end.
+    /// Like [`Skirmish::play`], but asks `stop` once in every round after the first (when
+    /// the round's first turn has been taken) and, once it says so, stops there: a
+    /// skirmish of hundreds of creatures that cannot reach each other lasts every one of
+    /// its rounds, so a caller that may be cancelled (the lab) stops within a round.
+    /// Returns whether the skirmish was played to its end.
     pub fn play_until(
         &mut self,
         max_rounds: u32,
@@ -241,16 +242,13 @@ impl Skirmish {
             let roll = rolls.die(20);
             let _ = e.escape(c, g, Some(C::Grabbed), roll.into());
         }
-        let Some(mut nearest) = nearest_enemy(e, c) else {
+        let Some(nearest) = nearest_enemy(e, c) else {
             return;
         };
+        // A creature with a power that reaches far never walks, so `nearest` is still
+        // the nearest when such a power aims at it.
         if !in_reach(e, c, nearest, self.reaches[c]) {
             approach(e, c, nearest, &mut self.path);
-            // Asked again only when a power aims at it: the walk may have changed it.
-            nearest = match self.reaches[c] {
-                true => nearest_enemy(e, c).unwrap_or(nearest),
-                false => nearest,
-            };
         }
         if let Some((power, target)) = self.best_attack(c, nearest) {
             let e = &mut self.encounter;

@@ -120,9 +120,12 @@ impl Held {
             .collect()
     }
 
-    /// The newest instance, to complete what it was made with.
-    pub(super) fn newest_mut(&mut self) -> Option<&mut ConditionInstance> {
-        self.list.last_mut().map(|(_, i)| i)
+    /// Names the effect that made the newest instance (only that may change after it
+    /// was added: the counts read its creature, condition and duration).
+    pub(super) fn name_newest_effect(&mut self, effect: &str) {
+        if let Some((_, i)) = self.list.last_mut() {
+            i.effect = Some(effect.to_string());
+        }
     }
 
     /// None held, the buffers kept.

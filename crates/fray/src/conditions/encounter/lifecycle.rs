@@ -96,10 +96,8 @@ impl Encounter {
         let duration = self.bind(duration)?;
         let again = self.has(target, condition);
         let id = self.add_instance(target, condition, source, duration);
-        if let Some(e) = effect
-            && let Some(i) = self.instances.newest_mut()
-        {
-            i.effect = Some(e.to_string());
+        if let Some(e) = effect {
+            self.instances.name_newest_effect(e);
         }
         let extra = if again {
             " (another instance: effects do not stack)"

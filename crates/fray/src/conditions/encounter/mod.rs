@@ -360,10 +360,11 @@ impl Encounter {
         !self.grid.on(s).any(|o| o != who && self.occupies_space(o))
     }
 
-    /// The creature of `side` nearest to square `s` among those `keep` accepts (the
-    /// lowest index among equally near ones); creatures off the grid are never nearest.
+    /// The creature or object of `side` nearest to square `s` among those `keep` accepts
+    /// (the lowest index among equally near ones); those off the grid are never nearest.
     /// Looks at the creatures close by first, so it costs little however large the
-    /// encounter.
+    /// encounter; `keep` is asked only of those that would be nearer (it should not count
+    /// on being asked of every creature, nor in order).
     ///
     /// ```
     /// use fray::character::Side;
