@@ -94,10 +94,11 @@ fn an_unknown_path_is_refused_at_once_however_long_or_however_many_fields() {
     assert!(e.to_string().contains("pool.a.combatants.c17.hp"), "{e}");
 }
 
-#[test]
-fn a_battle_of_seconds_stops_within_a_round_of_a_cancel() {
+/// Runs a one-battle scenario on one thread, cancelled after 50 ms, and checks that its
+/// battle was cut short and counts nothing.
+fn cancelled_after_50_ms(scenario: String) {
     let valid = BattleRequest {
-        scenario: Some(horde(10_000, 500)),
+        scenario: Some(scenario),
         threads: 1,
         ..Default::default()
     }
@@ -111,9 +112,13 @@ fn a_battle_of_seconds_stops_within_a_round_of_a_cancel() {
         });
         valid.run_with(&|_| {}, &cancel).unwrap()
     });
-    // Its one battle was cut short, and counts nothing.
     assert_eq!(report.trials, 0);
     assert!(!report.complete);
+}
+
+#[test]
+fn a_battle_of_seconds_stops_within_a_round_of_a_cancel() {
+    cancelled_after_50_ms(horde(10_000, 500));
 }
 
 /// A skirmish of the most creatures, none with a power: they close in and stand there
@@ -130,25 +135,9 @@ fn a_skirmish_that_lasts_every_round_stops_within_a_round_of_a_cancel() {
             )
         })
         .collect();
-    let valid = BattleRequest {
-        scenario: Some(format!(
-            "system = \"skirmish\"\ntrials = 1\nmax_rounds = 100000\n{creatures}"
-        )),
-        threads: 1,
-        ..Default::default()
-    }
-    .validate()
-    .unwrap();
-    let cancel = AtomicBool::new(false);
-    let report = std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(Duration::from_millis(50));
-            cancel.store(true, Ordering::Relaxed);
-        });
-        valid.run_with(&|_| {}, &cancel).unwrap()
-    });
-    assert_eq!(report.trials, 0);
-    assert!(!report.complete);
+    cancelled_after_50_ms(format!(
+        "system = \"skirmish\"\ntrials = 1\nmax_rounds = 100000\n{creatures}"
+    ));
 }
 
 #[test]
