@@ -36,27 +36,8 @@ import numpy as np
 import fray
 
 PIKES = "examples/battles/pikes.toml"
-PLAIN = """
-name = "Plain 20 against 20"
-system = "pool"
-max_rounds = 100
-
-[pool.a]
-name = "Red"
-[[pool.a.combatants]]
-name = "Red"
-count = 20
-hp = 6
-bonus = 1
-
-[pool.b]
-name = "Blue"
-[[pool.b.combatants]]
-name = "Blue"
-count = 20
-hp = 6
-bonus = 1
-"""
+# The plain battle is the speed guard's own (the issue's reference battle).
+PLAIN = "scripts/speed-guard-pool-20.toml"
 
 # The ladder of difficulties, hardest first (docs/rules/pool.md): attack rolls start at
 # 3/6 and move one rung per factor.
@@ -115,7 +96,8 @@ def pikes() -> Battle:
 
 def source(battle: Battle) -> str:
     """The battle as fray reads it."""
-    return PLAIN if battle.name == "plain" else open(PIKES).read()
+    with open(PLAIN if battle.name == "plain" else PIKES) as f:
+        return f.read()
 
 
 def fighters(side: list) -> list:
