@@ -56,14 +56,20 @@ fn melee() -> PathBuf {
                 String::from_utf8_lossy(&built.stderr)
             );
             let lib = profile_dir.join("libfray_c.a");
-            let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("melee");
+            // A path of this process's own, written by cc under a temporary name and
+            // renamed once cc has exited: no other process (another `cargo test` sharing
+            // the target folder) can hold it open for writing when it is run, which
+            // fails the run with ETXTBSY ("Text file busy").
+            let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+            let out = dir.join(format!("melee-{}", std::process::id()));
+            let writing = dir.join(format!("melee-{}.partial", std::process::id()));
             let cc = Command::new("cc")
                 .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
                 .arg(root().join("crates/capi/include"))
                 .arg(example_dir().join("melee.c"))
                 .arg(&lib)
                 .args(["-lpthread", "-ldl", "-lm", "-o"])
-                .arg(&out)
+                .arg(&writing)
                 .output()
                 .expect("cc runs (install gcc)");
             assert!(
@@ -71,6 +77,7 @@ fn melee() -> PathBuf {
                 "{}",
                 String::from_utf8_lossy(&cc.stderr)
             );
+            std::fs::rename(&writing, &out).unwrap();
             out
         })
         .clone()
