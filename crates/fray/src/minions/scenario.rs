@@ -430,6 +430,14 @@ pub fn parse_battle(text: &str) -> Result<Battle, ScenarioError> {
     check_battle(&c, &raw)
 }
 
+impl BattleFile {
+    /// `[rules] max_rounds` as written, if it was: a battle scenario of the lab has a
+    /// round limit of its own and refuses a second one here rather than drop it.
+    pub fn rules_max_rounds(&self) -> Option<&Spanned<i64>> {
+        self.rules.max_rounds.as_ref()
+    }
+}
+
 /// Checks a minions battle read from a file, locating problems with `c`.
 pub fn check_battle(c: &Checker, raw: &BattleFile) -> Result<Battle, ScenarioError> {
     let rules = check_rules(c, &raw.rules)?;

@@ -30,6 +30,12 @@ impl BattleSystem for Minions {
         file: BattleFile,
         max_rounds: u32,
     ) -> Result<(Battle, [String; 2]), ScenarioError> {
+        if let Some(written) = file.rules_max_rounds() {
+            return Err(c.at(
+                written,
+                "a battle scenario's round limit is its top-level max_rounds, which would replace this one: write it there, once",
+            ));
+        }
         let mut b = check_battle(c, &file)?;
         b.rules.max_rounds = max_rounds;
         fray::minions::check_work(&b)?;
@@ -114,7 +120,6 @@ impl BattleSystem for Minions {
                     "order": one_of(&["precedence", "interleaved", "simultaneous"], "Who attacks first in a round (default precedence)."),
                     "targeting": one_of(&["first", "spread", "weakest"], "How a victim is picked (default first)."),
                     "level_excess": one_of(&["lost", "kept"], "Level changes past 0 or 5 (default lost)."),
-                    "max_rounds": whole(1, 100_000, "Overridden by the scenario's max_rounds: the rounds of one combat."),
                     "turns": whole(1, 1_000, "Turns, each one combat (default 1).")
                 }},
                 "a": group.clone(),

@@ -216,6 +216,21 @@ fn bad_scenarios_are_located() {
 }
 
 #[test]
+fn a_minions_round_limit_written_twice_is_refused_where_the_section_has_it() {
+    // The scenario's own max_rounds is the round limit; one in [minions.rules] would be
+    // replaced by it, so it is refused at its line rather than dropped.
+    let base = fray_lab::examples::find("minions").unwrap().text;
+    let text = base.replacen("turns = 3", "turns = 3\nmax_rounds = 7", 1);
+    assert_ne!(text, base);
+    let e = parse_scenario(&text).unwrap_err();
+    assert!(e.message.contains("top-level max_rounds"), "{e}");
+    assert_eq!(
+        e.location.map(|l| l.line_text),
+        Some("max_rounds = 7".to_string())
+    );
+}
+
+#[test]
 fn the_json_schema_describes_scenarios() {
     let schema = json_schema();
     let props = &schema["properties"];
