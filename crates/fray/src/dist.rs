@@ -29,6 +29,17 @@ pub struct Mass {
     pub p: f64,
 }
 
+/// A probability as reported: a sum of masses, each rounded, can come to a hair above
+/// 1 (or below 0); a chance is neither, so it is clamped where it is reported.
+///
+/// ```
+/// assert_eq!(fray::dist::chance(1.0000000000000198), 1.0);
+/// assert_eq!(fray::dist::chance(-1e-18), 0.0);
+/// ```
+pub fn chance(p: f64) -> f64 {
+    p.clamp(0.0, 1.0)
+}
+
 impl Distribution {
     /// Certainty of one value.
     pub fn point(value: i64) -> Self {
@@ -79,9 +90,9 @@ impl Distribution {
             .unwrap_or(0.0)
     }
 
-    /// P(X >= value).
+    /// P(X >= value), never outside 0..=1 (a sum of many masses may round past 1).
     pub fn p_at_least(&self, value: i64) -> f64 {
-        self.iter().filter(|m| m.value >= value).map(|m| m.p).sum()
+        chance(self.iter().filter(|m| m.value >= value).map(|m| m.p).sum())
     }
 
     /// Total probability mass (1 up to rounding), summed with compensation (Neumaier)

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::model::{Check, CheckResult, PoolError};
 use super::resolve::judge;
-use crate::dist::Distribution;
+use crate::dist::{Distribution, chance};
 
 /// The chance that the exploding die adds another degree (a 1 on a d6).
 pub const EXPLODE_P: f64 = 1.0 / 6.0;
@@ -389,8 +389,8 @@ pub fn compare(a: &Distribution, b: &Distribution) -> Comparison {
         less += m.p * above[index(m.value.saturating_add(1))];
     }
     Comparison {
-        p_a_more: more,
-        p_tie: tie,
-        p_b_more: less,
+        p_a_more: chance(more),
+        p_tie: chance(tie),
+        p_b_more: chance(less),
     }
 }

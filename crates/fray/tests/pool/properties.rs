@@ -165,6 +165,10 @@ proptest! {
         let ab = compare(&sa.distribution, &sb.distribution);
         let ba = compare(&sb.distribution, &sa.distribution);
         prop_assert!((ab.p_a_more + ab.p_tie + ab.p_b_more - 1.0).abs() <= bound + 1e-12);
+        // Each is a chance: never past 1 or below 0, however the sums round.
+        for p in [ab.p_a_more, ab.p_tie, ab.p_b_more] {
+            prop_assert!((0.0..=1.0).contains(&p), "{p}");
+        }
         // Swapping the sides sums the same terms in another order: equal up to rounding.
         let rounding = 1e-13;
         prop_assert!((ab.p_a_more - ba.p_b_more).abs() <= rounding);
