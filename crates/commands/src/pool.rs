@@ -99,10 +99,18 @@ impl Command for MassBattle {
     }
 
     fn prepare(request: MassBattleRequest) -> Result<Prepared<ValidMassBattle>, Refusal> {
-        Ok(Prepared::new(request.validate()?))
+        let valid = request.validate()?;
+        let cost = Cost {
+            effort: valid.effort(),
+            ..Cost::default()
+        };
+        Ok(Prepared {
+            cost,
+            ..Prepared::new(valid)
+        })
     }
 
-    fn perform(valid: &ValidMassBattle, _: &Context<'_>) -> Result<MassBattleAnswer, Refusal> {
-        valid.run()
+    fn perform(valid: &ValidMassBattle, ctx: &Context<'_>) -> Result<MassBattleAnswer, Refusal> {
+        valid.run_until(&|| ctx.cancel.load(std::sync::atomic::Ordering::Relaxed))
     }
 }

@@ -327,21 +327,31 @@ impl MassState {
 
     /// The exact odds of this round's hits: each side's total, and who deals more.
     pub fn round_odds(&self) -> Result<Comparison, PoolError> {
-        let side_hits = |side| -> Result<SideHits, PoolError> {
-            let mut groups: Vec<(u64, Check)> = Vec::new();
-            for (a, d) in self.pairings(side) {
-                let check = self.attack_roll(side, a, d)?;
-                match groups.iter_mut().find(|g| g.1 == check) {
-                    Some(g) => g.0 += 1,
-                    None => groups.push((1, check)),
-                }
-            }
-            Ok(SideHits::new(&groups))
-        };
+        let side_hits = |side| self.check_groups(side).map(|g| SideHits::new(&g));
         Ok(compare(
             &side_hits(Side::A)?.distribution,
             &side_hits(Side::B)?.distribution,
         ))
+    }
+
+    /// The multiply-adds [`MassState::round_odds`] spends on this round (both sides'
+    /// [`SideHits::work`]): what a round's odds cost before they are worked out.
+    pub fn round_odds_work(&self) -> Result<f64, PoolError> {
+        Ok(SideHits::work(&self.check_groups(Side::A)?)
+            + SideHits::work(&self.check_groups(Side::B)?))
+    }
+
+    /// A side's attacks this round, as counts of identical checks.
+    fn check_groups(&self, side: Side) -> Result<Vec<(u64, Check)>, PoolError> {
+        let mut groups: Vec<(u64, Check)> = Vec::new();
+        for (a, d) in self.pairings(side) {
+            let check = self.attack_roll(side, a, d)?;
+            match groups.iter_mut().find(|g| g.1 == check) {
+                Some(g) => g.0 += 1,
+                None => groups.push((1, check)),
+            }
+        }
+        Ok(groups)
     }
 
     /// One round: both sides roll (step 1), spread their hits, then deal damage (step 2).

@@ -481,23 +481,100 @@ impl MassBattleRequest {
         if let Some(defenses) = self.defenses {
             battle.targeting.defenses = defenses;
         }
-        Ok(ValidMassBattle {
+        let valid = ValidMassBattle {
             battle,
             seed: self.seed.or(scenario.seed).unwrap_or(1),
             quiet: self.quiet,
-        })
+        };
+        let odds = valid.round_odds_work()?;
+        if odds > MAX_SIDE_WORK {
+            return Err(Refusal::new(format!(
+                "each round's exact odds would take about {odds:.1e} steps, more than {MAX_SIDE_WORK:.0e}: use fewer combatants or fewer different attack rolls"
+            )));
+        }
+        let log = valid.log_bytes();
+        if log > MAX_LOG_BYTES {
+            return Err(Refusal::new(format!(
+                "the round-by-round log could take about {} MiB ({} combatants × max_rounds {} × {LOGGED_BYTES} bytes an attack): at most {} MiB; ask for the result alone (quiet) or lower max_rounds",
+                log >> 20,
+                valid.fighters(),
+                valid.battle.max_rounds,
+                MAX_LOG_BYTES >> 20
+            )));
+        }
+        Ok(valid)
     }
 }
 
+/// The most bytes a mass battle's round-by-round log may take, counted before the
+/// battle is played from its combatants and rounds: a log is kept whole until it is
+/// written, so a longer one is refused rather than left to grow.
+pub const MAX_LOG_BYTES: u64 = 256 << 20;
+
+/// The bytes a combatant's attack adds to the log, at most (its event and its text).
+const LOGGED_BYTES: u64 = 200;
+
+/// The bytes a combatant left standing adds to the answer.
+const SURVIVOR_BYTES: u64 = 96;
+
 impl ValidMassBattle {
+    /// Both sides' combatants.
+    fn fighters(&self) -> u64 {
+        (self.battle.a.combatants.len() + self.battle.b.combatants.len()) as u64
+    }
+
+    /// The most bytes the log can take: an event for every combatant in every round.
+    fn log_bytes(&self) -> u64 {
+        if self.quiet {
+            return 0;
+        }
+        let per_round = self.fighters().saturating_mul(LOGGED_BYTES) + Effort::SMALL_ANSWER / 16;
+        per_round.saturating_mul(u64::from(self.battle.max_rounds))
+    }
+
+    /// The steps of the first round's exact odds (every later round has no more
+    /// combatants, so it costs about as much or less).
+    fn round_odds_work(&self) -> Result<f64, Refusal> {
+        MassState::new(&self.battle)
+            .round_odds_work()
+            .map_err(|e| Refusal::new(full(&e)))
+    }
+
+    /// What playing it costs, before any of it: each round's attacks and exact odds,
+    /// for as many rounds as it may last; the answer's survivors and its log.
+    pub fn effort(&self) -> Effort {
+        let odds = self.round_odds_work().unwrap_or(f64::MAX);
+        let per_round = self
+            .fighters()
+            .saturating_add(odds.min(u64::MAX as f64) as u64);
+        Effort {
+            steps: per_round.saturating_mul(u64::from(self.battle.max_rounds)),
+            answer_bytes: (self.fighters().saturating_mul(SURVIVOR_BYTES))
+                .saturating_add(self.log_bytes())
+                .saturating_add(Effort::SMALL_ANSWER),
+        }
+    }
+
     /// Plays the battle to its end with its seed, round by round.
     pub fn run(&self) -> Result<MassBattleAnswer, Refusal> {
+        self.run_until(&|| false)
+    }
+
+    /// Like [`ValidMassBattle::run`], asking `stop` before each round: once it says
+    /// yes, the battle is refused as stopped (its caller, a client, has gone).
+    pub fn run_until(&self, stop: &dyn Fn() -> bool) -> Result<MassBattleAnswer, Refusal> {
         let battle = &self.battle;
         let mut state = MassState::new(battle);
         let mut rolls = SeededRolls::new(self.seed);
         let mut rounds = Vec::new();
         let err = |e: super::PoolError| Refusal::new(full(&e));
         while !state.over() {
+            if stop() {
+                return Err(Refusal::new(format!(
+                    "stopped before round {}",
+                    state.round + 1
+                )));
+            }
             let odds = state.round_odds().map_err(err)?;
             let mut log = Vec::new();
             state.play_round(&mut rolls, &mut log).map_err(err)?;

@@ -315,6 +315,44 @@ fn a_mass_battle_plays_as_the_library_does() {
 }
 
 #[test]
+fn a_mass_battles_cost_covers_its_log_and_a_huge_log_is_refused_before_play() {
+    // What it costs covers what it writes: the log's bytes and the rounds' attacks.
+    let valid = MassBattleRequest {
+        battle: KNIGHTS.into(),
+        ..MassBattleRequest::default()
+    }
+    .validate()
+    .unwrap();
+    let effort = valid.effort();
+    let answer = valid.run().unwrap();
+    let written = serde_json::to_string_pretty(&answer).unwrap().len() as u64;
+    assert!(
+        effort.answer_bytes >= written,
+        "{effort:?} against {written}"
+    );
+    let fighters = (valid.battle.a.combatants.len() + valid.battle.b.combatants.len()) as u64;
+    assert!(effort.steps >= fighters * u64::from(answer.result.rounds));
+    // 10,000 a side for 2,500 rounds: a log of gigabytes, refused before a round is
+    // played; the result alone is accepted.
+    let horde = "max_rounds = 2500\n[a]\nname = \"A\"\n[[a.combatants]]\nname = \"x\"\ncount = 10000\nhp = 1000000\n\
+                 [b]\nname = \"B\"\n[[b.combatants]]\nname = \"y\"\ncount = 10000\nhp = 1000000\n";
+    let request = MassBattleRequest {
+        battle: horde.into(),
+        ..MassBattleRequest::default()
+    };
+    let e = refusal(request.validate());
+    assert!(e.contains("MiB") && e.contains("quiet"), "{e}");
+    let quiet = MassBattleRequest {
+        quiet: true,
+        ..request
+    }
+    .validate()
+    .unwrap();
+    assert!(quiet.effort().answer_bytes < 4 << 20);
+    assert!(quiet.effort().steps >= 20_000 * 2_500);
+}
+
+#[test]
 fn a_quiet_mass_battle_keeps_no_rounds_and_overrides_apply() {
     let request = MassBattleRequest {
         battle: KNIGHTS.into(),
