@@ -13,7 +13,7 @@ use fray_commands::{Command, Context, Cost, Refusal, Visit, names, table};
 pub const MAX_BATTLES: u64 = 10;
 /// The most points of a sweep performed.
 pub const MAX_POINTS: u64 = 2;
-/// The most steps of work performed (a distribution's steps, a fighter in each battle).
+/// The most steps of work performed (a distribution's steps, a fighter in each round a battle may last).
 pub const MAX_STEPS: u64 = 10_000;
 /// The largest answer performed, in bytes of JSON.
 pub const MAX_ANSWER: u64 = 64 << 10;

@@ -132,11 +132,16 @@ def single_file(playground):
 
 @pytest.fixture(scope="session")
 def server():
-    """One `fray serve` (with fray's WebAssembly) on a free loopback port: its base URL."""
+    """One `fray serve` (with fray's WebAssembly) on a free loopback port: its base URL.
+
+    Its steps cap is raised as a designer's would be for long runs: 2,000,000 pikes
+    battles may last 40 rounds each (2.2e9 steps, past the default 1e8), and the cancel
+    tests need a run that long."""
     binary = fray_binary()
     with tempfile.TemporaryFile(mode="w+") as log:
         server = subprocess.Popen(
-            [str(binary), "serve", "--addr", "127.0.0.1:0", *wasm_args()], stdout=log, stderr=subprocess.STDOUT
+            [str(binary), "serve", "--addr", "127.0.0.1:0", "--max-steps", "10000000000", *wasm_args()],
+            stdout=log, stderr=subprocess.STDOUT,
         )
         try:
             found = None

@@ -26,7 +26,7 @@ pub struct ServeArgs {
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=fray_lab::sweep::MAX_POINTS as u64))]
     max_points: usize,
     /// The most steps one request may take, estimated before any is taken (a
-    /// distribution's steps, a fighter in each battle); more is refused with 422.
+    /// distribution's steps, a fighter in each round a battle may last); more is refused with 422.
     #[arg(long, default_value_t = fray_web::Limits::default().max_steps,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_steps: u64,

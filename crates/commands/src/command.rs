@@ -45,6 +45,9 @@ pub struct Cost {
     /// When `battles` is only a cap (a run to a precision stops once it is reached), the
     /// request's field that sets it: `trials` for a battle, `max_battles` for a roster.
     pub cap: Option<&'static str>,
+    /// The threads the run asks for (0: every core), which a server holds to its own
+    /// cores: a thousand threads a request would starve every other request.
+    pub threads: u64,
     /// The steps of the work and the bytes of the answer, estimated from the request's
     /// sizes; zero where the library's own bounds keep them small.
     pub effort: Effort,

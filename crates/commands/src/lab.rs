@@ -48,6 +48,7 @@ impl Command for Battle {
             battles,
             points: 0,
             cap: valid.precision.map(|_| "trials"),
+            threads: valid.threads as u64,
             effort: valid.effort(),
         };
         let notes = valid.notes.clone();
@@ -109,6 +110,7 @@ impl Command for Sweep {
             battles: valid.planned_battles(),
             points,
             cap: None,
+            threads: valid.threads() as u64,
             effort: valid.effort(),
         };
         Ok(Prepared {
@@ -227,6 +229,7 @@ impl Command for Roster {
             points: 0,
             // An exact roster's battles are its solve's bound, which no field lowers.
             cap: (!valid.roster.exact()).then_some("max_battles"),
+            threads: valid.threads as u64,
             effort: valid.effort(),
         };
         Ok(Prepared {

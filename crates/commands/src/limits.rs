@@ -79,7 +79,7 @@ pub const DEFAULT_MAX_TRIALS: u64 = 2_000_000;
 pub const DEFAULT_MAX_POINTS: usize = 400;
 
 /// The most steps one request to `fray serve` may take by default (a distribution's
-/// steps, a fighter in each battle): about a second of a distribution's work.
+/// steps, a fighter in each round a battle may last): about a second of a distribution's work.
 pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 
 /// The largest answer `fray serve` gives by default, in bytes of JSON.

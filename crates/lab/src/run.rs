@@ -33,10 +33,11 @@ pub fn planned_trials(s: &Scenario) -> u64 {
 const SURVIVOR_BYTES: u64 = 320;
 const HISTOGRAM_BYTES: u64 = 48;
 
-/// What a run of the scenario costs, before any of it: each battle touches every
-/// fighter at least once (steps: battles × fighters, a floor on the draws), and its
-/// report lists every fighter and a histogram line for each round count seen (at most
-/// the battles, at most the rounds a battle may last).
+/// What a run of the scenario costs, before any of it: each battle may last every round
+/// its stopping rule allows, touching every fighter in each (steps: battles × fighters ×
+/// rounds, the most a run can take: a long battle of few fighters costs its rounds), and
+/// its report lists every fighter and a histogram line for each round count seen (at
+/// most the battles, at most the rounds a battle may last).
 pub fn effort(s: &Scenario) -> Effort {
     let roster = s.battle.roster();
     let battles = planned_trials(s);
@@ -46,7 +47,9 @@ pub fn effort(s: &Scenario) -> Effort {
         .map(|(name, ..)| SURVIVOR_BYTES + name.len() as u64)
         .sum();
     Effort {
-        steps: battles.saturating_mul(roster.len() as u64),
+        steps: battles
+            .saturating_mul(roster.len() as u64)
+            .saturating_mul(rounds.max(1)),
         answer_bytes: survivors
             .saturating_add(battles.min(rounds.saturating_add(1)) * HISTOGRAM_BYTES)
             .saturating_add(Effort::SMALL_ANSWER),

@@ -296,7 +296,7 @@
     /**
      * The rule for "large": a long run (battle, sweep) that plays more than
      * `large.battles` battles in all, or takes more than `large.steps` steps (fray's own
-     * estimate of its work, `cost.steps`: a fighter in each battle, a distribution's
+     * estimate of its work, `cost.steps`: a fighter in each round a battle may last, a distribution's
      * steps), goes to the server when there is one. Each is a few seconds of work in a
      * browser for the bundled battles (docs/playground.md).
      */

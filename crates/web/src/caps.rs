@@ -10,6 +10,13 @@ use crate::error::ApiError;
 
 /// The refusal of work over the server's caps, or nothing.
 pub(crate) fn within(cost: &Cost, limits: &Limits) -> Result<(), ApiError> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    if cost.threads > cores {
+        return Err(ApiError::over_cap(format!(
+            "threads is {}: this server has {cores} cores and plays on at most that many (0 asks for every core)",
+            cost.threads
+        )));
+    }
     if cost.points > limits.max_points as u64 {
         return Err(ApiError::over_cap(format!(
             "{} points asked for: this server sweeps at most {} a request (fray serve --max-points)",
@@ -41,7 +48,7 @@ pub(crate) fn within(cost: &Cost, limits: &Limits) -> Result<(), ApiError> {
             None => "fewer trials".to_string(),
         };
         return Err(ApiError::over_cap(format!(
-            "this request would take about {} steps (a distribution's steps, or a fighter in each battle): this server takes at most {} a request (fray serve --max-steps); use fewer or smaller dice, fewer points, or {fewer}",
+            "this request would take about {} steps (a distribution's steps, or a fighter in each round a battle may last): this server takes at most {} a request (fray serve --max-steps); use fewer or smaller dice, fewer points, or {fewer}",
             effort.steps, limits.max_steps
         )));
     }

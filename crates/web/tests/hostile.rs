@@ -15,10 +15,15 @@ use serde_json::{Value, json};
 
 /// Starts the server on a free loopback port, on its own thread, as `fray serve` does.
 fn start() -> SocketAddr {
+    start_with(Limits::default())
+}
+
+/// Starts a server with the caps given (a user's `fray serve --max-steps ...`).
+fn start_with(limits: Limits) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        fray_web::serve_blocking(addr, Limits::default(), None, |bound| {
+        fray_web::serve_blocking(addr, limits, None, |bound| {
             tx.send(bound).unwrap();
         })
         .unwrap();
@@ -196,8 +201,37 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     let sweep = json!({"scenario": horde(500, 7), "trials": 1,
         "vary": [{"path": "pool.b.combatants.Rider.hp", "values": "1..400"}]});
     let e = refused(addr, "/api/sweep", &sweep.to_string(), 422);
-    assert!(e.contains("--max-answer"), "{e}");
+    assert!(
+        e.contains("--max-answer") || e.contains("--max-steps"),
+        "{e}"
+    );
     still_answers(addr, "a sweep of large reports");
+
+    // 193 bytes of mass battle: 10,000 a side, 1,000,000 hit points, 2,500 rounds. Its
+    // round-by-round log (kept whole until written) grew past 3 GB.
+    let mass = json!({"battle": "max_rounds = 2500\n[a]\nname = \"A\"\n[[a.combatants]]\nname = \"x\"\ncount = 10000\nhp = 1000000\n[b]\nname = \"B\"\n[[b.combatants]]\nname = \"y\"\ncount = 10000\nhp = 1000000\n"});
+    let e = refused(addr, "/api/mass-battle", &mass.to_string(), 400);
+    assert!(e.contains("log") && e.contains("quiet"), "{e}");
+    // Without its log, it is still refused for the steps its rounds could take.
+    let mut quiet = mass.clone();
+    quiet["quiet"] = json!(true);
+    let e = refused(addr, "/api/mass-battle", &quiet.to_string(), 422);
+    assert!(e.contains("--max-steps"), "{e}");
+    still_answers(addr, "a mass battle of a huge log");
+
+    // 241 bytes of battle: one against one, 1,000,000 hit points, 100,000 rounds,
+    // 2,000,000 trials (about 7 CPU-hours), counted as 4,000,000 steps when a battle's
+    // rounds were not counted.
+    let long = json!({"scenario": "system = \"pool\"\ntrials = 2000000\nmax_rounds = 100000\n[pool.a]\nname = \"A\"\n[[pool.a.combatants]]\nname = \"x\"\nhp = 1000000\n[pool.b]\nname = \"B\"\n[[pool.b.combatants]]\nname = \"y\"\nhp = 1000000\n"});
+    let e = refused(addr, "/api/battle", &long.to_string(), 422);
+    assert!(e.contains("--max-steps"), "{e}");
+    still_answers(addr, "a battle of many long rounds");
+
+    // A thousand threads for one small battle: held to the server's cores.
+    let threads = json!({"example": "pikes", "trials": 1000, "threads": 1024});
+    let e = refused(addr, "/api/battle", &threads.to_string(), 422);
+    assert!(e.contains("cores"), "{e}");
+    still_answers(addr, "a thousand threads asked for");
 
     // A 1 MB scenario at 10,000 points: refused before any point is checked.
     let padded = format!(
@@ -232,8 +266,15 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     still_answers(addr, "an unknown path among 20,000 fields");
 
     // A streamed battle of 10,000 a side (seconds a battle), left after its headers:
-    // it stops within a round, not at the end of its chunk of 256 battles.
+    // it stops within a round, not at the end of its chunk of 256 battles. Its rounds
+    // are past the default steps cap: a user who raised it to play it.
     let battle = json!({"scenario": horde(10_000, 500).replace("trials = 1", "trials = 300")});
+    let e = refused(addr, "/api/battle", &battle.to_string(), 422);
+    assert!(e.contains("--max-steps"), "{e}");
+    let addr = start_with(Limits {
+        max_steps: u64::MAX,
+        ..Limits::default()
+    });
     let mut s = send(addr, "/api/battle?stream=true", &battle.to_string());
     let mut head = [0u8; 12];
     s.read_exact(&mut head).unwrap();
@@ -242,6 +283,23 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     drop(s);
     idle_after_leaving("a streamed battle of 10,000 a side");
     still_answers(addr, "a streamed battle whose client left");
+
+    // A quick mass battle of 2,000 a side that lasts all its 2,000 rounds (seconds),
+    // left before its answer: it stops
+    // within a round.
+    let army = horde(2_000, 100_000);
+    let sides = army.split_once("[pool.a]").unwrap().1.replace("pool.", "");
+    let mass = format!("max_rounds = 2000\n[a]{sides}");
+    let s = send(
+        addr,
+        "/api/mass-battle",
+        &json!({"battle": mass, "quiet": true}).to_string(),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    s.shutdown(std::net::Shutdown::Both).unwrap();
+    drop(s);
+    idle_after_leaving("a quick mass battle whose client left");
+    still_answers(addr, "a quick mass battle whose client left");
 
     let peak = peak_memory();
     assert!(peak < 1 << 30, "peak memory {peak} bytes");

@@ -227,6 +227,13 @@ impl SweepRequest {
 }
 
 impl ValidSweep {
+    /// The threads it asks for (0: every core).
+    pub fn threads(&self) -> usize {
+        match self {
+            Self::Battles { threads, .. } | Self::Odds { threads, .. } => *threads,
+        }
+    }
+
     /// How many points the sweep holds.
     pub fn planned_points(&self) -> usize {
         match self {

@@ -1,5 +1,5 @@
 //! What work costs before it is done, and how soon it stops: each run's and sweep's
-//! effort (steps and answer bytes) against what it really writes; the bound on what a
+//! effort (steps, every fighter in every round a battle may last, and answer bytes) against what it really writes; the bound on what a
 //! sweep's points hold; a battle of seconds cut short within a round; an odds sweep that
 //! is checked without being worked out, and stops when cancelled.
 
@@ -42,9 +42,15 @@ fn a_runs_effort_counts_its_fighters_and_covers_its_report() {
             e.name,
             effort.answer_bytes
         );
-        assert_eq!(
-            effort.steps,
-            valid.planned_trials() * report.survivors.len() as u64,
+        // Every fighter in every round a battle may last (a minions battle's turns are
+        // combats of up to max_rounds each): the most the run can take.
+        let scenario = fray_lab::parse_scenario(e.text).unwrap();
+        let rounds =
+            u64::from(scenario.max_rounds) * u64::from(scenario.battle.turns().unwrap_or(1));
+        let fighter_rounds = valid.planned_trials() * report.survivors.len() as u64;
+        assert_eq!(effort.steps, fighter_rounds * rounds, "{}", e.name);
+        assert!(
+            effort.steps as f64 >= fighter_rounds as f64 * report.rounds.mean,
             "{}",
             e.name
         );
