@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings as _warnings
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -28,8 +29,16 @@ from . import _native
 from ._native import FrayError
 from ._tables import Result
 
+
+class FrayWarning(UserWarning):
+    """A doubt fray found in a request, such as a probable typo (``fyre`` read as a damage
+    type of its own: did you mean ``fire``?). Raised through :mod:`warnings` where the
+    request was made, and kept on the result (``result.warnings``); ``strict=True`` on
+    any function refuses the request instead, with ``FrayError``."""
+
 __all__ = [
     "FrayError",
+    "FrayWarning",
     "COMMANDS",
     "Result",
     "appraise",
@@ -70,22 +79,27 @@ class _DictText(str):
 _PAGED = {"battle", "sweep", "design-check", "roster"}
 
 
-def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Optional[str] = None) -> Result:
+def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Optional[str] = None,
+          strict: bool = False) -> Result:
     """One command through the library: the request as JSON in, its answer out (with its
     report page, for the commands that have one). ``kind`` names the answer's shape when
-    it is not the command's (``odds_sweep``)."""
+    it is not the command's (``odds_sweep``). Each warning fray found in the request is
+    raised as a :class:`FrayWarning` (where the caller called fray) and kept on the
+    result; ``strict`` refuses the request instead (``FrayError``)."""
     sources = sources or {}
     dicts = {
         source: request[field].lines
         for field, source in sources.items()
         if isinstance(request.get(field), _DictText)
     }
+    if strict:
+        request = {**request, "strict": True}
     text = _json(command, request)
-    if command in _PAGED:
-        answer, page = _native.call_with_page(command, text, sources, dicts)
-    else:
-        answer, page = _native.call(command, text, sources, dicts), None
-    return Result(json.loads(answer), kind or command, page)
+    answer, page, warned = _native.call_with_page(command, text, sources, dicts, command in _PAGED)
+    for warning in warned:
+        # stacklevel 3: the line of the caller's code that called fray.
+        _warnings.warn(warning, FrayWarning, stacklevel=3)
+    return Result(json.loads(answer), kind or command, page, warned)
 
 
 def _json(what: str, request: dict) -> str:
@@ -187,6 +201,7 @@ def damage(
     types: Sequence[str] = (),
     *,
     vs: Optional[str] = None,
+    strict: bool = False,
     **facts: Any,
 ) -> Result:
     """Resolve damage against a stat block, every rule step explained (``fray damage``).
@@ -202,25 +217,25 @@ def damage(
     (15, 4, 2)
     """
     request = _given(amount=amount, types=_names(types, "types"), vs=vs, **facts)
-    return _call("damage", request, {"vs": "vs"} if vs is not None else None)
+    return _call("damage", request, {"vs": "vs"} if vs is not None else None, strict=strict)
 
 
-def types(including_physical: bool = False) -> Result:
+def types(including_physical: bool = False, *, strict: bool = False) -> Result:
     """The damage types, the selectors traits may use, and what a choice may pick."""
-    return _call("types", {"including_physical": including_physical})
+    return _call("types", {"including_physical": including_physical}, strict=strict)
 
 
-def check(rung: str, *, bonus: int = 0, penalty: int = 0, steps: int = 0, ladder: Optional[str] = None) -> Result:
+def check(rung: str, *, bonus: int = 0, penalty: int = 0, steps: int = 0, ladder: Optional[str] = None, strict: bool = False) -> Result:
     """The exact odds of a pool check (``fray check``): ``p_success``, ``mean_degree``,
     ``distribution`` (``to_pandas()``: one row a success/degree).
 
     >>> round(fray.check("3/6", bonus=2)["p_success"], 4)
     0.875
     """
-    return _call("check", _given(rung=rung, bonus=bonus, penalty=penalty, steps=steps, ladder=ladder))
+    return _call("check", _given(rung=rung, bonus=bonus, penalty=penalty, steps=steps, ladder=ladder), strict=strict)
 
 
-def sides(a: str, b: str, *, ladder: Optional[str] = None) -> Result:
+def sides(a: str, b: str, *, ladder: Optional[str] = None, strict: bool = False) -> Result:
     """Two sides of pool checks (``fray sides``): each side's exact total hits and who
     deals more (``p_a_more``, ``p_tie``, ``p_b_more``); ``to_pandas()``: side, hits, p.
 
@@ -228,23 +243,23 @@ def sides(a: str, b: str, *, ladder: Optional[str] = None) -> Result:
     >>> abs(r["p_a_more"] + r["p_tie"] + r["p_b_more"] - 1) < 1e-9
     True
     """
-    return _call("sides", _given(a=a, b=b, ladder=ladder))
+    return _call("sides", _given(a=a, b=b, ladder=ladder), strict=strict)
 
 
 def mass_battle(
     battle: Source, *, seed: Optional[int] = None, form_vote: Optional[str] = None,
-    defenses: Optional[str] = None, quiet: bool = False,
+    defenses: Optional[str] = None, quiet: bool = False, strict: bool = False,
 ) -> Result:
     """A pool mass battle played round by round with a seed (``fray mass-battle``)."""
     text, source = _text(battle, "a battle")
     request = _given(battle=text, seed=seed, form_vote=form_vote, defenses=defenses, quiet=quiet)
-    return _call("mass-battle", request, _sources(battle=source))
+    return _call("mass-battle", request, _sources(battle=source), strict=strict)
 
 
 def to_hit(
     *, attacker: Optional[Source] = None, defender: Optional[Source] = None,
     attacker_bonus: Optional[float] = None, defender_bonus: Optional[float] = None,
-    attacker_luck: int = 0, defender_luck: int = 0, model: Optional[dict] = None,
+    attacker_luck: int = 0, defender_luck: int = 0, model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """The exact hit chance of the evasion system (``fray tohit``), from total bonuses or
     from attacker and defender profiles (``p_hit``, and both breakdowns).
@@ -258,59 +273,59 @@ def to_hit(
     for field, value in (("attacker", attacker), ("defender", defender)):
         if value is not None:
             request[field], sources[field] = _text(value, f"the {field} profile")
-    return _call("tohit", request, _sources(**sources))
+    return _call("tohit", request, _sources(**sources), strict=strict)
 
 
 def evasion_damage(
     attacker: Source, defender: Source, damage: str, *, kind: str = "physical",
-    rounding: str = "nearest", model: Optional[dict] = None,
+    rounding: str = "nearest", model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """The exact damage of one attack under the evasion system (``fray evasion-damage``):
     ``per_hit`` and ``per_attack`` distributions (``to_pandas()``), means, effects."""
     (a, a_source), (d, d_source) = _text(attacker, "the attacker profile"), _text(defender, "the defender profile")
     request = _given(attacker=a, defender=d, damage=damage, kind=kind, rounding=rounding, model=model)
-    return _call("evasion-damage", request, _sources(attacker=a_source, defender=d_source))
+    return _call("evasion-damage", request, _sources(attacker=a_source, defender=d_source), strict=strict)
 
 
 def evasion_table(
     *, by: str = "level", levels: str = "0..30", step: int = 3, evs: str = "0..10",
-    model: Optional[dict] = None,
+    model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """Hit chances across attacker levels (or skills) and defender EVs
     (``fray evasion-table``); ``to_pandas()``: attacker, defender_ev, p_hit."""
-    return _call("evasion-table", _given(by=by, levels=levels, step=step, evs=evs, model=model))
+    return _call("evasion-table", _given(by=by, levels=levels, step=step, evs=evs, model=model), strict=strict)
 
 
-def appraise(defender: Source, *, reference_bonus: float = 0.0, model: Optional[dict] = None) -> Result:
+def appraise(defender: Source, *, reference_bonus: float = 0.0, model: Optional[dict] = None, strict: bool = False) -> Result:
     """A defender's EV, expected DR and a reference attacker's hit chance (``fray appraise``)."""
     text, source = _text(defender, "the defender profile")
     request = _given(defender=text, reference_bonus=reference_bonus, model=model)
-    return _call("appraise", request, _sources(defender=source))
+    return _call("appraise", request, _sources(defender=source), strict=strict)
 
 
 def minions(
     battle: Source, *, order: Optional[str] = None, targeting: Optional[str] = None,
     level_excess: Optional[str] = None, max_rounds: Optional[int] = None,
-    turns: Optional[int] = None, quiet: bool = False,
+    turns: Optional[int] = None, quiet: bool = False, strict: bool = False,
 ) -> Result:
     """A minions battle played to its end (``fray minions``): ``{groups, rules, log,
     result}``; ``to_pandas()``: every minion's final state."""
     text, source = _text(battle, "a battle")
     request = _given(battle=text, order=order, targeting=targeting, level_excess=level_excess,
                      max_rounds=max_rounds, turns=turns, quiet=quiet)
-    return _call("minions", request, _sources(battle=source))
+    return _call("minions", request, _sources(battle=source), strict=strict)
 
 
-def encounter(script: Source, *, seed: Optional[int] = None, reading: Sequence[str] = ()) -> Result:
+def encounter(script: Source, *, seed: Optional[int] = None, reading: Sequence[str] = (), strict: bool = False) -> Result:
     """An encounter script of the conditions system played (``fray encounter``): the log
     and the expectations' results. A failed expectation is in ``report.failures`` (the
     command exits non-zero on one; here it is data to inspect)."""
     text, source = _text(script, "a script")
     request = _given(script=text, seed=seed, reading=list(reading))
-    return _call("encounter", request, _sources(script=source))
+    return _call("encounter", request, _sources(script=source), strict=strict)
 
 
-def design_check(text: str = "all") -> Result:
+def design_check(text: str = "all", *, strict: bool = False) -> Result:
     """The rules texts' stated goals measured under their baselines and under the new
     rules (``fray design-check``): ``{"goals": [...]}``, one entry a goal with its
     ``baseline`` and ``new`` figures; ``to_pandas()``: a row a goal. ``text`` is
@@ -320,13 +335,13 @@ def design_check(text: str = "all") -> Result:
     >>> all(g["id"].startswith("damage.") for g in goals)
     True
     """
-    return _call("design-check", {"text": text})
+    return _call("design-check", {"text": text}, strict=strict)
 
 
 def battle(
     scenario: Optional[Source] = None, *, example: Optional[str] = None,
     trials: Optional[int] = None, precision: Optional[float] = None,
-    seed: Optional[int] = None, threads: int = 0,
+    seed: Optional[int] = None, threads: int = 0, strict: bool = False,
 ) -> Result:
     """Whole battles, sampled on every core or solved exactly (``fray battle``): the
     report with every figure's ``basis`` and 95% interval. With neither a scenario nor an
@@ -340,11 +355,11 @@ def battle(
     source = None
     if scenario is not None:
         request["scenario"], source = _text(scenario, "a scenario")
-    return _call("battle", request, _sources(scenario=source))
+    return _call("battle", request, _sources(scenario=source), strict=strict)
 
 
 def sweep_paths(
-    scenario: Optional[Source] = None, *, example: Optional[str] = None, odds: Optional[str] = None,
+    scenario: Optional[Source] = None, *, example: Optional[str] = None, odds: Optional[str] = None, strict: bool = False,
 ) -> Result:
     """What a sweep may vary (``fray sweep-paths``): a scenario's numeric fields by the
     paths ``sweep(vary=...)`` takes, a unit's count first, or an odds system's inputs
@@ -357,7 +372,7 @@ def sweep_paths(
     source = None
     if scenario is not None:
         request["scenario"], source = _text(scenario, "a scenario")
-    return _call("sweep-paths", request, _sources(scenario=source))
+    return _call("sweep-paths", request, _sources(scenario=source), strict=strict)
 
 
 def roster(
@@ -365,7 +380,7 @@ def roster(
     fair: str = "mean", against: Optional[str] = None, reference: Optional[str] = None,
     precision: Optional[float] = None, max_battles: Optional[int] = None,
     trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
-    executor: str = "local", chunks: Optional[int] = None,
+    executor: str = "local", chunks: Optional[int] = None, strict: bool = False,
 ) -> Result:
     """Each unit's fair cost, so that equal-cost armies fight even (``fray roster``): its
     ``units`` with the starting and ``fitted`` costs and their interval, the ``matrix`` of
@@ -388,6 +403,8 @@ def roster(
     source = None
     if roster is not None:
         request["roster"], source = _text(roster, "a roster")
+    if strict:
+        request["strict"] = True
     if executor == "local":
         return _call("roster", request, _sources(roster=source))
     elif executor != "ray":
@@ -410,7 +427,7 @@ def sweep(
     precision: Optional[float] = None,
     threads: int = 0,
     executor: str = "local",
-    chunks: Optional[int] = None,
+    chunks: Optional[int] = None, strict: bool = False,
 ) -> Result:
     """A balance sweep (``fray sweep --json``): the scenario at every value of one or two
     of its numbers, each point a whole battle run with its own seed.
@@ -441,6 +458,8 @@ def sweep(
     ]
     if find is not None:
         request["find"] = {"path": find} if isinstance(find, str) else dict(find)
+    if strict:
+        request["strict"] = True
     if executor == "local":
         return _call("sweep", request, {"scenario": source} if source else {})
     elif executor == "ray":
@@ -459,7 +478,7 @@ def odds_sweep(
     vary: Mapping[str, Union[str, Sequence[float]]],
     *,
     set: Optional[Mapping[str, Any]] = None,
-    threads: int = 0,
+    threads: int = 0, strict: bool = False,
 ) -> Result:
     """The exact odds of a single roll at many values of its inputs
     (``fray sweep --odds SYSTEM --json``): ``system`` is evasion, pool or damage;
@@ -477,7 +496,7 @@ def odds_sweep(
         "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in _mapping(vary, "vary").items()],
         "threads": threads,
     }
-    return _call("sweep", request, kind="odds_sweep")
+    return _call("sweep", request, kind="odds_sweep", strict=strict)
 
 
 def _sources(**sources: Optional[str]) -> dict:

@@ -74,16 +74,21 @@ class Result(dict):
     equal to it), plus ``to_pandas()`` where the answer is a table, and ``html``, the
     report page ``--report`` writes, where the command has one (a battle, a sweep, an
     odds sweep, the design check, a roster): the last expression of a Jupyter cell shows it, its
-    charts drawn offline (SVG in the page, no script, nothing fetched)."""
+    charts drawn offline (SVG in the page, no script, nothing fetched); and ``warnings``,
+    the doubts fray found in the request."""
 
-    def __init__(self, answer: dict, command: str, html: Optional[str] = None) -> None:
+    def __init__(self, answer: dict, command: str, html: Optional[str] = None,
+                 warnings: Optional[List[str]] = None) -> None:
         super().__init__(answer)
         self.command = command
         self.html = html
+        #: The doubts fray found in the request (each also raised as a ``FrayWarning``).
+        self.warnings: List[str] = list(warnings or [])
 
     def __reduce__(self) -> Any:
-        # Pickled (to a Ray worker, say) as the plain data, the command and the page.
-        return (Result, (dict(self), self.command, self.html))
+        # Pickled (to a Ray worker, say) as the plain data, the command, the page and
+        # the warnings.
+        return (Result, (dict(self), self.command, self.html, self.warnings))
 
     def _repr_html_(self) -> Optional[str]:
         """The report page in a frame of its own (its style kept apart from the

@@ -31,23 +31,26 @@ pub fn call(
 ) -> PyResult<String> {
     let mut sources: Vec<(String, String)> = sources.into_iter().collect();
     sources.sort();
-    answer_in(py, command, request, &sources, &dicts, false).map(|(answer, _)| answer)
+    answer_in(py, command, request, &sources, &dicts, false).map(|(answer, ..)| answer)
 }
 
-/// [`call`], and the answer's report page (HTML, as `--report` writes it) for the
-/// commands that have one (battle, sweep, design-check): what a notebook shows.
+/// [`call`], the answer's report page (HTML, as `--report` writes it) when `pages` asks
+/// for it and the command has one (battle, sweep, design-check, roster: what a notebook
+/// shows), and the warnings found in the request (Python raises each as a
+/// `FrayWarning` and keeps them on the result).
 #[pyfunction]
-#[pyo3(signature = (command, request, sources = HashMap::new(), dicts = HashMap::new()))]
+#[pyo3(signature = (command, request, sources = HashMap::new(), dicts = HashMap::new(), pages = true))]
 pub fn call_with_page(
     py: Python<'_>,
     command: &str,
     request: &str,
     sources: HashMap<String, String>,
     dicts: HashMap<String, Vec<String>>,
-) -> PyResult<(String, Option<String>)> {
+    pages: bool,
+) -> PyResult<(String, Option<String>, Vec<String>)> {
     let mut sources: Vec<(String, String)> = sources.into_iter().collect();
     sources.sort();
-    answer_in(py, command, request, &sources, &dicts, true)
+    answer_in(py, command, request, &sources, &dicts, pages)
 }
 
 /// The compact JSON answer of `command` for `request`, computed without the GIL (a long
@@ -61,7 +64,7 @@ pub fn answer_in(
     sources: &[(String, String)],
     dicts: &HashMap<String, Vec<String>>,
     pages: bool,
-) -> PyResult<(String, Option<String>)> {
+) -> PyResult<(String, Option<String>, Vec<String>)> {
     let ask = Ask {
         pages,
         ..Ask::new(request.as_bytes(), Origin::Built, sources, Style::Compact)
@@ -76,7 +79,7 @@ pub fn answer_in(
             .map_err(Stopped::Refused)
     };
     match outcome {
-        Ok((answered, page)) => Ok((answered.answer, page.map(|p| p.html))),
+        Ok((answered, page)) => Ok((answered.answer, page.map(|p| p.html), answered.warnings)),
         Err(Stopped::Signal(e)) => Err(e),
         Err(Stopped::Refused(r)) => {
             let (r, key) = dict::at_key(r, dicts);

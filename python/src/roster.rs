@@ -22,11 +22,18 @@ use crate::interrupt::{Stopped, interruptible};
 
 /// The checked roster request (the roster's text named by `source` in messages).
 fn valid(request: &str, source: Option<&str>) -> Result<ValidRoster, Refusal> {
-    let mut r = fray_commands::call::parse::<RosterCommand>(request.as_bytes(), Origin::Built)?;
+    let (mut r, strict) =
+        fray_commands::call::parse_strict::<RosterCommand>(request.as_bytes(), Origin::Built)?;
     if let Some(source) = source {
         RosterCommand::name_source(&mut r, "roster", source.to_string());
     }
-    Ok(RosterCommand::prepare(r)?.valid)
+    let prepared = RosterCommand::prepare(r)?;
+    Ok(if strict {
+        prepared.refuse_warnings()?
+    } else {
+        prepared
+    }
+    .valid)
 }
 
 /// A refusal as `FrayError`, in the request's field names.

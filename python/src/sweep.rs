@@ -33,11 +33,16 @@ fn with_sweep<T: Send>(
 ) -> PyResult<T> {
     let sources = sources(source);
     py.detach(|| {
-        let mut r = fray_commands::call::parse::<SweepCommand>(request.as_bytes(), Origin::Built)?;
+        let (mut r, strict) =
+            fray_commands::call::parse_strict::<SweepCommand>(request.as_bytes(), Origin::Built)?;
         for (field, source) in sources {
             SweepCommand::name_source(&mut r, &field, source);
         }
-        match SweepCommand::prepare(r)?.valid {
+        let mut prepared = SweepCommand::prepare(r)?;
+        if strict {
+            prepared = prepared.refuse_warnings()?;
+        }
+        match prepared.valid {
             ValidSweep::Battles { sweep, threads } => {
                 fray_lab::run::on_threads(threads, || work(&sweep))?
             }

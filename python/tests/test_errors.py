@@ -3,6 +3,7 @@ where fray has one, its location; never a panic across the boundary."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,26 @@ def test_arguments_of_the_wrong_shape_are_refused_not_misread():
     with pytest.raises(fray.FrayError) as caught:
         fray.sweep(DUEL, {"evasion.b.defense.hp\x1b[31m": [1]})
     assert "\x1b" not in caught.value.message, repr(caught.value.message)
+
+
+def test_a_probable_typo_is_a_fray_warning_kept_on_the_result():
+    # `fyre` is read as a damage type of its own: 17 where 8 was meant, said out loud.
+    with pytest.warns(fray.FrayWarning, match="did you mean `fire`") as caught:
+        r = fray.damage(17, ["fyre"], vs="Resist 9 Fire")
+    assert r["final"] == 17
+    assert len(r.warnings) == 1 and "did you mean `fire`" in r.warnings[0]
+    # Raised where the caller called fray, not inside the package.
+    assert caught[0].filename == __file__
+    with pytest.warns(fray.FrayWarning, match="did you mean `fire`"):
+        r = fray.damage(17, ["fire"], vs="Resist 9 Fier")
+    assert r["final"] == 17 and r.warnings
+    # A request with nothing in doubt warns of nothing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert fray.damage(17, ["fire"], vs="Resist 9 Fire")["final"] == 9
+
+
+def test_strict_refuses_a_request_with_a_warning():
+    with pytest.raises(fray.FrayError, match="strict.*did you mean `fire`"):
+        fray.damage(17, ["fyre"], vs="Resist 9 Fire", strict=True)
+    assert fray.damage(17, ["fire"], vs="Resist 9 Fire", strict=True)["final"] == 9

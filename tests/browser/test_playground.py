@@ -226,6 +226,22 @@ def text_of(element_id):
     return f"document.getElementById('{element_id}').textContent"
 
 
+def test_a_warning_is_shown_beside_the_answer(page, site):
+    ready(page, site.url)
+    page.fill("#d-amount", "17")
+    page.fill("#d-types", "fyre")
+    page.fill("#d-vs", "Resist 9 Fire")
+    page.wait_for_function(f"() => {text_of('d-final')}.startsWith('final damage: 17 ')")
+    page.wait_for_selector("#d-warnings:not([hidden])")
+    warning = page.text_content("#d-warnings")
+    assert "did you mean `fire`" in warning, warning
+    page.screenshot(path=str(OUT / "damage-warning-shown.png"))
+    # Mended, the answer changes and the warning goes.
+    page.fill("#d-types", "fire")
+    page.wait_for_function(f"() => {text_of('d-final')}.startsWith('final damage: 9 ')")
+    page.wait_for_selector("#d-warnings", state="hidden")
+
+
 def test_damage_trace(page, site):
     ready(page, site.url)
     page.fill("#d-amount", "23")

@@ -464,6 +464,18 @@ FrayStatus fray_attack_roll(const FrayAttack *attack,
 // or points to a `char *` the call may write.
 FrayStatus fray_call(const char *command, const char *request_json, char **answer_json);
 
+// [`fray_call`], with the whole outcome in `*envelope_json` (free it with
+// `fray_free_string`): `{"answer": TEXT, "warnings": [...], "notes": [...]}` on
+// `FRAY_STATUS_OK`, `TEXT` being what `fray COMMAND --json` prints, or `{"refusal":
+// {...}}` on `FRAY_STATUS_REFUSED`: the envelope of the WebAssembly build. A game shows
+// the warnings beside the answer (a probable typo: `fyre` read as a damage type of its
+// own, "did you mean `fire`?"); `"strict": true` in the request refuses it instead.
+// On any other status `*envelope_json` is null.
+//
+// # Safety
+// As [`fray_call`]'s.
+FrayStatus fray_call_envelope(const char *command, const char *request_json, char **envelope_json);
+
 // Reads a minions battle (the TOML `fray minions FILE` reads, bounded as it bounds it)
 // into `*minions`, before its first turn; free it with `fray_minions_free`.
 //

@@ -55,3 +55,49 @@ pub unsafe extern "C" fn fray_call(
         }
     })
 }
+
+/// [`fray_call`], with the whole outcome in `*envelope_json` (free it with
+/// `fray_free_string`): `{"answer": TEXT, "warnings": [...], "notes": [...]}` on
+/// `FRAY_STATUS_OK`, `TEXT` being what `fray COMMAND --json` prints, or `{"refusal":
+/// {...}}` on `FRAY_STATUS_REFUSED`: the envelope of the WebAssembly build. A game shows
+/// the warnings beside the answer (a probable typo: `fyre` read as a damage type of its
+/// own, "did you mean `fire`?"); `"strict": true` in the request refuses it instead.
+/// On any other status `*envelope_json` is null.
+///
+/// # Safety
+/// As [`fray_call`]'s.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_call_envelope(
+    command: *const c_char,
+    request_json: *const c_char,
+    envelope_json: *mut *mut c_char,
+) -> crate::FrayStatus {
+    entry(|| {
+        // SAFETY: the caller's contract on every argument.
+        let (out, name, request) = unsafe {
+            (
+                pointer_output(envelope_json, "envelope_json")?,
+                text(command, "command")?,
+                text(request_json, "request_json")?,
+            )
+        };
+        let answered = call(
+            name,
+            request.as_bytes(),
+            Origin::Body,
+            &[],
+            Style::Pretty,
+            &Context::quiet(),
+        );
+        match answered {
+            Ok(answered) => {
+                out.set(handed_out(envelope::answer(answered).to_string()));
+                Ok(())
+            }
+            Err(r) => {
+                out.set(handed_out(envelope::refused(&r).to_string()));
+                Err(Failure::from(r))
+            }
+        }
+    })
+}

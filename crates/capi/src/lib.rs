@@ -54,7 +54,7 @@ pub use evasion::{
     fray_attack_free, fray_attack_new, fray_attack_odds, fray_attack_roll, fray_attacker_free,
     fray_attacker_new, fray_defender_free, fray_defender_hp, fray_defender_new,
 };
-pub use json::fray_call;
+pub use json::{fray_call, fray_call_envelope};
 pub use minions::{
     FrayCombatEnd, FrayMinion, FrayMinions, FrayMinionsRound, FraySide, fray_minions_count,
     fray_minions_free, fray_minions_minion, fray_minions_new, fray_minions_round,

@@ -30,6 +30,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Refuse instead of warning: any warning (a probable typo, such as a damage type
+    /// that is no known one) stops the command with exit code 2.
+    #[arg(long, global = true)]
+    strict: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -167,6 +171,7 @@ fn man(command: Option<&str>) -> anyhow::Result<String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    table::set_strict(cli.strict);
     let result = match cli.command {
         Command::Battle(args) => battle::run(&args),
         Command::Sweep(args) => sweep::run(&args),

@@ -2,6 +2,8 @@
 //! command's request, runs it here, and prints the answer as text or as the table's
 //! JSON. Refusals keep their words; their warnings go to standard error first.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use anyhow::{Result, anyhow};
 use fray::request::Refusal;
 use fray_commands::{Command, Context, Prepared};
@@ -27,9 +29,21 @@ pub fn run<C: Command>(request: C::Request) -> Result<Ran<C::Valid, C::Answer>> 
     })
 }
 
-/// Validates `request` as `C`'s, its warnings and notes printed on standard error.
+/// `--strict`: every warning a refusal, for the one command this process runs.
+static STRICT: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--strict` for the command to run.
+pub fn set_strict(strict: bool) {
+    STRICT.store(strict, Ordering::Relaxed);
+}
+
+/// Validates `request` as `C`'s, its warnings and notes printed on standard error
+/// (under `--strict`, a warning refuses it).
 pub fn prepare<C: Command>(request: C::Request) -> Result<Prepared<C::Valid>> {
-    let prepared = C::prepare(request).map_err(refused)?;
+    let mut prepared = C::prepare(request).map_err(refused)?;
+    if STRICT.load(Ordering::Relaxed) {
+        prepared = prepared.refuse_warnings().map_err(refused)?;
+    }
     output::warn_each(&prepared.warnings);
     for n in &prepared.notes {
         output::note(n);

@@ -31,6 +31,15 @@ pub const BODY: &str = "the request body";
 
 /// `json` as command `C`'s request. An empty body is `{}`, the command's defaults.
 pub fn parse<C: Command>(json: &[u8], origin: Origin) -> Result<C::Request, Refusal> {
+    parse_strict::<C>(json, origin).map(|(request, _)| request)
+}
+
+/// [`parse`], and whether the request asked for [`strict`](crate::strict): every
+/// warning a refusal.
+pub fn parse_strict<C: Command>(
+    json: &[u8],
+    origin: Origin,
+) -> Result<(C::Request, bool), Refusal> {
     let json: &[u8] = if json.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
@@ -55,8 +64,12 @@ pub fn parse<C: Command>(json: &[u8], origin: Origin) -> Result<C::Request, Refu
         });
     }
     let mut de = serde_json::Deserializer::from_slice(json);
-    let read = match serde_path_to_error::deserialize(&mut de) {
-        Ok(request) => de.end().map(|()| request).map_err(|e| (String::new(), e)),
+    let strict = std::cell::Cell::new(false);
+    let read = match serde_path_to_error::deserialize(crate::strict::strip(&mut de, &strict)) {
+        Ok(request) => de
+            .end()
+            .map(|()| (request, strict.get()))
+            .map_err(|e| (String::new(), e)),
         Err(e) => Err((e.path().to_string(), e.into_inner())),
     };
     read.map_err(|(path, e)| {
@@ -139,6 +152,9 @@ pub struct Ask<'a> {
     pub style: Style,
     /// Whether to make the answer's report page too (battle, sweep, design-check).
     pub pages: bool,
+    /// Whether every warning is a refusal, whatever the request says (see
+    /// [`strict`](crate::strict)).
+    pub strict: bool,
 }
 
 impl<'a> Ask<'a> {
@@ -155,6 +171,7 @@ impl<'a> Ask<'a> {
             sources,
             style,
             pages: false,
+            strict: false,
         }
     }
 }
@@ -229,7 +246,7 @@ pub fn call_typed<C: Command>(
 
 /// [`call_paged`] of command `C`, its refusals still in the command line's words.
 fn call_in_fields<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, Refusal> {
-    let mut r = parse::<C>(ask.request, ask.origin)?;
+    let (mut r, strict) = parse_strict::<C>(ask.request, ask.origin)?;
     for (field, source) in ask.sources {
         if !C::name_source(&mut r, field, source.clone()) {
             return Err(Refusal::new(format!(
@@ -239,7 +256,7 @@ fn call_in_fields<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, 
             )));
         }
     }
-    let answered = C::run(r, cx)?;
+    let answered = C::run_strictly(r, strict || ask.strict, cx)?;
     let text = match ask.style {
         Style::Pretty => json::pretty(&answered.answer, C::KEYS)?,
         Style::Compact => json::compact(&answered.answer, C::KEYS)?,

@@ -68,6 +68,26 @@ pub struct Prepared<V> {
 }
 
 impl<V> Prepared<V> {
+    /// The refusal of a prepared request's warnings under [`strict`](crate::strict): the
+    /// first in its message, the others kept as the refusal's warnings (each said once);
+    /// the request itself when it has none.
+    pub fn refuse_warnings(self) -> Result<Self, Refusal> {
+        if self.warnings.is_empty() {
+            return Ok(self);
+        }
+        let mut rest = self.warnings;
+        let first = rest.remove(0);
+        let more = match rest.len() {
+            0 => String::new(),
+            n => format!(" (and {n} more)"),
+        };
+        let mut refusal = Refusal::new(format!(
+            "refused under strict, where every warning is a refusal: {first}{more}"
+        ));
+        refusal.warnings = rest;
+        Err(refusal)
+    }
+
     /// A validated request with no cost to report and nothing to say.
     pub fn new(valid: V) -> Self {
         Self {
@@ -200,7 +220,20 @@ pub trait Command: 'static {
 
     /// Prepares and performs the request: the whole command.
     fn run(request: Self::Request, cx: &Context<'_>) -> Result<Answered<Self::Answer>, Refusal> {
-        let prepared = Self::prepare(request)?;
+        Self::run_strictly(request, false, cx)
+    }
+
+    /// [`Command::run`], refusing a request with warnings when `strict` (see
+    /// [`strict`](crate::strict)).
+    fn run_strictly(
+        request: Self::Request,
+        strict: bool,
+        cx: &Context<'_>,
+    ) -> Result<Answered<Self::Answer>, Refusal> {
+        let mut prepared = Self::prepare(request)?;
+        if strict {
+            prepared = prepared.refuse_warnings()?;
+        }
         let answer = Self::perform(&prepared.valid, cx)?;
         Ok(Answered {
             answer,

@@ -17,7 +17,7 @@ use fray::request::Refusal;
 use serde_json::{Value, json};
 
 use crate::call::{self, Origin, Style};
-use crate::command::{Command, Context, Span};
+use crate::command::{Answered, Command, Context, Span};
 use crate::naming;
 use crate::table::{self, Visit};
 
@@ -32,11 +32,7 @@ pub fn call(name: &str, request: &[u8], pages: bool, cx: &Context<'_>) -> String
     };
     let value = match call::call_paged(name, &ask, cx) {
         Ok((answered, page)) => {
-            let mut v = json!({
-                "answer": answered.answer,
-                "warnings": answered.warnings,
-                "notes": answered.notes,
-            });
+            let mut v = answer(answered);
             if let Some(page) = page {
                 page.add_to(&mut v);
             }
@@ -45,6 +41,16 @@ pub fn call(name: &str, request: &[u8], pages: bool, cx: &Context<'_>) -> String
         Err(r) => refused(&r),
     };
     text(&value)
+}
+
+/// An answer as the envelope holds it: `{"answer": TEXT, "warnings": [..], "notes":
+/// [..]}`, the answer's text exactly as `--json` prints it.
+pub fn answer(answered: Answered<String>) -> Value {
+    json!({
+        "answer": answered.answer,
+        "warnings": answered.warnings,
+        "notes": answered.notes,
+    })
 }
 
 /// What the command called `name` would cost on `request`, known before any work:
@@ -144,7 +150,8 @@ pub fn refusal(r: &Refusal) -> Value {
     body
 }
 
-fn refused(r: &Refusal) -> Value {
+/// A refusal as the envelope holds it: `{"refusal": REFUSAL}` (see [`refusal`]).
+pub fn refused(r: &Refusal) -> Value {
     json!({ "refusal": refusal(r) })
 }
 

@@ -36,6 +36,7 @@ pub mod json;
 pub mod limits;
 pub mod naming;
 pub mod schema;
+pub mod strict;
 pub mod table;
 
 pub mod conditions;

@@ -112,7 +112,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "crates/commands/src",
         &[
-            &["limits", "schema"],
+            &["limits", "schema", "strict"],
             &["command"],
             &["json", "naming"],
             &["damage", "pool", "evasion", "minions", "conditions", "lab"],

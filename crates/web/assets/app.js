@@ -57,13 +57,31 @@ function showTab(name) {
 }
 
 // ---- asking fray ----
-// A quick command's answer as {ok, json}: the answer, or the refusal's JSON.
+// A quick command's answer as {ok, json, warnings}: the answer, or the refusal's JSON,
+// and the doubts fray found in the request.
 async function ask(command, body) {
   try {
-    return { ok: true, json: await fray.call(command, body) };
+    const out = await fray.run(command, body);
+    return { ok: true, json: out.answer, warnings: out.warnings || [] };
   } catch (e) {
-    return { ok: false, json: e.refusal || { error: String(e.message || e) } };
+    const refusal = e.refusal || { error: String(e.message || e) };
+    return { ok: false, json: refusal, warnings: refusal.warnings || [] };
   }
+}
+// The warnings of an answer (a probable typo: "did you mean `fire`?") beside it, in a
+// box after the answer's error box `errorId`, made the first time there is one to show.
+function showWarnings(errorId, warnings) {
+  const id = errorId.replace(/-error$/, "-warnings");
+  let el = $(id);
+  if (!el) {
+    el = document.createElement("pre");
+    el.className = "warning";
+    el.id = id;
+    $(errorId).insertAdjacentElement("afterend", el);
+  }
+  const list = warnings || [];
+  el.hidden = list.length === 0;
+  el.textContent = list.map((w) => "warning: " + w).join("\n");
 }
 function showError(id, e) {
   const el = $(id);
@@ -128,6 +146,7 @@ async function runDamage() {
   if (level) body.attacker_level = Number(level);
   for (const f of ["advantage", "critical", "ongoing", "silvered", "area"]) body[f] = $("d-" + f).checked;
   const r = await ask("damage", body);
+  showWarnings("d-error", r.warnings);
   if (!r.ok) {
     showError("d-error", r.json);
     $("d-final").textContent = "";
@@ -156,6 +175,7 @@ async function runOdds() {
     bonus: Number($("o-bonus").value || 0),
     penalty: Number($("o-penalty").value || 0),
   });
+  showWarnings("o-check-error", check.warnings);
   if (check.ok) {
     showError("o-check-error", null);
     const a = check.json;
@@ -172,6 +192,7 @@ async function runOdds() {
     defender_bonus: Number($("o-def").value || 0),
     attacker_luck: Number($("o-luck").value || 0),
   });
+  showWarnings("o-tohit-error", tohit.warnings);
   if (tohit.ok) {
     showError("o-tohit-error", null);
     const a = tohit.json;
@@ -199,6 +220,7 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
   progress.value = 0;
   status.textContent = "starting…";
   showError(prefix + "-error", null);
+  showWarnings(prefix + "-error", []);
   cancel.onclick = () => controller.abort();
   // A run whose planned work is only a cap (`{unit, capped: true}`: a roster's fit stops
   // once its costs are known) shows what it has done, not a share of the cap.
@@ -220,10 +242,12 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
       progress.max = 1;
       progress.value = 1;
       status.textContent = outcome.on === "server" ? "done (on the server)" : "done (in this browser)";
+      showWarnings(prefix + "-error", outcome.warnings);
       onAnswer(outcome);
     } catch (e) {
       if (e.refusal) {
         showError(prefix + "-error", e.refusal);
+        showWarnings(prefix + "-error", e.refusal.warnings);
         status.textContent = "refused";
         onStop("No report: the run was refused (see the message above).");
       } else if (controller.signal.aborted) {

@@ -15,13 +15,14 @@ use crate::error::ApiError;
 /// non-ASCII escaped), so the body stays exactly what `--json` prints.
 pub const WARNINGS: HeaderName = HeaderName::from_static("fray-warnings");
 
-/// The body as command `C`'s request, or the refusal: 413 past the body cap, 408 when
-/// the body takes longer than `timeout` to arrive, 400 with serde's words
-/// and the place in the body for malformed JSON or an unknown field.
+/// The body as command `C`'s request, and whether it asked for `strict` (every warning
+/// a refusal), or the refusal: 413 past the body cap, 408 when the body takes longer
+/// than `timeout` to arrive, 400 with serde's words and the place in the body for
+/// malformed JSON or an unknown field.
 pub async fn request<C: Command>(
     body: Body,
     limits: &crate::Limits,
-) -> Result<C::Request, ApiError> {
+) -> Result<(C::Request, bool), ApiError> {
     let max_body = limits.max_body;
     let timeout = limits.body_timeout;
     let bytes = match tokio::time::timeout(timeout, to_bytes(body, max_body)).await {
@@ -37,7 +38,7 @@ pub async fn request<C: Command>(
         Ok(Err(_)) => return Err(too_large(max_body)),
         Ok(Ok(bytes)) => bytes,
     };
-    call::parse::<C>(&bytes, Origin::Body).map_err(ApiError::refused)
+    call::parse_strict::<C>(&bytes, Origin::Body).map_err(ApiError::refused)
 }
 
 /// The refusal of a body over the cap.

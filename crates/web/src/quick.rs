@@ -28,7 +28,7 @@ pub(crate) async fn answer<C: Command>(
     State(state): State<AppState>,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let request = io::request::<C>(body, &state.limits).await?;
+    let (request, strict) = io::request::<C>(body, &state.limits).await?;
     // A quick answer waits a moment for a slot rather than being turned away at once.
     let permit = tokio::time::timeout(QUEUE_WAIT, state.quick.clone().acquire_owned())
         .await
@@ -49,7 +49,10 @@ pub(crate) async fn answer<C: Command>(
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let refused = |r| ApiError::refused(naming::in_fields::<C>(r));
-        let prepared = C::prepare(request).map_err(refused)?;
+        let mut prepared = C::prepare(request).map_err(refused)?;
+        if strict {
+            prepared = prepared.refuse_warnings().map_err(refused)?;
+        }
         caps::within(&prepared.cost, &limits)?;
         let cx = Context {
             cancel: &cancel,

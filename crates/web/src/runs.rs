@@ -213,10 +213,13 @@ pub(crate) async fn run<C: Command>(
     query: Result<Query<RunQuery>, QueryRejection>,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let request = io::request::<C>(body, &state.limits).await?;
+    let (request, strict) = io::request::<C>(body, &state.limits).await?;
     let check = move |limits: &crate::Limits| {
-        let prepared =
-            C::prepare(request).map_err(|r| ApiError::refused(naming::in_fields::<C>(r)))?;
+        let refused = |r| ApiError::refused(naming::in_fields::<C>(r));
+        let mut prepared = C::prepare(request).map_err(refused)?;
+        if strict {
+            prepared = prepared.refuse_warnings().map_err(refused)?;
+        }
         caps::within(&prepared.cost, limits)?;
         let valid = prepared.valid;
         Ok(Work {

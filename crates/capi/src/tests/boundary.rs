@@ -66,6 +66,25 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "fray_call_envelope",
+            pointers: &["command", "request_json", "envelope_json"],
+            strings: &["command", "request_json"],
+            call: |_, f| {
+                let (bad, mut envelope) = (not_utf8(), unset());
+                let s = unsafe {
+                    fray_call_envelope(
+                        arg(f, "command", c("check").as_ptr(), &bad),
+                        arg(f, "request_json", c(r#"{"rung": "3/6"}"#).as_ptr(), &bad),
+                        out(f, "envelope_json", &mut envelope),
+                    )
+                };
+                (
+                    s,
+                    f == Fault::Null("envelope_json") || string_left(envelope),
+                )
+            },
+        },
+        Case {
             name: "fray_rng_new",
             pointers: &["rng"],
             strings: &[],

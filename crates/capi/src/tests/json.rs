@@ -50,3 +50,36 @@ fn a_refusal_is_json_with_its_place_and_the_last_error() {
     assert_eq!(status, FrayStatus::Refused);
     assert!(text.unwrap().contains("no command `nope`"));
 }
+
+/// `fray_call_envelope(command, request)`: its status and its envelope, parsed.
+fn envelope(command: &str, request: &str) -> (FrayStatus, serde_json::Value) {
+    let mut out = unset();
+    // SAFETY: the arguments are this test's own strings.
+    let status = unsafe { fray_call_envelope(c(command).as_ptr(), c(request).as_ptr(), &mut out) };
+    (status, serde_json::from_str(&take(out).unwrap()).unwrap())
+}
+
+#[test]
+fn the_envelope_carries_the_warnings_and_strict_refuses_them() {
+    let request = r#"{"amount": "17", "types": ["fyre"], "vs": "Resist 9 Fire"}"#;
+    let (status, v) = envelope("damage", request);
+    assert_eq!(status, FrayStatus::Ok);
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .contains("did you mean `fire`")
+    );
+    assert_eq!(v["answer"].as_str(), call("damage", request).1.as_deref());
+    let strict = r#"{"amount": "17", "types": ["fyre"], "vs": "Resist 9 Fire", "strict": true}"#;
+    let (status, v) = envelope("damage", strict);
+    assert_eq!(status, FrayStatus::Refused);
+    let error = v["refusal"]["error"].as_str().unwrap();
+    assert!(
+        error.contains("strict") && error.contains("did you mean `fire`"),
+        "{error}"
+    );
+    assert_eq!(call("damage", strict).0, FrayStatus::Refused);
+}

@@ -428,6 +428,23 @@ fn typos_warn_on_stderr_and_keep_json_clean() {
     json(&args);
 }
 
+#[test]
+fn strict_turns_a_warning_into_a_refusal() {
+    let args = ["damage", "10", "fier", "--vs", "Resist Fier", "--strict"];
+    let run = fray(&args);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("error: refused under strict")
+            && run.stderr.contains("(and 1 more)")
+            && run.stderr.contains("warning: "),
+        "{}",
+        run.stderr
+    );
+    // Nothing in doubt: strict changes nothing.
+    json(&["damage", "10", "fire", "--strict", "--json"]);
+}
+
 /// Every flag that names a damage type warns about a probable typo, not only TYPE...
 #[test]
 fn probable_type_typos_warn_in_reduce_and_modify_too() {

@@ -14,6 +14,7 @@ use tower::ServiceExt;
 
 mod caps;
 mod guard;
+mod warnings;
 
 /// One request through the whole application: status, `fray-warnings` and body.
 async fn call(
@@ -473,29 +474,6 @@ async fn bad_requests_are_refused_with_a_message_and_a_place() {
     // And the server still answers.
     let (s, text) = post(&app, "/api/check", json!({"rung": "3/6"})).await;
     assert_eq!(s, StatusCode::OK, "{text}");
-}
-
-#[tokio::test]
-async fn warnings_and_notes_travel_in_a_header_beside_the_answer() {
-    let app = app();
-    let (s, warnings, _) = call(
-        &app,
-        "POST",
-        "/api/damage",
-        json!({"amount": 5, "types": ["fier"]}).to_string(),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK);
-    let w: Vec<String> = serde_json::from_str(&warnings.expect("a typo warns")).unwrap();
-    assert!(w.iter().any(|w| w.contains("fire")), "{w:?}");
-    let (_, notes, _) = call(
-        &app,
-        "POST",
-        "/api/battle",
-        json!({"example": "minions", "seed": 3}).to_string(),
-    )
-    .await;
-    assert!(notes.expect("a note").contains("no effect"));
 }
 
 /// The NDJSON lines of a streamed run.
