@@ -20,6 +20,8 @@ without the GIL. ``sweep(..., executor="ray")`` runs a sweep's points as Ray tas
 from __future__ import annotations
 
 import json
+import numbers
+import operator
 import os
 import warnings as _warnings
 from pathlib import Path
@@ -102,10 +104,29 @@ def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Opt
     return Result(json.loads(answer), kind or command, page, warned)
 
 
-def _json(what: str, request: dict) -> str:
-    """A request as JSON; NaN and infinities (not JSON) are refused as fray refuses input."""
+def _plain(value: Any) -> Any:
+    """A value JSON has no type for, as the number or list it stands for: NumPy's integers
+    (``np.int64``), floats (``np.float32``), booleans and arrays (``np.arange``), or any
+    other integer-like or mapping, so they go wherever an int, a float or a list goes.
+    Duck-typed (``__index__``, ``tolist``, ``numbers.Real``): fray does not need NumPy."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    if hasattr(value, "tolist"):  # NumPy's arrays and scalars, pandas' Series
+        return value.tolist()
     try:
-        return json.dumps(request, allow_nan=False)
+        return operator.index(value)
+    except TypeError:
+        pass
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError(f"a value of type {type(value).__name__} is not a number, a string, a list or a dict")
+
+
+def _json(what: str, request: Any) -> str:
+    """A request as JSON; NaN and infinities (not JSON) are refused as fray refuses input,
+    and NumPy's numbers and arrays are written as the numbers and lists they hold."""
+    try:
+        return json.dumps(request, allow_nan=False, default=_plain)
     except (TypeError, ValueError) as e:
         raise _error(f"{what}: {e}") from None
     except RecursionError:
@@ -155,7 +176,10 @@ def _mapping(value: Any, what: str) -> Mapping:
 
 
 def _names(value: Any, what: str) -> list:
-    """A list of names: a bare string is refused (list("fire") would be its letters)."""
+    """A list of names: a bare string is refused (list("fire") would be its letters); a
+    NumPy array of names is its list."""
+    if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
+        value = value.tolist()
     if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
         raise _error(f"{what}: expected a list of names, e.g. [\"fire\"], not {type(value).__name__} {value!r}")
     return list(value)
@@ -189,6 +213,31 @@ def _error(message: str, path: Optional[str] = None, line: Optional[int] = None,
     e.message, e.path, e.line, e.column, e.width = message, path, line, column, width
     e.hint, e.warnings = None, []
     return e
+
+
+def _values(values: Any, what: str) -> Any:
+    """An axis's values: ``"FROM..TO[:STEP]"``, or a list, tuple, range or NumPy array
+    (each number written as the int or float it holds)."""
+    if isinstance(values, str):
+        return values
+    if hasattr(values, "tolist"):
+        values = values.tolist()
+    if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__iter__"):
+        raise _error(f"{what}: expected a list of values or \"FROM..TO[:STEP]\", not {type(values).__name__} {values!r}")
+    return list(values)
+
+
+def _chunks(chunks: Any) -> Optional[int]:
+    """``chunks=`` as a whole number of at least 1 (a NumPy integer too), or None."""
+    if chunks is None:
+        return None
+    try:
+        count = operator.index(chunks)
+    except TypeError:
+        count = 0
+    if isinstance(chunks, bool) or count < 1:
+        raise _error(f"`chunks`: expected a whole number of at least 1, not {chunks!r}")
+    return count
 
 
 def _given(**fields: Any) -> dict:
@@ -411,7 +460,7 @@ def roster(
         raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
     from ._ray import roster_on_ray
 
-    answer, page, chunks_run = roster_on_ray(request, source, chunks)
+    answer, page, chunks_run = roster_on_ray(request, source, _chunks(chunks))
     result = Result(answer, "roster", page)
     result.chunks = chunks_run
     return result
@@ -453,7 +502,7 @@ def sweep(
     text, source = _text(scenario, "a scenario")
     request: dict = _given(scenario=text, trials=trials, seed=seed, precision=precision, threads=threads)
     request["vary"] = [
-        {"path": path, "values": values if isinstance(values, str) else list(values)}
+        {"path": path, "values": _values(values, f"vary[{path!r}]")}
         for path, values in _mapping(vary or {}, "vary").items()
     ]
     if find is not None:
@@ -465,7 +514,7 @@ def sweep(
     elif executor == "ray":
         from ._ray import sweep_on_ray
 
-        answer, page, chunks_run = sweep_on_ray(request, source, chunks)
+        answer, page, chunks_run = sweep_on_ray(request, source, _chunks(chunks))
     else:
         raise _error(f"executor {executor!r}: expected 'local' or 'ray'")
     result = Result(answer, "sweep", page)
@@ -489,11 +538,11 @@ def odds_sweep(
     >>> len(r["points"])
     5
     """
-    settings = [f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in _mapping(set or {}, "set").items()]
+    settings = [f"{k}={v if isinstance(v, str) else _json(f'set[{k!r}]', v)}" for k, v in _mapping(set or {}, "set").items()]
     request = {
         "odds": system,
         "set": settings,
-        "vary": [{"path": p, "values": v if isinstance(v, str) else list(v)} for p, v in _mapping(vary, "vary").items()],
+        "vary": [{"path": p, "values": _values(v, f"vary[{p!r}]")} for p, v in _mapping(vary, "vary").items()],
         "threads": threads,
     }
     return _call("sweep", request, kind="odds_sweep", strict=strict)

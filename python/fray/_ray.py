@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Dict, List, Optional, Tuple
 
-from . import _native
+from . import _json, _native
 
 
 def _ray():
@@ -74,7 +74,7 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
         ray.init()
     # One thread a task unless asked: Ray gives each task one CPU.
     request = {**request, "threads": request.get("threads") or 1}
-    text = json.dumps(request)
+    text = _json("a sweep", request)
     points = _native.sweep_size(text, source)  # refuses a bad sweep before any task
     if chunks is None:
         chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -95,7 +95,7 @@ def roster_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -
     if not ray.is_initialized():
         ray.init()
     request = {**request, "threads": request.get("threads") or 1}
-    text = json.dumps(request)
+    text = _json("a roster", request)
     if chunks is None:
         chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
     task = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_matchups)

@@ -163,6 +163,33 @@ def test_sweep_as_a_dataframe():
     assert list(frame["seed"]) == [p["seed"] for p in r["points"]]
 
 
+def test_numpy_numbers_and_arrays_go_where_ints_floats_and_lists_go():
+    np = optional("numpy")
+    duel = EXAMPLES / "battles" / "duel.toml"
+    plain = fray.sweep(duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=200, seed=5)
+    numpy = fray.sweep(duel, vary={"evasion.b.defense.hp": np.arange(20, 41, 10)}, trials=np.int64(200),
+                       seed=np.uint32(5), threads=np.int8(1))
+    assert numpy == plain
+    assert fray.battle(duel, trials=np.int64(100), seed=np.int64(2)) == fray.battle(duel, trials=100, seed=2)
+    assert fray.to_hit(attacker_bonus=np.float32(3.5), defender_bonus=np.float64(5)) == fray.to_hit(
+        attacker_bonus=3.5, defender_bonus=5.0)
+    assert fray.damage(np.int64(17), np.array(["fire", "cold"]), vs="Resist Fire") == fray.damage(
+        17, ["fire", "cold"], vs="Resist Fire")
+    assert fray.odds_sweep("pool", {"tn": np.arange(1, 4)}, set={"bonus": np.int64(1)}) == fray.odds_sweep(
+        "pool", {"tn": [1, 2, 3]}, set={"bonus": 1})
+    # In a dict written as TOML too, and a NaN is refused however it is spelled.
+    import tomllib
+
+    data = tomllib.loads(duel.read_text())
+    assert fray.battle({**data, "trials": np.int64(60)}, seed=1) == fray.battle({**data, "trials": 60}, seed=1)
+    with pytest.raises(fray.FrayError, match="JSON"):
+        fray.to_hit(attacker_bonus=np.float32("nan"), defender_bonus=1)
+    with pytest.raises(fray.FrayError, match="expected a list of values"):
+        fray.sweep(duel, vary={"evasion.b.defense.hp": np.int64(20)})
+    with pytest.raises(fray.FrayError, match="`chunks`: expected a whole number"):
+        fray.sweep(duel, vary={"evasion.b.defense.hp": [20]}, executor="ray", chunks=2.5)
+
+
 def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
     import sys
 
