@@ -23,6 +23,7 @@ import json
 import numbers
 import operator
 import os
+import re
 import warnings as _warnings
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence, Union
@@ -137,8 +138,8 @@ def _json(what: str, request: Any) -> str:
 def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
     """The TOML text of a scenario, script or profile, and where it came from.
 
-    ``value`` is a path (``pathlib.Path``, or a str naming an existing file), TOML text,
-    or a dict, written as TOML by fray with each line's key path, so its errors name the
+    ``value`` is a path (``pathlib.Path``, or a one-line str that names a file or is no
+    line of TOML: a missing file or a folder is refused as such), TOML text, or a dict, written as TOML by fray with each line's key path, so its errors name the
     dict's key.
     """
     if isinstance(value, Mapping):
@@ -147,20 +148,32 @@ def _text(value: Source, what: str) -> "tuple[str, Optional[str]]":
         written.lines = lines
         return written, f"<{what} dict>"
     if isinstance(value, os.PathLike) or (
-        isinstance(value, str) and "\n" not in value and len(value) < 4096 and os.path.isfile(value)
+        isinstance(value, str) and "\n" not in value and len(value) < 4096
+        and (os.path.exists(value) or _looks_like_a_path(value))
     ):
         return _read(Path(value), what), os.fspath(value)
-    if isinstance(value, str) and _looks_like_a_path(value):
-        # One line with no `=` and no `[` is no TOML a loader would accept: a path, mistyped.
-        raise _error(f"cannot read {_shown(value)}: no such file ({what} is a path, TOML text or a dict)")
     if isinstance(value, str):
         return value, None
     raise _error(f"{what}: expected TOML text, a file path or a dict, not {type(value).__name__}")
 
 
+#: One line of TOML that a file's text could be: a `key = value` (bare, quoted or dotted
+#: key), a `[table]` or `[[array]]` header alone on its line, or a comment.
+_TOML_LINE = re.compile(
+    r"""\s*(?:
+        (?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*\s*=
+      | \[\[?[^\[\]\n]*\]\]?\s*(?:\#.*)?$
+      | \#
+    )""",
+    re.VERBOSE,
+)
+
+
 def _looks_like_a_path(value: str) -> bool:
-    """Whether a string is meant as a file's path: one line, none of TOML's `=` or `[`."""
-    return "\n" not in value and "=" not in value and "[" not in value and value.strip() != ""
+    """Whether a string is meant as a file's path: one line that is no line of TOML, so a
+    path holding `=` or `[` (``runs/hp=20.toml``, ``runs/[old]/duel.toml``) that names no
+    file is told "no such file", not read as TOML and refused at its first character."""
+    return "\n" not in value and value.strip() != "" and not _TOML_LINE.match(value)
 
 
 def _shown(text: str) -> str:
@@ -190,8 +203,13 @@ def _read(path: Path, what: str) -> str:
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        raise _error(f"cannot read {_shown(str(path))}: it is a folder, not a file ({what} is a path to a file, "
+                     "TOML text or a dict)") from None
+    except (FileNotFoundError, ValueError):  # ValueError: a NUL in the path, which no file has
+        raise _error(f"cannot read {_shown(str(path))}: no such file ({what} is a path, TOML text or a dict)") from None
     except OSError as e:
-        raise _error(f"cannot read {path}: {e.strerror}") from None
+        raise _error(f"cannot read {_shown(str(path))}: {e.strerror}") from None
     if len(data) > MAX_FILE_BYTES:
         raise _error(f"{path} is larger than {MAX_FILE_BYTES} bytes: {what} may hold at most {MAX_FILE_BYTES}")
     try:

@@ -163,6 +163,30 @@ def test_a_mistyped_path_is_said_not_to_exist():
     assert "no such file" in caught.value.message and "nope.toml" in caught.value.message
 
 
+@pytest.mark.parametrize("name", ["runs/hp=20.toml", "runs/[old]/duel.toml", "[old].toml", "a\x00b.toml"])
+def test_a_missing_path_with_tomls_characters_is_said_not_to_exist(name):
+    """A path holding `=` or `[` is still a path: "no such file", not a TOML error at its
+    first character; the string and pathlib.Path alike."""
+    for given in (name, Path(name)):
+        with pytest.raises(fray.FrayError) as caught:
+            fray.battle(given)
+        assert "no such file" in caught.value.message and caught.value.line is None, caught.value.message
+
+
+def test_a_folder_is_said_to_be_a_folder():
+    for given in ("examples/battles", EXAMPLES / "battles", str(EXAMPLES / "battles") + "/"):
+        with pytest.raises(fray.FrayError, match="it is a folder, not a file"):
+            fray.sweep(given, vary={"evasion.b.defense.hp": [1]})
+
+
+def test_one_line_of_toml_is_still_toml_text():
+    # Neither of these is a path: fray reads them as TOML and refuses what they lack.
+    for text in ('name = "x"', "[evasion]", 'a."b" = 1'):
+        with pytest.raises(fray.FrayError) as caught:
+            fray.battle(text)
+        assert "no such file" not in caught.value.message, text
+
+
 def test_arguments_of_the_wrong_shape_are_refused_not_misread():
     with pytest.raises(fray.FrayError, match="expected a dict"):
         fray.sweep(DUEL, "x=1..2")
