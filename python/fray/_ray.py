@@ -26,6 +26,14 @@ def _ray():
     return ray
 
 
+def _started():
+    """Ray, connected to the cluster ``ray.init()`` finds (or a local one it starts)."""
+    ray = _ray()
+    if not ray.is_initialized():
+        ray.init()
+    return ray
+
+
 def _chunk(request: str, source: Optional[str], start: int, end: int) -> Tuple[str, Dict]:
     """One Ray task: the points start..end, played by fray on this worker, and where:
     the node, its address, and the fray module the worker loaded (the shipped wheel's,
@@ -69,13 +77,12 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
     """The sweep's outcome, its points played on the Ray cluster, its report page, and
     where each chunk ran (``{"start", "end", "node", "address", "fray"}``, in sweep
     order)."""
-    ray = _ray()
-    if not ray.is_initialized():
-        ray.init()
     # One thread a task unless asked: Ray gives each task one CPU.
     request = {**request, "threads": request.get("threads") or 1}
     text = _json("a sweep", request)
-    points = _native.sweep_size(text, source)  # refuses a bad sweep before any task
+    # A bad sweep is refused here, before Ray is imported or a cluster started.
+    points = _native.sweep_size(text, source)
+    ray = _started()
     if chunks is None:
         chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
     # SPREAD: the chunks go to every node, not first to the one that asks.
@@ -91,22 +98,24 @@ def roster_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -
     where each chunk ran (``{"batch", "start", "end", "node", "address", "fray"}``, in
     the order played). An exact (minions) roster's bisection asks one battle at a time,
     each waiting on the last: those are played here, its two matrices on the cluster."""
-    ray = _ray()
-    if not ray.is_initialized():
-        ray.init()
     request = {**request, "threads": request.get("threads") or 1}
     text = _json("a roster", request)
-    if chunks is None:
-        chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-    task = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_matchups)
-    shared = ray.put(text)
     ran: List[Dict] = []
+    cluster: Dict = {}
 
     def play(jobs_text: str) -> List[str]:
+        # Ray is started at the first batch, after fray has checked the roster: a bad one
+        # is refused before any cluster starts.
+        if not cluster:
+            ray = cluster["ray"] = _started()
+            cluster["chunks"] = chunks or 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+            cluster["task"] = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_matchups)
+            cluster["shared"] = ray.put(text)
+        ray, task, shared = cluster["ray"], cluster["task"], cluster["shared"]
         jobs = json.loads(jobs_text)
         batch = len({w["batch"] for w in ran})
         parts = ray.get([task.remote(shared, source, json.dumps(jobs[a:b]), a, b, batch)
-                         for a, b in ranges(len(jobs), chunks)])
+                         for a, b in ranges(len(jobs), cluster["chunks"])])
         ran.extend(where for _, where in parts)
         return [odds for odds, _ in parts]
 

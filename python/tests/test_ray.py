@@ -4,6 +4,8 @@ ones, point for point and price for price."""
 from __future__ import annotations
 
 import json
+import sys
+import types
 
 import pytest
 
@@ -51,6 +53,26 @@ def test_a_bad_sweep_is_refused_before_any_task(ray_cluster):
 
 
 POOL_ROSTER = EXAMPLES / "rosters" / "pool.toml"
+
+
+class NoCluster(types.ModuleType):
+    """A stand-in for the ray module that fails at any use: what is refused with it in
+    place was refused before Ray was imported, let alone a cluster started."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"ray.{name} used before the request was checked")
+
+
+def test_a_bad_request_is_refused_before_ray_starts(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", NoCluster("ray"))
+    with pytest.raises(fray.FrayError, match="evasion.b.defense.hp"):
+        fray.sweep(DUEL, vary={"evasion.b.defence.hp": [1, 2]}, executor="ray")
+    with pytest.raises(fray.FrayError, match="`trials`"):
+        fray.sweep(DUEL, vary={"evasion.b.defense.hp": [1, 2]}, trials=0, executor="ray")
+    with pytest.raises(fray.FrayError, match="precision"):
+        fray.roster(POOL_ROSTER, precision=5, executor="ray")
+    with pytest.raises(fray.FrayError, match="no such file"):
+        fray.roster("rosters/nope.toml", executor="ray")
 
 
 @pytest.mark.parametrize("chunks", [None, 4])
