@@ -412,7 +412,10 @@ def battle(
 ) -> Result:
     """Whole battles, sampled on every core or solved exactly (``fray battle``): the
     report with every figure's ``basis`` and 95% interval. With neither a scenario nor an
-    example, the built-in default scenario.
+    example, the built-in default scenario. ``to_pandas()``: one row a combatant (a
+    duelist, a minion, each member of a pool army): its ``side`` (``a``/``b``) and
+    ``side_name``, ``name``, ``max_hp``, ``survival`` with its interval, ``mean_hp_left``,
+    and the ``basis`` of these figures (``exact`` or ``sampled``).
 
     >>> r = fray.battle(example="duel", trials=500, seed=1)
     >>> r["sides"][0]["win"]["basis"]

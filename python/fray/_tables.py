@@ -36,6 +36,15 @@ def _table(r: dict) -> Iterable[dict]:
             yield {"attacker": row["attacker"], "defender_ev": ev, "p_hit": p}
 
 
+def _battle(r: dict) -> Iterable[dict]:
+    # One row a combatant (a unit of a pool army, a minion, a duelist): where it stood and
+    # how it fared over the battles, with the basis of these figures.
+    names = {letter: side["name"] for letter, side in zip("ab", r["sides"])}
+    for fighter in r["survivors"]:
+        yield {"side": fighter["side"], "side_name": names.get(fighter["side"]), **fighter,
+               "basis": r["survivors_basis"]}
+
+
 def _sweep(r: dict) -> Iterable[dict]:
     for point in r["points"]:
         report = point["report"]
@@ -61,6 +70,7 @@ ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
     "evasion-damage": lambda r: r["per_hit"],
     "evasion-table": _table,
     "minions": lambda r: r["result"]["minions"],
+    "battle": _battle,
     "sweep": _sweep,
     "sweep-paths": lambda r: r["paths"],
     "roster": lambda r: r["units"],

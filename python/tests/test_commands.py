@@ -190,6 +190,18 @@ def test_numpy_numbers_and_arrays_go_where_ints_floats_and_lists_go():
         fray.sweep(duel, vary={"evasion.b.defense.hp": [20]}, executor="ray", chunks=2.5)
 
 
+def test_a_battle_as_a_dataframe_has_a_row_a_combatant():
+    optional("pandas")
+    pikes = fray.battle(example="pikes", trials=100, seed=1)
+    frame = pikes.to_pandas()
+    assert len(frame) == len(pikes["survivors"]) > 2
+    assert list(frame["name"]) == [s["name"] for s in pikes["survivors"]]
+    assert set(frame["side_name"]) == {"Pike square", "Riders"} and set(frame["basis"]) == {"sampled"}
+    assert frame["survival"].between(frame["survival_low"], frame["survival_high"]).all()
+    exact = fray.battle(example="minions").to_pandas()
+    assert set(exact["basis"]) == {"exact"} and set(exact["side"]) == {"a", "b"}
+
+
 def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
     import sys
 
