@@ -511,7 +511,10 @@ def sweep(
     chunks (default: two per CPU of the cluster), each with one thread unless
     ``threads`` says otherwise, spread over the cluster's nodes; the result is the local
     one, point for point, and its ``chunks`` says which node ran each chunk.
-    ``to_pandas()``: one row a point.
+    ``to_pandas()``: one row a point: its values, ``seed`` and ``trials``, the sides'
+    names (``a_side``, ``b_side``), each side's win chance with its interval (``a_win``,
+    ``a_win_low``, ``a_win_high``, ``b_win``...), ``win_basis`` (``exact`` where the win
+    and draw figures were solved, ``sampled`` where counted), ``draw`` and ``rounds_mean``.
 
     >>> duel = "examples/battles/duel.toml"  # from the repository's root
     >>> r = fray.sweep(duel, vary={"evasion.b.defense.hp": [20, 30, 40]}, trials=2000, seed=5)

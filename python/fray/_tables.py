@@ -49,9 +49,14 @@ def _sweep(r: dict) -> Iterable[dict]:
     for point in r["points"]:
         report = point["report"]
         row: Dict[str, Any] = {**point["values"], "seed": point["seed"], "trials": report["trials"]}
+        # Each side's name beside its letter's columns, and whether the win and draw
+        # figures were solved exactly or sampled (one basis: they come from one solve).
+        for letter, side in zip("ab", report["sides"]):
+            row[f"{letter}_side"] = side["name"]
         for letter, side in zip("ab", report["sides"]):
             for key in ("p", "low", "high"):
                 row[f"{letter}_win" if key == "p" else f"{letter}_win_{key}"] = side["win"][key]
+        row["win_basis"] = report["sides"][0]["win"]["basis"]
         row["draw"] = report["draw"]["p"]
         row["rounds_mean"] = report["rounds"]["mean"]
         yield row

@@ -161,6 +161,12 @@ def test_sweep_as_a_dataframe():
     assert list(frame["evasion.b.defense.hp"]) == [20, 60]
     assert frame["a_win"][0] > frame["a_win"][1], "a tougher troll is harder to beat"
     assert list(frame["seed"]) == [p["seed"] for p in r["points"]]
+    # The sides by name, and whether their figures are exact (a duel is solved) or sampled.
+    assert set(frame["a_side"]) == {"Valkyrie"} and set(frame["b_side"]) == {"Troll"}
+    assert set(frame["win_basis"]) == {"exact"}
+    sampled = fray.sweep(EXAMPLES / "battles" / "pikes.toml", vary={"pool.a.combatants.Pikeman.count": [2, 3]},
+                         trials=50, seed=5).to_pandas()
+    assert set(sampled["win_basis"]) == {"sampled"} and set(sampled["a_side"]) == {"Pike square"}
 
 
 def test_numpy_numbers_and_arrays_go_where_ints_floats_and_lists_go():
