@@ -461,7 +461,10 @@ def roster(
     tasks on the cluster ``ray.init()`` connects to, in ``chunks`` chunks (default: two
     per CPU of the cluster), spread over its nodes; the prices are the local ones, and
     the result's ``chunks`` says which node played each chunk.
-    ``to_pandas()``: one row a unit.
+    ``to_pandas()``: one row a unit; ``to_pandas(table="matrix")`` and
+    ``table="fitted_matrix"``: the square of scores the report's heat maps draw (a row a
+    unit, a column its opponent); ``table="matchups"``: every cell of both, a row each,
+    with its win, draw and interval.
 
     >>> r = fray.roster(example="minions")
     >>> r["exact"], [u["name"] for u in r["units"]][:2]

@@ -67,6 +67,34 @@ def _odds(r: dict) -> Iterable[dict]:
         yield {**point["values"], **dict(zip(r["outcomes"], point["outcomes"]))}
 
 
+def _cells(r: dict, matrix: str) -> Iterable[dict]:
+    # A roster's matrix cell by cell: the row's unit against the column's, each at its
+    # cost in that matrix; the diagonal (a unit against itself) is never played.
+    m = r[matrix]
+    names = [row["unit"] for row in m["rows"]]
+    for i, row in enumerate(m["rows"]):
+        for j, cell in enumerate(row["cells"]):
+            if cell is not None:
+                yield {"matrix": matrix, "unit": row["unit"], "against": names[j], "unit_cost": m["costs"][i],
+                       "against_cost": m["costs"][j], **cell}
+
+
+#: A roster's tables besides its units (``to_pandas(table=...)``): ``matrix`` and
+#: ``fitted_matrix`` square (scores, a row a unit against a column), and ``matchups``,
+#: every cell of both, a row each.
+SQUARE = ("matrix", "fitted_matrix")
+
+#: The commands whose answers hold more than one table: each table's name and rows, the
+#: first the one ``to_pandas()`` gives by default.
+TABLES: Dict[str, Dict[str, Callable[[dict], Iterable[dict]]]] = {
+    "roster": {
+        "units": lambda r: r["units"],
+        "matrix": lambda r: _cells(r, "matrix"),
+        "fitted_matrix": lambda r: _cells(r, "fitted_matrix"),
+        "matchups": lambda r: [*_cells(r, "matrix"), *_cells(r, "fitted_matrix")],
+    },
+}
+
 #: Each command whose answer is a table, and its rows.
 ROWS: Dict[str, Callable[[dict], Iterable[dict]]] = {
     "damage": _damage,
@@ -115,13 +143,38 @@ class Result(dict):
             f'srcdoc="{_html.escape(self.html, quote=True)}"></iframe>'
         )
 
-    def rows(self) -> List[dict]:
-        """The table's rows as dicts (the DataFrame's rows)."""
-        rows = ROWS.get(self.command)
+    def rows(self, table: Optional[str] = None) -> List[dict]:
+        """The table's rows as dicts (the DataFrame's rows; for a roster's ``matrix`` or
+        ``fitted_matrix``, its cells, a row a matchup, which the square frame is made of).
+        ``table`` names one of a roster's tables (``units``, ``matrix``,
+        ``fitted_matrix``, ``matchups``); without it, the answer's main table."""
+        tables = TABLES.get(self.command, {})
+        if table is None:
+            rows = ROWS.get(self.command)
+        elif table in tables:
+            rows = tables[table]
+        elif tables:
+            raise ValueError(f"table={table!r}: the answer of {self.command} has the tables "
+                             + ", ".join(repr(t) for t in tables))
+        else:
+            raise ValueError(f"table={table!r}: the answer of {self.command} has one table; leave out `table`")
         if rows is None:
             raise TypeError(f"the answer of {self.command} is not a table")
         return list(rows(self))
 
-    def to_pandas(self) -> Any:
-        """The table as a pandas DataFrame, one row a point, outcome or row of the table."""
-        return _pandas().DataFrame(self.rows())
+    def to_pandas(self, table: Optional[str] = None) -> Any:
+        """The table as a pandas DataFrame, one row a point, outcome or row of the table.
+
+        A roster has several: ``units`` (the default: a row a unit, its costs), ``matrix``
+        and ``fitted_matrix`` (square, as the report's heat maps: each cell the score, win
+        chance with a draw counting half, of the row's unit against the column's at the
+        starting or the fitted costs; index ``unit``, columns ``against``, the diagonal
+        NaN) and ``matchups`` (a row a cell of both, with its costs, ``win``, ``draw``,
+        ``score`` and its interval ``low``..``high``)."""
+        pandas = _pandas()
+        if self.command == "roster" and table in SQUARE:
+            names = [row["unit"] for row in self[table]["rows"]]
+            scores = [[float("nan") if c is None else c["score"] for c in row["cells"]] for row in self[table]["rows"]]
+            return pandas.DataFrame(scores, index=pandas.Index(names, name="unit"),
+                                    columns=pandas.Index(names, name="against"))
+        return pandas.DataFrame(self.rows(table))

@@ -208,6 +208,33 @@ def test_a_battle_as_a_dataframe_has_a_row_a_combatant():
     assert set(exact["basis"]) == {"exact"} and set(exact["side"]) == {"a", "b"}
 
 
+def test_a_rosters_matrices_as_dataframes():
+    import math
+
+    optional("pandas")
+    r = fray.roster(example="minions")
+    names = [u["name"] for u in r["units"]]
+    assert list(r.to_pandas()["name"]) == names == list(r.to_pandas(table="units")["name"])
+    for table in ("matrix", "fitted_matrix"):
+        square = r.to_pandas(table=table)
+        assert list(square.index) == list(square.columns) == names
+        assert (square.index.name, square.columns.name) == ("unit", "against")
+        for i, row in enumerate(r[table]["rows"]):
+            for j, cell in enumerate(row["cells"]):
+                shown = square.loc[names[i], names[j]]
+                assert math.isnan(shown) if cell is None else shown == cell["score"], (table, i, j)
+        assert len(r.rows(table)) == len(names) * (len(names) - 1)
+    matchups = r.to_pandas(table="matchups")
+    assert len(matchups) == 2 * len(names) * (len(names) - 1)
+    fitted = matchups[matchups["matrix"] == "fitted_matrix"]
+    assert set(fitted["unit_cost"]) == {u["fitted"] for u in r["units"]}
+    assert {"unit", "against", "win", "draw", "score", "low", "high"} <= set(matchups.columns)
+    with pytest.raises(ValueError, match="'units', 'matrix', 'fitted_matrix', 'matchups'"):
+        r.to_pandas(table="matrices")
+    with pytest.raises(ValueError, match="has one table"):
+        fray.check("3/6").to_pandas(table="matrix")
+
+
 def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
     import sys
 
