@@ -6,7 +6,7 @@ outcome the local sweep gives, point for point. ``fray.roster``: the pricing run
 and hands each batch of matchups (a matrix, a round of the fit) to Ray, split into
 chunks, each matchup carrying its own costs and random streams, so the prices are the
 local ones. The tasks are spread over the cluster's nodes, and each says where it ran.
-Ray is optional (``pip install 'fray[ray]'``) and only imported here."""
+Ray is optional (the wheel's ``ray`` extra) and only imported here."""
 
 from __future__ import annotations
 
@@ -16,12 +16,18 @@ from typing import Dict, List, Optional, Tuple
 from . import _json, _native
 
 
+#: The Ray fray needs: the `ray` extra of python/pyproject.toml (a test keeps them
+#: equal), said in the hint where Ray is missing, for a wheel's user as for the source's.
+RAY = "ray>=2.51"
+
+
 def _ray():
     try:
         import ray
     except ImportError:
         raise ImportError(
-            "executor='ray' needs Ray, which fray does not require: pip install './python[ray]' (or pip install ray)"
+            f"executor='ray' needs Ray, which fray does not require: pip install '{RAY}' "
+            "(or install fray's wheel with its extra: pip install 'fray-VERSION-....whl[ray]')"
         ) from None
     return ray
 

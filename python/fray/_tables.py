@@ -13,8 +13,7 @@ def _pandas() -> Any:
         import pandas
     except ImportError:
         raise ImportError(
-            "to_pandas() needs pandas, which fray does not require: pip install pandas "
-            "(or pip install './python[pandas]')"
+            "to_pandas() needs pandas, which fray does not require: pip install pandas"
         ) from None
     return pandas
 

@@ -10,8 +10,8 @@ import types
 import pytest
 
 import fray
-from fray._ray import ranges
-from conftest import EXAMPLES
+from fray._ray import RAY, ranges
+from conftest import EXAMPLES, ROOT
 
 DUEL = EXAMPLES / "battles" / "duel.toml"
 PIKES = EXAMPLES / "battles" / "pikes.toml"
@@ -61,6 +61,28 @@ class NoCluster(types.ModuleType):
 
     def __getattr__(self, name):
         raise AssertionError(f"ray.{name} used before the request was checked")
+
+
+def test_where_ray_is_missing_the_hint_suits_a_wheels_user(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
+    with pytest.raises(ImportError) as caught:
+        fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20]}, executor="ray")
+    hint = str(caught.value)
+    assert f"pip install '{RAY}'" in hint and ".whl[ray]" in hint
+    assert "./python" not in hint, "a wheel's user has no python/ folder"
+
+
+def test_the_ray_extra_installs_on_every_python_the_wheel_takes():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "python" / "pyproject.toml").read_text())["project"]
+    assert project["optional-dependencies"]["ray"] == [RAY], "the hint names the extra's Ray"
+    # Ray 2.51 is the last Ray with wheels for CPython 3.9 (2.60 needs 3.10): while the
+    # wheel takes 3.9, the extra may ask no newer Ray, or `pip install '...whl[ray]'`
+    # finds none there.
+    assert project["requires-python"] == ">=3.9"
+    floor = tuple(int(n) for n in RAY.split(">=")[1].split("."))
+    assert floor <= (2, 51), RAY
 
 
 def test_a_bad_request_is_refused_before_ray_starts(monkeypatch):
