@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import subprocess
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -51,10 +54,42 @@ def optional(module: str):
     return pytest.importorskip(module, reason=f"pip install {module} runs this test")
 
 
+#: When the tests began: nothing in the user's ~/.ray may be newer (test_ray*.py check).
+STARTED = time.time()
+
+
+def written_in_home_ray() -> list:
+    """The files under the user's ~/.ray written since the tests began (Ray writes its
+    auth token there unless given one): the Ray tests must leave it as they found it."""
+    home = Path.home() / ".ray"
+    if not home.exists():
+        return []
+    # A folder's time moves when a file is made in it: ~/.ray's own says one was.
+    return [str(p) for p in (home, *home.rglob("*")) if p.stat().st_mtime >= STARTED]
+
+
+def ray_env() -> dict:
+    """What a Ray process of the tests is given: token authentication (on by default for
+    a head since Ray 2.5x) with a token of its own, so Ray neither reads nor writes one
+    in the user's ~/.ray, and no usage statistics."""
+    return {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32), "RAY_USAGE_STATS_ENABLED": "0"}
+
+
+# This process's own cluster (ray_cluster) too: set before Ray is first imported, as Ray
+# reads the mode once, when it loads its configuration.
+os.environ.update(ray_env())
+
+
 @pytest.fixture(scope="session")
 def ray_cluster():
-    """One real local Ray cluster of 2 CPUs, started once and shut down at the end."""
+    """One real local Ray cluster of 2 CPUs, started once and shut down at the end, with
+    a temp dir of its own (not /tmp/ray) and the tests' token (nothing in ~/.ray)."""
     ray = optional("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray
-    ray.shutdown()
+    # Short: Ray's sockets live under its temp dir, and a socket's path is short.
+    temp = tempfile.mkdtemp(prefix="fray-ray-", dir="/tmp")
+    try:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
+        yield ray
+    finally:
+        ray.shutdown()
+        shutil.rmtree(temp, ignore_errors=True)

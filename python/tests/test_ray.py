@@ -11,7 +11,7 @@ import pytest
 
 import fray
 from fray._ray import RAY, ranges
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, written_in_home_ray
 
 DUEL = EXAMPLES / "battles" / "duel.toml"
 PIKES = EXAMPLES / "battles" / "pikes.toml"
@@ -45,6 +45,11 @@ def test_a_ray_sweep_with_a_search_is_the_local_one(ray_cluster):
     on_ray = fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20, 40, 80]}, find=find, trials=300, seed=3,
                         executor="ray")
     assert on_ray == local and "find" in on_ray
+
+
+def test_the_local_cluster_writes_nothing_in_the_users_home(ray_cluster):
+    fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20, 40]}, trials=100, seed=1, executor="ray")
+    assert written_in_home_ray() == [], "Ray wrote in ~/.ray: give it a token (conftest.ray_env)"
 
 
 def test_a_bad_sweep_is_refused_before_any_task(ray_cluster):

@@ -2,7 +2,8 @@
 a process of its own (`ray start --head`, then `ray start --address`: one CPU, a
 resource and a temp dir each, on loopback), with fray shipped to the workers as its wheel (a `runtime_env`): the chunks
 run on both nodes, from the shipped wheel, and each answer is the local one. Both nodes
-are stopped at the end.
+are stopped at the end, each by its own processes, never by `ray stop` (which ends every
+Ray node on the machine); nothing is written in the user's ~/.ray.
 
 The driver is a process of its own too, so this cluster never meets the session's local
 one (conftest.py). The wheel is `$FRAY_WHEEL` (.ci/run builds it; docs/python.md says how):
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, optional
+from conftest import EXAMPLES, optional, ray_env, written_in_home_ray
 
 # The driver: the same sweep and roster on the two-node cluster and locally, and where
 # each chunk ran.
@@ -66,37 +67,89 @@ def wheel() -> str:
     pytest.skip("set FRAY_WHEEL to fray's wheel (docs/python.md) to run the two-node Ray test")
 
 
-def token_env() -> dict:
-    """Ray's token authentication (on by default for a head since Ray 2.5x), with a token
-    of this cluster's own that every process is given: nothing is read from or written to
-    the user's ~/.ray."""
-    return {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+class Node:
+    """One Ray node, started here as `ray start --block` in a session of its own with a
+    temp dir of its own, and stopped here alone: SIGTERM to that process, which ends its
+    node's processes, then SIGKILL to whatever is left of its process group. Never
+    `ray stop`, which ends every Ray node on the machine, the user's included."""
+
+    def __init__(self, args: list, env: dict) -> None:
+        ray = str(Path(sys.executable).parent / "ray")
+        # Short: Ray's sockets live under its temp dir, and a socket's path is short.
+        self.temp = tempfile.mkdtemp(prefix="fray-ray-", dir="/tmp")
+        self.log = Path(self.temp) / "start.log"
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                [ray, "start", "--block", f"--temp-dir={self.temp}", "--node-ip-address=127.0.0.1",
+                 "--num-cpus=1", "--disable-usage-stats", *args],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+            )
+        deadline = time.monotonic() + 180
+        while "Ray runtime started" not in self.log.read_text(errors="replace"):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                said = self.log.read_text(errors="replace")[-3000:]
+                self.stop()
+                raise RuntimeError(f"ray start {' '.join(args)} failed:\n{said}")
+            time.sleep(0.5)
+
+    def left(self) -> list:
+        """The processes still in this node's process group (its own, and only its own)."""
+        group = self.process.pid
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    if os.getpgid(int(entry.name)) == group:
+                        found.append(int(entry.name))
+                except ProcessLookupError:
+                    pass
+        return found
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=90)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        deadline = time.monotonic() + 20
+        while self.left() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        if self.left():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        shutil.rmtree(self.temp, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
 def two_nodes():
     """A Ray head and a second node, on loopback: the head's address and the environment
-    its processes share; both stopped after."""
+    its processes share; both stopped after, and nothing else."""
     optional("ray")
     shipped = wheel()
-    ray = str(Path(sys.executable).parent / "ray")
-    env = token_env()
+    env = {**os.environ, **ray_env()}
     port = free_port()
-    # Short paths: Ray's sockets live under its temp dir, and a socket's path is short.
-    temps = [tempfile.mkdtemp(prefix="fray-ray-", dir="/tmp") for _ in range(2)]
-    common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", "--disable-usage-stats"]
+    nodes = []
     try:
-        subprocess.run([ray, "start", "--head", f"--port={port}", "--include-dashboard=false",
-                        '--resources={"fray_head": 1}', f"--temp-dir={temps[0]}", *common],
-                       check=True, capture_output=True, timeout=180, env=env)
-        subprocess.run([ray, "start", f"--address=127.0.0.1:{port}", '--resources={"fray_second": 1}',
-                        f"--temp-dir={temps[1]}", *common], check=True, capture_output=True, timeout=180, env=env)
+        nodes.append(Node(["--head", f"--port={port}", "--include-dashboard=false",
+                           '--resources={"fray_head": 1}'], env))
+        nodes.append(Node([f"--address=127.0.0.1:{port}", '--resources={"fray_second": 1}'], env))
         yield f"127.0.0.1:{port}", env, shipped
     finally:
-        # `ray stop` ends the Ray processes `ray start` began on this machine: both nodes.
-        subprocess.run([ray, "stop", "--force"], capture_output=True, timeout=120, env=env)
-        for t in temps:
-            shutil.rmtree(t, ignore_errors=True)
+        for node in reversed(nodes):
+            node.stop()
+
+
+def test_a_node_stopped_here_leaves_every_other_ray_running(ray_cluster):
+    """Stopping a node the tests started ends its processes and no one else's: the
+    session's own cluster (conftest.py), started apart from it, still runs tasks."""
+    node = Node(["--head", f"--port={free_port()}", "--include-dashboard=false"], {**os.environ, **ray_env()})
+    assert node.left(), "the node runs as processes of its own group"
+    node.stop()
+    assert node.left() == [] and not Path(node.temp).exists()
+    alive = ray_cluster.remote(lambda: "still here")
+    assert ray_cluster.get(alive.remote(), timeout=60) == "still here"
+    assert written_in_home_ray() == []
 
 
 def test_a_sweep_and_a_roster_spread_over_two_nodes_and_equal_the_local_ones(two_nodes):
