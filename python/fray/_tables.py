@@ -4,8 +4,9 @@ the report page shown in a notebook for those that have one."""
 
 from __future__ import annotations
 
-import html as _html
 from typing import Any, Callable, Dict, Iterable, List, Optional
+
+from ._inline import inline
 
 
 def _pandas() -> Any:
@@ -115,8 +116,8 @@ class Result(dict):
     """A command's answer: exactly the dict ``fray COMMAND --json`` prints (it compares
     equal to it), plus ``to_pandas()`` where the answer is a table, and ``html``, the
     report page ``--report`` writes, where the command has one (a battle, a sweep, an
-    odds sweep, the design check, a roster): the last expression of a Jupyter cell shows it, its
-    charts drawn offline (SVG in the page, no script, nothing fetched); and ``warnings``,
+    odds sweep, the design check, a roster): the last expression of a Jupyter cell shows it
+    inline, its charts drawn offline (SVG images in the page, no script, nothing fetched); and ``warnings``,
     the doubts fray found in the request."""
 
     def __init__(self, answer: dict, command: str, html: Optional[str] = None,
@@ -133,14 +134,13 @@ class Result(dict):
         return (Result, (dict(self), self.command, self.html, self.warnings))
 
     def _repr_html_(self) -> Optional[str]:
-        """The report page in a frame of its own (its style kept apart from the
-        notebook's); None (the plain repr) for an answer without one."""
+        """The report page inline (its body in a ``<div class="fray-report">``, its style
+        in each element, each chart an ``<img>`` of its SVG), as tall as its content and
+        kept by JupyterLab's sanitizer when a saved notebook is reopened, where a frame
+        would be dropped; None (the plain repr) for an answer without one."""
         if self.html is None:
             return None
-        return (
-            '<iframe sandbox="" style="width:100%;height:640px;border:1px solid #ddd" '
-            f'srcdoc="{_html.escape(self.html, quote=True)}"></iframe>'
-        )
+        return inline(self.html)
 
     def rows(self, table: Optional[str] = None) -> List[dict]:
         """The table's rows as dicts (the DataFrame's rows; for a roster's ``matrix`` or

@@ -255,23 +255,63 @@ def test_every_command_of_the_table_has_a_function():
         assert callable(function) and function.__name__ in fray.__all__, name
 
 
-def test_reports_show_in_a_notebook_offline():
-    """A battle, a sweep, an odds sweep and the design check carry the report page
-    `--report` writes; as a cell's last expression it is shown in a frame, its charts
-    as SVG, with no script and nothing fetched. Other answers keep the plain repr."""
-    import html
+#: What JupyterLab's sanitizer keeps of an output it does not trust (a notebook reopened
+#: from disk): its allowed tags and the attributes these pages use
+#: (packages/apputils/src/sanitizer.ts). No iframe, srcdoc, style element or svg.
+KEPT_TAGS = {
+    "a", "b", "br", "caption", "code", "col", "colgroup", "div", "em", "figcaption", "figure", "h1", "h2",
+    "h3", "h4", "h5", "h6", "hr", "i", "img", "li", "ol", "p", "pre", "section", "small", "span", "strong",
+    "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "wbr",
+}
+KEPT_ATTRIBUTES = {"class", "style", "title", "id", "lang", "dir"}
+KEPT_BY_TAG = {"img": {"src", "alt", "width", "height"}, "td": {"colspan", "rowspan"}, "th": {"colspan", "rowspan"}}
+
+
+def test_reports_show_in_a_notebook_offline_and_survive_its_sanitizer():
+    """A battle, a sweep, an odds sweep, the design check and a roster carry the report
+    page `--report` writes; as a cell's last expression it is shown inline, as tall as its
+    content, in tags and attributes JupyterLab keeps when it reopens a saved notebook, its
+    charts the page's own SVG as images: no script, nothing fetched. Other answers keep
+    the plain repr."""
+    import base64
+    import re
+    from html.parser import HTMLParser
+
+    class Tags(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.found, self.text = [], []
+
+        def handle_starttag(self, tag, attrs):
+            self.found.append((tag, dict(attrs)))
+
+        def handle_data(self, data):
+            self.text.append(data)
 
     shown = {
         "battle": fray.battle(example="duel", trials=300, seed=2),
         "sweep": fray.sweep(str(EXAMPLES / "battles" / "duel.toml"), vary={"evasion.b.defense.hp": [30, 50]}, trials=200),
         "odds_sweep": fray.odds_sweep("pool", {"tn": "1..4"}),
         "design-check": fray.design_check("damage"),
+        "roster": fray.roster(example="minions"),
     }
     for name, result in shown.items():
-        frame = result._repr_html_()
-        assert frame.startswith("<iframe") and 'srcdoc="' in frame, name
-        page = html.unescape(frame.split('srcdoc="', 1)[1].rsplit('"', 1)[0])
-        assert page == result.html, name
-        assert "<svg" in page, f"{name}: no chart"
-        assert "<script" not in page and "http://" not in page.replace("http://www.w3.org/", ""), name
+        out = result._repr_html_()
+        assert out.startswith('<div class="fray-report"'), name
+        tags = Tags()
+        tags.feed(out)
+        for tag, attrs in tags.found:
+            assert tag in KEPT_TAGS, f"{name}: <{tag}> is dropped by the sanitizer"
+            dropped = set(attrs) - KEPT_ATTRIBUTES - KEPT_BY_TAG.get(tag, set())
+            assert not dropped, f"{name}: <{tag}> loses {dropped}"
+        # Each chart is the page's own SVG, in order; the page's words are all there.
+        charts = re.findall(r"<svg\b.*?</svg>", result.html, re.S)
+        images = [base64.b64decode(a["src"].split(",", 1)[1]).decode() for t, a in tags.found if t == "img"]
+        assert images == charts and charts, name
+        title = re.search(r"<h1>(.*?)</h1>", result.html).group(1)
+        assert title in "".join(tags.text), name
+        assert "height:640px" not in out and "<script" not in out, name
+    # The page's stylesheet is in the elements it selects.
+    sweep = shown["sweep"]._repr_html_()
+    assert '<div class="points" style="overflow-x:auto' in sweep
     assert fray.check("3/6")._repr_html_() is None

@@ -28,7 +28,7 @@ def test_the_notebook_example_runs(ray_cluster, tmp_path):
 def test_the_notebook_runs_top_to_bottom_and_shows_its_reports():
     """examples/python/fray.ipynb, executed in a fresh kernel as Jupyter would: every cell
     runs, the tables come out as DataFrames, and the battle, the sweep, the odds sweep and
-    the design check show their reports (HTML with SVG charts, nothing fetched)."""
+    the design check show their reports (inline HTML with SVG charts, nothing fetched)."""
     nbformat = optional("nbformat")
     nbclient = optional("nbclient")
     optional("pandas")
@@ -42,8 +42,8 @@ def test_the_notebook_runs_top_to_bottom_and_shows_its_reports():
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert not errors, f"{cell.source}: {errors}"
     shown = [o["data"]["text/html"] for c in code for o in c.outputs if "text/html" in o.get("data", {})]
-    frames = [h for h in shown if h.startswith("<iframe")]
+    frames = [h for h in shown if h.startswith('<div class="fray-report"')]
     assert len(frames) == 4, f"{len(frames)} reports shown, not the battle, sweep, odds sweep and design check"
-    assert all("&lt;svg" in f and "&lt;script" not in f for f in frames)
+    assert all("data:image/svg+xml;base64," in f and "<script" not in f for f in frames)
     tables = [h for h in shown if "dataframe" in h]
     assert len(tables) == 2, "the damage trace and the sweep's table are not DataFrames"
