@@ -513,7 +513,9 @@ def sweep(
     the points as Ray tasks on the cluster ``ray.init()`` connects to, in ``chunks``
     chunks (default: two per CPU of the cluster), each with one thread unless
     ``threads`` says otherwise, spread over the cluster's nodes; the result is the local
-    one, point for point, and its ``chunks`` says which node ran each chunk.
+    one, point for point, and its ``chunks`` says which node ran each chunk. A search
+    (``find``) is not spread: its steps each wait on the last, so it runs in this process
+    on ``threads`` (a ``RuntimeWarning`` says so), stopped by Ctrl-C within a second.
     ``to_pandas()``: one row a point: its values, ``seed`` and ``trials``, the sides'
     names (``a_side``, ``b_side``), each side's win chance with its interval (``a_win``,
     ``a_win_low``, ``a_win_high``, ``b_win``...), ``win_basis`` (``exact`` where the win

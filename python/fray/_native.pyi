@@ -41,8 +41,9 @@ def sweep(request: str, source: Optional[str] = None) -> str:
     """``fray sweep --json``: the whole sweep and its search (or, with ``odds`` in the
     request, ``fray sweep --odds SYSTEM --json``)."""
 
-def sweep_size(request: str, source: Optional[str] = None) -> int:
-    """How many points the sweep holds (it is checked whole first)."""
+def sweep_plan(request: str, source: Optional[str] = None) -> Tuple[int, bool]:
+    """How many points the sweep holds and whether it searches (``find``, run by
+    ``sweep_merge`` where it is called); the sweep is checked whole first."""
 
 def sweep_chunk(request: str, start: int, end: int, source: Optional[str] = None) -> str:
     """The points ``start..end`` played with their own seeds: a JSON list of ``points``."""

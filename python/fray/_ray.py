@@ -11,6 +11,7 @@ Ray is optional (the wheel's ``ray`` extra) and only imported here."""
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Dict, List, Optional, Tuple
 
 from . import _json, _native
@@ -82,12 +83,21 @@ def ranges(points: int, chunks: int) -> List[Tuple[int, int]]:
 def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> Tuple[dict, str, List[Dict]]:
     """The sweep's outcome, its points played on the Ray cluster, its report page, and
     where each chunk ran (``{"start", "end", "node", "address", "fray"}``, in sweep
-    order)."""
+    order). A search (``find``) runs here, after the points, on this process's threads:
+    each of its steps waits on the last, so it is not spread; a warning says so, and
+    Ctrl-C stops it within a second."""
+    # The search runs here, on the threads asked for (0: every core of this machine).
+    here = _json("a sweep", request)
     # One thread a task unless asked: Ray gives each task one CPU.
     request = {**request, "threads": request.get("threads") or 1}
     text = _json("a sweep", request)
     # A bad sweep is refused here, before Ray is imported or a cluster started.
-    points = _native.sweep_size(text, source)
+    points, searches = _native.sweep_plan(text, source)
+    if searches:
+        # stacklevel 3: the caller's line that called fray.sweep.
+        warnings.warn("executor='ray': the search (`find`) runs here, in this process, not on the cluster: "
+                      "each of its steps waits on the last; only the sweep's points are spread",
+                      RuntimeWarning, stacklevel=3)
     ray = _started()
     if chunks is None:
         chunks = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -95,7 +105,7 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
     task = ray.remote(num_cpus=1, scheduling_strategy="SPREAD")(_chunk)
     shared = ray.put(text)
     parts = ray.get([task.remote(shared, source, a, b) for a, b in ranges(points, chunks)])
-    outcome, page = _native.sweep_merge(text, [part for part, _ in parts], source)
+    outcome, page = _native.sweep_merge(here, [part for part, _ in parts], source)
     return json.loads(outcome), page, [where for _, where in parts]
 
 

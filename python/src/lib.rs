@@ -30,7 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(commands::commands, m)?)?;
     m.add("MAX_FILE_BYTES", fray_commands::limits::MAX_FILE_BYTES)?;
     m.add_function(wrap_pyfunction!(commands::toml_of, m)?)?;
-    m.add_function(wrap_pyfunction!(sweep::sweep_size, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep::sweep_plan, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_merge, m)?)?;
     m.add_function(wrap_pyfunction!(roster::roster_jobs, m)?)?;

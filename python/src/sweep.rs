@@ -1,4 +1,4 @@
-//! Sweeps in chunks of points for an executor that runs them elsewhere (`sweep_size`,
+//! Sweeps in chunks of points for an executor that runs them elsewhere (`sweep_plan`,
 //! `sweep_chunk`, `sweep_merge`: each chunk plays its points with their own seeds, so
 //! the merged outcome is the local one, point for point); a whole sweep is the `sweep`
 //! command, called as every command is (`commands::call`). Every one reads the same
@@ -15,12 +15,37 @@ use pyo3::prelude::*;
 
 use crate::commands::json;
 use crate::error::to_py;
+use crate::interrupt::{Stopped, interruptible};
 
 /// The request's text fields named by where they came from.
 fn sources(source: Option<&str>) -> Vec<(String, String)> {
     source
         .map(|s| vec![("scenario".to_string(), s.to_string())])
         .unwrap_or_default()
+}
+
+/// The checked battle sweep of `request` and the threads it asks for.
+fn checked(request: &str, sources: Vec<(String, String)>) -> Result<(Box<Sweep>, usize), Refusal> {
+    let (mut r, strict) =
+        fray_commands::call::parse_strict::<SweepCommand>(request.as_bytes(), Origin::Built)?;
+    for (field, source) in sources {
+        SweepCommand::name_source(&mut r, &field, source);
+    }
+    let mut prepared = SweepCommand::prepare(r)?;
+    if strict {
+        prepared = prepared.refuse_warnings()?;
+    }
+    match prepared.valid {
+        ValidSweep::Battles { sweep, threads } => Ok((sweep, threads)),
+        ValidSweep::Odds { .. } => Err(Refusal::new(
+            "an odds sweep is exact and quick: run it whole, not in chunks",
+        )),
+    }
+}
+
+/// A refusal as `FrayError`, in the request's field names.
+fn refused(py: Python<'_>, r: Refusal) -> PyErr {
+    to_py(py, fray_commands::naming::in_fields::<SweepCommand>(r))
 }
 
 /// Runs `work` on the checked battle sweep of `request` without the GIL, on the threads
@@ -33,33 +58,21 @@ fn with_sweep<T: Send>(
 ) -> PyResult<T> {
     let sources = sources(source);
     py.detach(|| {
-        let (mut r, strict) =
-            fray_commands::call::parse_strict::<SweepCommand>(request.as_bytes(), Origin::Built)?;
-        for (field, source) in sources {
-            SweepCommand::name_source(&mut r, &field, source);
-        }
-        let mut prepared = SweepCommand::prepare(r)?;
-        if strict {
-            prepared = prepared.refuse_warnings()?;
-        }
-        match prepared.valid {
-            ValidSweep::Battles { sweep, threads } => {
-                fray_lab::run::on_threads(threads, || work(&sweep))?
-            }
-            ValidSweep::Odds { .. } => Err(Refusal::new(
-                "an odds sweep is exact and quick: run it whole, not in chunks",
-            )),
-        }
+        let (sweep, threads) = checked(request, sources)?;
+        fray_lab::run::on_threads(threads, || work(&sweep))?
     })
-    .map_err(|r| to_py(py, fray_commands::naming::in_fields::<SweepCommand>(r)))
+    .map_err(|r| refused(py, r))
 }
 
-/// How many points the sweep holds (checking it all, so a bad sweep is refused before
-/// any chunk is sent anywhere).
+/// How many points the sweep holds, and whether it searches (`find`, which
+/// [`sweep_merge`] runs where it is called), checking it all, so a bad sweep is refused
+/// before any chunk is sent anywhere.
 #[pyfunction]
 #[pyo3(signature = (request, source = None))]
-pub fn sweep_size(py: Python<'_>, request: &str, source: Option<&str>) -> PyResult<usize> {
-    with_sweep(py, request, source, |s| Ok(s.points.len()))
+pub fn sweep_plan(py: Python<'_>, request: &str, source: Option<&str>) -> PyResult<(usize, bool)> {
+    with_sweep(py, request, source, |s| {
+        Ok((s.points.len(), s.find.is_some()))
+    })
 }
 
 /// The points `start..end` of the sweep, played with their own seeds: the JSON list of
@@ -82,8 +95,10 @@ pub fn sweep_chunk(
 /// The outcome of the sweep whose points were played elsewhere, given `chunks`: the
 /// texts [`sweep_chunk`] gave, in sweep order. Their reports are read back exactly (the
 /// JSON's floats are the floats written) and put beside the values and seeds the sweep
-/// gives each point; the search runs here. What `sweep` gives for the same request, as
-/// JSON, and its report page (what a notebook shows).
+/// gives each point; the search (`find`), each step waiting on the last, runs here, on
+/// a thread of its own that Ctrl-C stops within a second, as every long call. What
+/// `sweep` gives for the same request, as JSON, and its report page (what a notebook
+/// shows).
 #[pyfunction]
 #[pyo3(signature = (request, chunks, source = None))]
 pub fn sweep_merge(
@@ -92,33 +107,49 @@ pub fn sweep_merge(
     chunks: Vec<String>,
     source: Option<&str>,
 ) -> PyResult<(String, Option<String>)> {
+    let sources = sources(source);
+    let outcome = interruptible(py, |cx| {
+        let (sweep, threads) = checked(request, sources)?;
+        fray_lab::run::on_threads(threads, || merge(&sweep, &chunks, cx.cancel))?
+    });
+    match outcome {
+        Ok(answer) => Ok(answer),
+        Err(Stopped::Signal(e)) => Err(e),
+        Err(Stopped::Refused(r)) => Err(refused(py, r)),
+    }
+}
+
+/// [`sweep_merge`]'s work: the chunks read back, the search run (stopped when `cancel`
+/// is set), the answer and its page.
+fn merge(
+    s: &Sweep,
+    chunks: &[String],
+    cancel: &AtomicBool,
+) -> Result<(String, Option<String>), Refusal> {
     /// A point as a chunk wrote it: only its report is read back.
     #[derive(serde::Deserialize)]
     struct Played {
         report: fray_lab::report::Report,
     }
-    with_sweep(py, request, source, |s| {
-        let mut reports = Vec::new();
-        for chunk in &chunks {
-            let played: Vec<Played> = serde_json::from_str(chunk).map_err(|e| {
-                Refusal::new(format!("a chunk of the sweep's points cannot be read: {e}"))
-            })?;
-            reports.extend(played.into_iter().map(|p| p.report));
-        }
-        let played = reports.len();
-        if played > s.points.len() {
-            return Err(Refusal::new(format!(
-                "the chunks hold {played} points; the sweep has {}",
-                s.points.len()
-            )));
-        }
-        let never = AtomicBool::new(false);
-        let found = lab::search(s, &never);
-        let mut out = lab::outcome(s, lab::points_of(s, reports), found);
-        out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
-        let answer = SweepAnswer::Battles(Box::new(out));
-        let page = SweepCommand::pages(&answer).map(|p| p.html);
-        let text = fray_commands::json::compact(&answer, SweepCommand::KEYS)?;
-        Ok((text, page))
-    })
+    let mut reports = Vec::new();
+    for chunk in chunks {
+        let played: Vec<Played> = serde_json::from_str(chunk).map_err(|e| {
+            Refusal::new(format!("a chunk of the sweep's points cannot be read: {e}"))
+        })?;
+        reports.extend(played.into_iter().map(|p| p.report));
+    }
+    let played = reports.len();
+    if played > s.points.len() {
+        return Err(Refusal::new(format!(
+            "the chunks hold {played} points; the sweep has {}",
+            s.points.len()
+        )));
+    }
+    let found = lab::search(s, cancel);
+    let mut out = lab::outcome(s, lab::points_of(s, reports), found);
+    out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
+    let answer = SweepAnswer::Battles(Box::new(out));
+    let page = SweepCommand::pages(&answer).map(|p| p.html);
+    let text = fray_commands::json::compact(&answer, SweepCommand::KEYS)?;
+    Ok((text, page))
 }

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import sys
 import types
+import warnings
 
 import pytest
 
 import fray
 from fray._ray import RAY, ranges
 from conftest import EXAMPLES, ROOT, written_in_home_ray
+from test_interrupt import interrupted_after
 
 DUEL = EXAMPLES / "battles" / "duel.toml"
 PIKES = EXAMPLES / "battles" / "pikes.toml"
@@ -42,9 +44,28 @@ def test_a_ray_sweep_is_the_local_sweep(ray_cluster, chunks):
 def test_a_ray_sweep_with_a_search_is_the_local_one(ray_cluster):
     find = {"path": "evasion.b.defense.hp", "values": "10..200", "target": 0.5, "side": "b"}
     local = fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20, 40, 80]}, find=find, trials=300, seed=3)
-    on_ray = fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20, 40, 80]}, find=find, trials=300, seed=3,
-                        executor="ray")
+    # The search is not spread: it runs in this process, and the caller is told so.
+    with pytest.warns(RuntimeWarning, match=r"search \(`find`\) runs here, in this process") as caught:
+        on_ray = fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20, 40, 80]}, find=find, trials=300, seed=3,
+                            executor="ray")
+    assert caught[0].filename == __file__, "warned where fray.sweep was called"
     assert on_ray == local and "find" in on_ray
+    # A sweep without a search warns of nothing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fray.sweep(DUEL, vary={"evasion.b.defense.hp": [20, 40]}, trials=100, seed=3, executor="ray")
+
+
+def test_ctrl_c_stops_a_ray_sweeps_search_within_a_second(ray_cluster):
+    # A search of sampled battles (the pikes have no exact answer) long enough that only
+    # Ctrl-C ends it: it runs in this process, after the (no) points on the cluster.
+    find = {"path": "pool.a.combatants.Pikeman.count", "values": "1..12"}
+    work = lambda: fray.sweep(PIKES, find=find, trials=50_000_000, threads=1, executor="ray")  # noqa: E731
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        late = interrupted_after(1.0, work)
+    assert late < 1.0, f"the search went on {late:.2f} s after Ctrl-C"
+    assert fray.check("3/6")["p_success"] == 0.5
 
 
 def test_the_local_cluster_writes_nothing_in_the_users_home(ray_cluster):
