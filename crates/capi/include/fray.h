@@ -49,8 +49,8 @@ typedef enum {
   FRAY_STATUS_NULL = 2,
   // A string was not UTF-8. Pointer outputs are set to null.
   FRAY_STATUS_BAD_UTF8 = 3,
-  // fray failed inside (a bug, caught before it reached the caller): `fray_last_error`
-  // says what; pointer outputs are set to null.
+  // fray failed inside (a bug, caught before it reached the caller, and printed
+  // nowhere): `fray_last_error` says what and where; pointer outputs are set to null.
   FRAY_STATUS_PANIC = 4,
 } FrayStatus;
 

@@ -2,10 +2,12 @@
 //! this thread's last failure, no panic let through, no pointer trusted before it is
 //! checked, and every string and handle handed out taken back by its own `fray_free_*`.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{CStr, CString, c_char};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::{AssertUnwindSafe, PanicHookInfo, catch_unwind};
 use std::ptr::NonNull;
+use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use fray::request::Refusal;
 
@@ -23,14 +25,63 @@ pub enum FrayStatus {
     Null = 2,
     /// A string was not UTF-8. Pointer outputs are set to null.
     BadUtf8 = 3,
-    /// fray failed inside (a bug, caught before it reached the caller): `fray_last_error`
-    /// says what; pointer outputs are set to null.
+    /// fray failed inside (a bug, caught before it reached the caller, and printed
+    /// nowhere): `fray_last_error` says what and where; pointer outputs are set to null.
     Panic = 4,
 }
 
 thread_local! {
     /// The message of this thread's last failed call.
     static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
+    /// How many calls of the interface this thread is inside (a callback may call again).
+    static INSIDE: Cell<usize> = const { Cell::new(0) };
+    /// Where this thread's last silenced panic happened: its message says where.
+    static PANICKED_AT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Calls running worker threads now (a battle, a sweep): a panic on one of those threads
+/// (unnamed, as rayon's are) reaches the caller through its call, so it is not printed
+/// either. A named thread (`main`, a Rust host's test) always has its panics printed.
+static WORKING: AtomicUsize = AtomicUsize::new(0);
+
+/// Installs, once, the panic hook that keeps fray's panics off standard error (a message
+/// there corrupts a curses screen): one caught at the boundary is told by its status and
+/// `fray_last_error`. Any other panic goes to the hook there was before.
+fn silence_caught_panics() {
+    static ONCE: Once = Once::new();
+    if std::thread::panicking() {
+        return; // no hook can be set now; a later call sets it
+    }
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info: &PanicHookInfo<'_>| {
+            let inside = INSIDE.try_with(Cell::get).unwrap_or(0) > 0;
+            let worker =
+                WORKING.load(Ordering::SeqCst) > 0 && std::thread::current().name().is_none();
+            if !inside && !worker {
+                return before(info);
+            }
+            let at = info.location().map(|l| l.to_string());
+            let _ = PANICKED_AT.try_with(|p| *p.borrow_mut() = at);
+        }));
+    });
+}
+
+/// Marks a call that runs worker threads, for as long as it lives.
+pub(crate) struct Working(());
+
+impl Working {
+    pub(crate) fn start() -> Self {
+        silence_caught_panics();
+        WORKING.fetch_add(1, Ordering::SeqCst);
+        Working(())
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        WORKING.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Why a call failed: its status and its message.
@@ -68,7 +119,12 @@ impl From<Refusal> for Failure {
 /// Runs one entry of the interface: a panic inside is caught and told, the thread's last
 /// error is set (or cleared on success).
 pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
-    let (status, message) = match catch_unwind(AssertUnwindSafe(work)) {
+    silence_caught_panics();
+    let _ = PANICKED_AT.try_with(|p| p.borrow_mut().take());
+    let _ = INSIDE.try_with(|n| n.set(n.get() + 1));
+    let caught = catch_unwind(AssertUnwindSafe(work));
+    let _ = INSIDE.try_with(|n| n.set(n.get() - 1));
+    let (status, message) = match caught {
         Ok(Ok(())) => (FrayStatus::Ok, None),
         Ok(Err(f)) => (f.status, Some(f.message)),
         Err(panic) => {
@@ -77,10 +133,15 @@ pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic".to_string());
-            (
-                FrayStatus::Panic,
-                Some(format!("fray failed inside: {what}")),
-            )
+            let at = PANICKED_AT
+                .try_with(|p| p.borrow_mut().take())
+                .ok()
+                .flatten();
+            let message = match at {
+                Some(at) => format!("fray failed inside: {what}, at {at}"),
+                None => format!("fray failed inside: {what}"),
+            };
+            (FrayStatus::Panic, Some(message))
         }
     };
     // `try_with`: during a thread's teardown the message is lost rather than a panic

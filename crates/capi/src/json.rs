@@ -6,7 +6,7 @@ use std::ffi::c_char;
 use fray_commands::call::{Origin, Style, call};
 use fray_commands::{Context, envelope};
 
-use crate::boundary::{Failure, entry, handed_out, pointer_output, text};
+use crate::boundary::{Failure, Working, entry, handed_out, pointer_output, text};
 
 /// Runs the command `command` (`"battle"`, `"check"`, ...: `fray`'s subcommands) on
 /// `request_json`, its request as JSON (`"{}"` or `""` for its defaults), and sets
@@ -35,6 +35,7 @@ pub unsafe extern "C" fn fray_call(
                 text(request_json, "request_json")?,
             )
         };
+        let working = Working::start();
         let answered = call(
             name,
             request.as_bytes(),
@@ -43,6 +44,7 @@ pub unsafe extern "C" fn fray_call(
             Style::Pretty,
             &Context::quiet(),
         );
+        drop(working);
         match answered {
             Ok(answered) => {
                 answer.set(handed_out(answered.answer));
@@ -81,6 +83,7 @@ pub unsafe extern "C" fn fray_call_envelope(
                 text(request_json, "request_json")?,
             )
         };
+        let working = Working::start();
         let answered = call(
             name,
             request.as_bytes(),
@@ -89,6 +92,7 @@ pub unsafe extern "C" fn fray_call_envelope(
             Style::Pretty,
             &Context::quiet(),
         );
+        drop(working);
         match answered {
             Ok(answered) => {
                 out.set(handed_out(envelope::answer(answered).to_string()));

@@ -484,10 +484,10 @@ fn a_panic_inside_any_function_is_caught_and_told() {
         let (status, nulled) = (case.call)(&h, Fault::None);
         assert_eq!(status, FrayStatus::Panic, "{}", case.name);
         assert!(nulled, "{} left an output set after a panic", case.name);
-        assert_eq!(
-            last_error().as_deref(),
-            Some("fray failed inside: the test build's forced panic"),
-            "{}",
+        let told = last_error().unwrap();
+        assert!(
+            told.starts_with("fray failed inside: the test build's forced panic, at "),
+            "{}: {told}",
             case.name
         );
         // And it answers again after one.
@@ -528,4 +528,47 @@ fn the_last_error_is_each_threads_own() {
     .unwrap();
     assert_eq!(other, (FrayStatus::Ok, None));
     assert_eq!(last_error().as_deref(), Some("command is a null pointer"));
+}
+
+/// Set in the child process [`a_caught_panic_prints_nothing_and_the_hosts_own_still_does`]
+/// starts, where the panics happen with standard error not captured.
+const PANIC_CHILD: &str = "FRAY_CAPI_PANIC_CHILD";
+
+#[test]
+fn a_caught_panic_prints_nothing_and_the_hosts_own_still_does() {
+    if std::env::var_os(PANIC_CHILD).is_some() {
+        let mut rng = unset();
+        force_panic();
+        assert_eq!(unsafe { fray_rng_new(1, &mut rng) }, FrayStatus::Panic);
+        // Told with where it happened, since nothing was printed.
+        let told = last_error().unwrap();
+        assert!(
+            told.starts_with("fray failed inside: the test build's forced panic, at ")
+                && told.contains("src/tests/mod.rs:"),
+            "{told}"
+        );
+        // A worker thread of a long call panics silently too.
+        let working = crate::boundary::Working::start();
+        assert!(
+            std::thread::spawn(|| panic!("a worker's panic"))
+                .join()
+                .is_err()
+        );
+        drop(working);
+        assert!(std::panic::catch_unwind(|| panic!("the host's own panic")).is_err());
+        return;
+    }
+    let name = "tests::boundary::a_caught_panic_prints_nothing_and_the_hosts_own_still_does";
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(PANIC_CHILD, "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&child.stderr);
+    assert!(child.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("forced panic") && !stderr.contains("a worker's panic"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the host's own panic"), "{stderr}");
 }
