@@ -130,18 +130,12 @@ def single_file(playground):
     return single.as_uri()
 
 
-@pytest.fixture(scope="session")
-def server():
-    """One `fray serve` (with fray's WebAssembly) on a free loopback port: its base URL.
-
-    Its steps cap is raised as a designer's would be for long runs: 2,000,000 pikes
-    battles may last 40 rounds each (2.2e9 steps, past the default 1e8), and the cancel
-    tests need a run that long."""
-    binary = fray_binary()
+def serve(binary, args, says):
+    """Runs `BINARY serve --addr 127.0.0.1:0 ARGS` until the generator is closed, yielding
+    its base URL once it has started and said `says` (where its page computes)."""
     with tempfile.TemporaryFile(mode="w+") as log:
         server = subprocess.Popen(
-            [str(binary), "serve", "--addr", "127.0.0.1:0", "--max-steps", "10000000000", *wasm_args()],
-            stdout=log, stderr=subprocess.STDOUT,
+            [str(binary), "serve", "--addr", "127.0.0.1:0", *args], stdout=log, stderr=subprocess.STDOUT,
         )
         try:
             found = None
@@ -154,12 +148,33 @@ def server():
                 time.sleep(0.1)
             if not found:
                 pytest.fail("fray serve did not start:\n" + text)
-            if "computes in the browser" not in text:
-                pytest.fail("fray serve found no WebAssembly (scripts/playground.sh builds it):\n" + text)
+            if says not in text:
+                pytest.fail(f"fray serve did not say {says!r}:\n" + text)
             yield found.group(1)
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """One `fray serve` (with fray's WebAssembly) on a free loopback port: its base URL.
+
+    Its steps cap is raised as a designer's would be for long runs: 2,000,000 pikes
+    battles may last 40 rounds each (2.2e9 steps, past the default 1e8), and the cancel
+    tests need a run that long."""
+    yield from serve(fray_binary(), ["--max-steps", "10000000000", *wasm_args()], "computes in the browser")
+
+
+@pytest.fixture(scope="session")
+def bare_server():
+    """`fray serve` without fray's WebAssembly, as a build without scripts/playground.sh
+    runs it: a copy of the binary in a folder of its own, where it finds none beside it.
+    Its page sends everything to the server. Default caps."""
+    with tempfile.TemporaryDirectory() as folder:
+        binary = Path(folder) / "fray"
+        shutil.copy2(fray_binary(), binary)
+        yield from serve(binary, [], "runs everything on this server")
 
 
 @pytest.fixture(scope="session", params=["file", "served"])
@@ -181,6 +196,26 @@ def browser():
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def bare_page(browser, bare_server, request):
+    """A fresh page for the server without WebAssembly; as `page`, a script error fails the
+    test and the screenshot is saved."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(60_000)
+    errors = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    name = re.sub(r"[^a-z0-9]+", "-", request.node.name.removeprefix("test_").lower()).strip("-")
+    try:
+        yield tab
+    finally:
+        try:
+            tab.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+        finally:
+            context.close()
+    assert not errors, "script errors in the page: " + "; ".join(errors)
 
 
 @pytest.fixture
@@ -603,6 +638,49 @@ def test_shared_link(page, site):
         "the battle inputs were not restored"
     )
     assert "[minions" in other.input_value("#b-scenario"), "the scenario text is not the example's"
+
+
+def test_the_footer_says_where_answers_run(page, site):
+    ready(page, site.url)
+    footer = page.text_content("footer")
+    assert "run in this browser" in footer, footer
+    if site.served:
+        assert "large runs on the server by fray serve" in footer, footer
+    else:
+        assert "no server" in footer and "fray serve" not in footer, footer
+
+
+def test_without_the_webassembly_the_server_answers_every_tab(bare_page, bare_server):
+    """`fray serve` with no WebAssembly build: everything runs on the server, and every tab
+    shows what it shows in the browser (the roster's and design check's report pages)."""
+    page = bare_page
+    ready(page, bare_server)
+    assert page.evaluate("fray.backends()") == {"browser": False, "server": True}
+    footer = page.text_content("footer")
+    assert "run on the server by fray serve" in footer and "run in this browser" not in footer, footer
+    table = page.evaluate("fray.commands()")
+    assert {c["name"]: c["span"] for c in table}["roster"] == "long", table
+    # The roster's pricing: its report page and fitted costs, as the command line's.
+    page.click("#tabs button[data-tab='roster']")
+    page.select_option("#r-example", "minions")
+    page.wait_for_function("() => document.getElementById('r-roster').value.includes('Recruit')")
+    page.click("#r-run")
+    page.wait_for_function(f"() => {text_of('r-status')}.startsWith('done')")
+    assert page.text_content("#r-status") == "done (on the server)"
+    expected = cli_report("roster", "--example", "minions", "--quiet")
+    assert page.eval_on_selector("#r-report", "f => f.srcdoc") == expected, "the roster's report differs from --report's"
+    assert page.text_content("#r-costs").startswith("Fair costs (mean, exact): Recruit 2 (kept), Veteran ")
+    # The design check: its report page.
+    page.click("#tabs button[data-tab='design']")
+    page.select_option("#g-text", "all")
+    page.click("#g-run")
+    page.wait_for_function(f"() => {text_of('g-status')}.endsWith('goals')")
+    shown = page.eval_on_selector("#g-report", "f => f.srcdoc")
+    assert shown == cli_report("design-check", "all"), "the design check's report differs from --report's"
+    # Every kind of command answers as the command line does.
+    for command, request, args in SAME_AS_THE_COMMAND_LINE:
+        got = page.evaluate("([c, r]) => fray.run(c, r).then(o => [o.on, o.text])", [command, request])
+        assert got == ["server", cli(*args)], f"{command} {request} differs from `fray {' '.join(args)} --json`"
 
 
 def test_the_folder_on_a_static_host(browser, playground):

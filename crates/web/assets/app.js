@@ -460,8 +460,7 @@ async function runDesign() {
     const outcome = await fray.run("design-check", { text: $("g-text").value });
     showError("g-error", null);
     $("g-status").textContent = `${outcome.answer.goals.length} goals`;
-    // The server's design-check endpoint answers its JSON only: then the figures, plainly.
-    $("g-report").srcdoc = outcome.html || reportHint(outcome.answer.goals.map((g) => `${g.id}: ${g.summary}`).join(" · "));
+    $("g-report").srcdoc = outcome.html;
   } catch (e) {
     showError("g-error", e.refusal || { error: String(e.message || e) });
     $("g-status").textContent = "";
@@ -483,6 +482,16 @@ async function restoreAll() {
   if (paths && paths.length && !p.has("s.vary1")) $("s-vary1").value = paths[0].path + "=" + paths[0].range;
 }
 
+// Where the answers are worked out, in the footer: this page's back ends.
+async function showWhere() {
+  const { browser, server } = await fray.backends();
+  $("where").innerHTML = browser && server
+    ? ": compiled to WebAssembly and run in this browser, and large runs on the server by <code>fray serve</code>"
+    : browser
+      ? ": compiled to WebAssembly and run in this browser (no server is behind this page)"
+      : ": run on the server by <code>fray serve</code> (it has no WebAssembly build for this browser)";
+}
+
 // ---- wiring ----
 async function main() {
   try {
@@ -491,6 +500,7 @@ async function main() {
     document.querySelector("main").insertAdjacentHTML("afterbegin", `<pre class="error">${escapeHtml(e.message)}</pre>`);
     return;
   }
+  await showWhere();
   for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => showTab(b.dataset.tab);
   $("share").onclick = async () => {
     save();

@@ -215,6 +215,12 @@
         why = e;
       }
     }
+    if (!module && server) {
+      // Which commands are long runs (streamed, with a report page): the server's table.
+      const r = await fetch(new URL("api/commands", here));
+      if (!r.ok) throw new Error(`fray's server gives no command table (GET api/commands: ${r.status})`);
+      table = await r.json();
+    }
     if (!module && !server) {
       const fromDisk = location.protocol === "file:" && !why;
       throw new Error(
@@ -232,15 +238,19 @@
   }
 
   // ---- the server's side of a call: the same JSON, over HTTP ----
-  async function serverRun(command, request, { progress, signal }) {
-    const long = table ? table.find((c) => c.name === command)?.span === "long" : ["battle", "sweep"].includes(command);
-    const url = new URL(`api/${encodeURIComponent(command)}${long ? "?stream=true&text=true" : ""}`, here);
+  // A long run streams its progress and ends with its answer and report page; a quick
+  // one answers at once, with its report page (the design check's) unless `pages` is false.
+  async function serverRun(command, request, { progress, signal, pages }) {
+    const long = table.find((c) => c.name === command)?.span === "long";
+    const query = long ? "?stream=true&text=true" : pages === false ? "" : "?pages=true";
+    const url = new URL(`api/${encodeURIComponent(command)}${query}`, here);
     const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request), signal });
     const warnings = JSON.parse(r.headers.get("fray-warnings") || "[]");
     if (!r.ok) throw new FrayRefusal(await r.json());
     if (!long) {
-      const text = await r.text();
-      return { answer: JSON.parse(text), text, warnings, notes: [], on: "server" };
+      const body = await r.text();
+      const { text, html, charts } = query ? JSON.parse(body) : { text: body };
+      return { answer: JSON.parse(text), text, html, charts, warnings, notes: [], on: "server" };
     }
     let last = null;
     const reader = r.body.getReader(), decoder = new TextDecoder();
@@ -341,7 +351,7 @@
       if (module) return envelope({ op: "roster-examples" });
       return (await fetch(new URL("api/roster/examples", here))).json();
     },
-    /** The command table: [{name, summary, span}] (null without the WebAssembly). */
+    /** The command table: [{name, summary, span}] (the WebAssembly's, or the server's). */
     async commands() {
       await ready;
       return table;

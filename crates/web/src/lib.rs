@@ -149,6 +149,7 @@ fn router_at(limits: Limits, wasm: Option<Vec<u8>>, access: Access) -> Router {
         .route("/api/battle/examples/{name}", get(quick::battle_example))
         .route("/api/roster/examples", get(quick::roster_examples))
         .route("/api/battle/schema", get(quick::battle_schema))
+        .route("/api/commands", get(quick::commands))
         .route("/api/schema", get(quick::schemas))
         .route("/api/schema/{name}", get(quick::schema))
         .fallback(not_found)

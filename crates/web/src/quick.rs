@@ -21,13 +21,26 @@ use crate::{AppState, caps, io};
 /// How long a quick answer waits for a slot before it is answered 503.
 const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// `POST /api/NAME` of a quick command: the body read as its request, run on a blocking
-/// thread (one of the quick slots), and its `--json` answer with its warnings and notes
-/// in the header; every refusal as the library words it.
+/// The query of a quick command.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct AnswerQuery {
+    /// Answer `{"text", "html", "charts"}`: the `--json` text, and the report page
+    /// `--report` writes and its charts, for a command that writes one (the design
+    /// check); a page without fray's WebAssembly shows it.
+    pages: bool,
+}
+
+/// `POST /api/NAME[?pages=true]` of a quick command: the body read as its request, run
+/// on a blocking thread (one of the quick slots), and its `--json` answer (or, with
+/// `pages`, that text and its report page in one object) with its warnings and notes in
+/// the header; every refusal as the library words it.
 pub(crate) async fn answer<C: Command>(
     State(state): State<AppState>,
+    query: Result<Query<AnswerQuery>, QueryRejection>,
     body: Body,
 ) -> Result<Response, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     let (request, strict) = io::request::<C>(body, &state.limits).await?;
     // A quick answer waits a moment for a slot rather than being turned away at once.
     let permit = tokio::time::timeout(QUEUE_WAIT, state.quick.clone().acquire_owned())
@@ -61,6 +74,15 @@ pub(crate) async fn answer<C: Command>(
         let answer = C::perform(&prepared.valid, &cx).map_err(refused)?;
         let text = json::pretty(&answer, C::KEYS).map_err(ApiError::refused)?;
         caps::answer_within(&text, &limits)?;
+        let text = if q.pages {
+            let mut paged = serde_json::json!({ "text": text });
+            if let Some(pages) = C::pages(&answer) {
+                pages.add_to(&mut paged);
+            }
+            fray::text::escape_controls_json(&paged.to_string()).into_owned()
+        } else {
+            text
+        };
         let lines = [prepared.warnings, prepared.notes].concat();
         Ok::<_, ApiError>((text, naming::lines_in_fields::<C>(lines)))
     })
@@ -117,6 +139,13 @@ pub(crate) async fn roster_examples() -> Response {
 /// `GET /api/battle/schema`: `fray battle --schema`.
 pub(crate) async fn battle_schema() -> Response {
     io::json(&fray_lab::json_schema(), &[])
+}
+
+/// `GET /api/commands`: the command table, `[{"name", "summary", "span"}]` in the
+/// table's order (what the WebAssembly build's `fray_commands` gives): which commands
+/// are long runs, for a page without the WebAssembly.
+pub(crate) async fn commands() -> Response {
+    io::body(fray_commands::envelope::commands(), &[])
 }
 
 /// `GET /api/schema`: every command's JSON Schemas by name, `{"request", "answer"}`

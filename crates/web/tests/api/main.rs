@@ -295,6 +295,67 @@ async fn the_webassembly_is_served_when_given() {
 }
 
 #[tokio::test]
+async fn the_command_table_is_served() {
+    let app = app();
+    let (s, _, text) = call(&app, "GET", "/api/commands", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    assert_eq!(text, fray_commands::envelope::commands());
+    let table: Value = serde_json::from_str(&text).unwrap();
+    let span = |name: &str| {
+        table
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["span"].clone())
+    };
+    assert_eq!(span("roster"), Some(json!("long")));
+    assert_eq!(span("design-check"), Some(json!("quick")));
+    let (s, _, _) = call(&app, "POST", "/api/commands", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn a_quick_answer_comes_with_its_page_when_asked() {
+    let app = app();
+    let (s, plain) = post(&app, "/api/design-check", json!({"text": "damage"})).await;
+    assert_eq!(s, StatusCode::OK, "{plain}");
+    let (s, paged) = post(
+        &app,
+        "/api/design-check?pages=true",
+        json!({"text": "damage"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{paged}");
+    let paged: Value = serde_json::from_str(&paged).unwrap();
+    assert_eq!(
+        paged["text"],
+        plain.as_str(),
+        "the text is not the plain answer"
+    );
+    let html = paged["html"].as_str().unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && html.contains("<svg"),
+        "{html}"
+    );
+    assert!(!paged["charts"].as_array().unwrap().is_empty());
+    // A command that writes no page: its text alone.
+    let (s, check) = post(&app, "/api/check?pages=true", json!({"rung": "3/6"})).await;
+    assert_eq!(s, StatusCode::OK, "{check}");
+    let check: Value = serde_json::from_str(&check).unwrap();
+    assert_eq!(check.as_object().unwrap().len(), 1, "{check}");
+    assert!(check["text"].as_str().unwrap().contains("\"p_success\""));
+    let e = refused(
+        &app,
+        "/api/check?page=1",
+        json!({}).to_string(),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(e["error"].as_str().unwrap().contains("page"), "{e}");
+}
+
+#[tokio::test]
 async fn the_schemas_of_the_commands_are_served() {
     let app = app();
     let (s, _, text) = call(&app, "GET", "/api/schema", Body::empty()).await;
