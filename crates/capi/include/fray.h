@@ -22,6 +22,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The version of fray this header is, as text ("MAJOR.MINOR.PATCH"); fray_version() is the
+// library's.
+#define FRAY_VERSION "0.2.0"
+
 // The attacker has combat advantage (`fray damage --advantage`).
 #define FRAY_HIT_ADVANTAGE 1
 
@@ -36,6 +40,20 @@
 
 // A burst or blast (`--area`).
 #define FRAY_HIT_AREA (1 << 4)
+
+// fray's major version, in the header as the library had it (the crate's version; a
+// test keeps them equal).
+#define FRAY_VERSION_MAJOR 0
+
+// fray's minor version.
+#define FRAY_VERSION_MINOR 2
+
+// fray's patch version.
+#define FRAY_VERSION_PATCH 0
+
+// The three as one number, MAJOR * 1000000 + MINOR * 1000 + PATCH, to compare with
+// `fray_version_number()`.
+#define FRAY_VERSION_NUMBER 2000
 
 // What every function of fray's C interface returns.
 typedef enum {
@@ -534,6 +552,14 @@ FrayStatus fray_rng_die(FrayRng *rng, uint32_t sides, uint32_t *result);
 // # Safety
 // `rng` is null or a `FrayRng` fray handed out and not yet freed.
 void fray_rng_free(FrayRng *rng);
+
+// The version of the library linked, as text (`"0.2.0"`): fray's own string, static.
+const char *fray_version(void);
+
+// The version of the library linked as one number, MAJOR * 1000000 + MINOR * 1000 +
+// PATCH: equal to the header's `FRAY_VERSION_NUMBER` when the game runs with the fray it
+// was compiled against.
+uint32_t fray_version_number(void);
 
 #ifdef __cplusplus
 }  // extern "C"

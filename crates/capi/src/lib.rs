@@ -40,6 +40,7 @@ mod evasion;
 mod json;
 mod minions;
 mod rng;
+mod version;
 
 pub use boundary::{FrayStatus, fray_free_string, fray_last_error};
 pub use check::{FrayCheckOdds, fray_check_odds};
@@ -60,6 +61,10 @@ pub use minions::{
     fray_minions_free, fray_minions_minion, fray_minions_new, fray_minions_round,
 };
 pub use rng::{FrayRng, fray_rng_die, fray_rng_free, fray_rng_new};
+pub use version::{
+    FRAY_VERSION_MAJOR, FRAY_VERSION_MINOR, FRAY_VERSION_NUMBER, FRAY_VERSION_PATCH, fray_version,
+    fray_version_number,
+};
 
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,7 @@ mod evasion;
 mod json;
 mod minions;
 mod rng;
+mod version;
 
 thread_local! {
     static FORCE_PANIC: Cell<bool> = const { Cell::new(false) };
