@@ -307,6 +307,11 @@ void fray_free_string(char *s);
 // null after one that did. Owned by fray: valid until this thread's next call.
 const char *fray_last_error(void);
 
+// `fray_last_error()` on one line, for a game's message window: the same words without
+// the quoted input line and its caret, with no line break. Null after a call that
+// succeeded; owned by fray, valid until this thread's next call.
+const char *fray_last_error_line(void);
+
 // The exact odds of a pool check at `rung` (`"3/6"`, TN/D on the standard ladder) with
 // `bonus` bonus dice (below 0: that many penalty dice) and `penalty` penalty dice, into
 // `*odds`: what `fray check RUNG --bonus B --penalty P` prints.

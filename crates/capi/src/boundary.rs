@@ -31,8 +31,8 @@ pub enum FrayStatus {
 }
 
 thread_local! {
-    /// The message of this thread's last failed call.
-    static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
+    /// The message of this thread's last failed call, whole and on one line.
+    static LAST_ERROR: RefCell<Option<(CString, CString)>> = const { RefCell::new(None) };
     /// How many calls of the interface this thread is inside (a callback may call again).
     static INSIDE: Cell<usize> = const { Cell::new(0) };
     /// Where this thread's last silenced panic happened: its message says where.
@@ -89,6 +89,9 @@ impl Drop for Working {
 pub(crate) struct Failure {
     status: FrayStatus,
     message: String,
+    /// The message for one line of a game's message window, when it is not the message
+    /// with its line breaks replaced.
+    line: Option<String>,
 }
 
 impl Failure {
@@ -96,6 +99,7 @@ impl Failure {
         Self {
             status,
             message: message.into(),
+            line: None,
         }
     }
 
@@ -108,12 +112,28 @@ impl Failure {
 /// A refusal of the library, worded as every front end words it (with its hint).
 impl From<Refusal> for Failure {
     fn from(r: Refusal) -> Self {
+        // The one-line form leaves out the quoted line and its caret (`  | `), which
+        // the place in the words already names.
+        let words = r.message.lines().filter(|l| !l.starts_with("  | "));
+        let mut line = one_line(&words.collect::<Vec<_>>().join("\n"));
         let message = match r.hint {
-            Some(hint) => format!("{} ({hint})", r.message),
+            Some(hint) => {
+                line = format!("{line} ({})", one_line(&hint));
+                format!("{} ({hint})", r.message)
+            }
             None => r.message,
         };
-        Self::refused(message)
+        Self {
+            line: Some(line),
+            ..Self::refused(message)
+        }
     }
+}
+
+/// `text` on one line: each line trimmed, the empty ones left out, joined by spaces.
+fn one_line(text: &str) -> String {
+    let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    lines.collect::<Vec<_>>().join(" ")
 }
 
 /// Runs one entry of the interface: a panic inside is caught and told, the thread's last
@@ -126,7 +146,10 @@ pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
     let _ = INSIDE.try_with(|n| n.set(n.get() - 1));
     let (status, message) = match caught {
         Ok(Ok(())) => (FrayStatus::Ok, None),
-        Ok(Err(f)) => (f.status, Some(f.message)),
+        Ok(Err(f)) => {
+            let line = f.line.unwrap_or_else(|| one_line(&f.message));
+            (f.status, Some((f.message, line)))
+        }
         Err(panic) => {
             let what = panic
                 .downcast_ref::<&str>()
@@ -141,13 +164,15 @@ pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
                 Some(at) => format!("fray failed inside: {what}, at {at}"),
                 None => format!("fray failed inside: {what}"),
             };
-            (FrayStatus::Panic, Some(message))
+            let line = one_line(&message);
+            (FrayStatus::Panic, Some((message, line)))
         }
     };
     // `try_with`: during a thread's teardown the message is lost rather than a panic
     // raised where nothing can catch it.
+    let c = |m: String| CString::new(m.replace('\0', " ")).unwrap_or_default();
     let _ = LAST_ERROR.try_with(|e| {
-        *e.borrow_mut() = message.map(|m| CString::new(m.replace('\0', " ")).unwrap_or_default());
+        *e.borrow_mut() = message.map(|(m, line)| (c(m), c(line)));
     });
     status
 }
@@ -299,6 +324,24 @@ pub unsafe extern "C" fn fray_free_string(s: *mut c_char) {
 #[unsafe(no_mangle)]
 pub extern "C" fn fray_last_error() -> *const c_char {
     LAST_ERROR
-        .try_with(|e| e.borrow().as_ref().map_or(std::ptr::null(), |m| m.as_ptr()))
+        .try_with(|e| {
+            e.borrow()
+                .as_ref()
+                .map_or(std::ptr::null(), |m| m.0.as_ptr())
+        })
+        .unwrap_or(std::ptr::null())
+}
+
+/// `fray_last_error()` on one line, for a game's message window: the same words without
+/// the quoted input line and its caret, with no line break. Null after a call that
+/// succeeded; owned by fray, valid until this thread's next call.
+#[unsafe(no_mangle)]
+pub extern "C" fn fray_last_error_line() -> *const c_char {
+    LAST_ERROR
+        .try_with(|e| {
+            e.borrow()
+                .as_ref()
+                .map_or(std::ptr::null(), |m| m.1.as_ptr())
+        })
         .unwrap_or(std::ptr::null())
 }

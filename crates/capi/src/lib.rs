@@ -42,7 +42,7 @@ mod minions;
 mod rng;
 mod version;
 
-pub use boundary::{FrayStatus, fray_free_string, fray_last_error};
+pub use boundary::{FrayStatus, fray_free_string, fray_last_error, fray_last_error_line};
 pub use check::{FrayCheckOdds, fray_check_odds};
 pub use damage::{
     FRAY_HIT_ADVANTAGE, FRAY_HIT_AREA, FRAY_HIT_CRITICAL, FRAY_HIT_ONGOING, FRAY_HIT_SILVERED,

@@ -572,3 +572,33 @@ fn a_caught_panic_prints_nothing_and_the_hosts_own_still_does() {
     );
     assert!(stderr.contains("the host's own panic"), "{stderr}");
 }
+
+#[test]
+fn the_last_error_on_one_line_leaves_out_the_quote() {
+    let mut d = unset();
+    let profile = c("kind = \"monster\"\nev = \"high\"\n");
+    assert_eq!(
+        unsafe { fray_defender_new(profile.as_ptr(), &mut d) },
+        FrayStatus::Refused
+    );
+    let (whole, line) = (last_error().unwrap(), last_error_line().unwrap());
+    assert!(whole.contains("\n  | ev = \"high\"\n  | "), "{whole}");
+    assert_eq!(line, whole.lines().next().unwrap());
+    assert!(line.contains("line 2, column 6"), "{line}");
+    // A hint stays, after the words; every line break goes.
+    let refusal =
+        fray::request::Refusal::new("two\nlines\n  | quoted\n  | ^").with_hint("do\nthis");
+    let status = crate::boundary::entry(|| Err(refusal.into()));
+    assert_eq!(status, FrayStatus::Refused);
+    assert_eq!(last_error_line().as_deref(), Some("two lines (do this)"));
+    // Every other failure: its message, on one line.
+    assert_eq!(
+        unsafe { fray_rng_new(1, std::ptr::null_mut()) },
+        FrayStatus::Null
+    );
+    assert_eq!(last_error_line(), last_error());
+    let mut rng = unset();
+    made(unsafe { fray_rng_new(1, &mut rng) });
+    assert_eq!(last_error_line(), None);
+    unsafe { fray_rng_free(rng) };
+}

@@ -45,6 +45,13 @@ fn last_error() -> Option<String> {
     (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string())
 }
 
+/// `fray_last_error_line()`, as [`last_error`].
+fn last_error_line() -> Option<String> {
+    let p = crate::fray_last_error_line();
+    // SAFETY: fray's own string, valid until the next call on this thread.
+    (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string())
+}
+
 /// A string fray handed out, read and freed; None for null.
 fn take(p: *mut c_char) -> Option<String> {
     (!p.is_null()).then(|| {
