@@ -1,8 +1,9 @@
 //! The fit behind the prices of a sampled roster: for each pair of units, a logistic
 //! curve of x's score against y (its win chance, a draw counting half) in the log of the
-//! cost ratio, fitted to every point tried (the binomial likelihood of each point, its
-//! battles as weights), so every battle played informs the price, not only the last
-//! bisection step's. A weak prior on the slope lets one point give a first guess.
+//! cost ratio, fitted to the points of the last rounds (the binomial likelihood of each
+//! point, its battles as weights), so the battles of several rounds inform the price, not
+//! only the last bisection step's. A weak prior on the slope lets one point give a first
+//! guess.
 
 /// The slope the fit leans to before it has points at two ratios: the logit of the
 /// score moves about 4 for each doubling of the cost ratio (a unit's army halved)...
