@@ -15,7 +15,8 @@ use crate::boundary::{Failure, Working, entry, handed_out, pointer_output, text}
 /// Free it with `fray_free_string`. On any other status `*answer_json` is null.
 ///
 /// A long command (a battle, a sweep) runs to its end on the calling thread, on as many
-/// threads as its request's `threads` asks (0: every core).
+/// worker threads as its request's `threads` asks (0: every core); they are told to stop
+/// before this returns and end a moment after.
 ///
 /// # Safety
 /// `command` and `request_json` are null or NUL-terminated strings; `answer_json` is null

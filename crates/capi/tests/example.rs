@@ -1,7 +1,9 @@
-//! The C example, `examples/c/melee.c`, compiled with `cc` against the static library
-//! and run: what it prints is what `fray tohit`, `fray evasion-damage` and `fray damage`
-//! print for the same inputs, its rolls are the library's for the same seed, and bad input
-//! stops it with fray's message. (`scripts/c-example.sh` runs it under valgrind.)
+//! The C examples, compiled with `cc` against the static library and run.
+//! `examples/c/melee.c`: what it prints is what `fray tohit`, `fray evasion-damage` and
+//! `fray damage` print for the same inputs, its rolls are the library's for the same seed,
+//! and bad input stops it with fray's message. `examples/c/battle.c`: its battle is what
+//! the command table answers, and a refusal is one line. (`scripts/c-example.sh` runs
+//! both under valgrind.)
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -25,8 +27,8 @@ fn read(name: &str) -> String {
     std::fs::read_to_string(example_dir().join(name)).unwrap()
 }
 
-/// The example, built once per test process.
-fn melee() -> PathBuf {
+/// The static library, built once per test process.
+fn library() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BUILT
         .get_or_init(|| {
@@ -55,32 +57,43 @@ fn melee() -> PathBuf {
                 "{}",
                 String::from_utf8_lossy(&built.stderr)
             );
-            let lib = profile_dir.join("libfray_c.a");
-            // A path of this process's own, written by cc under a temporary name and
-            // renamed once cc has exited: no other process (another `cargo test` sharing
-            // the target folder) can hold it open for writing when it is run, which
-            // fails the run with ETXTBSY ("Text file busy").
-            let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-            let out = dir.join(format!("melee-{}", std::process::id()));
-            let writing = dir.join(format!("melee-{}.partial", std::process::id()));
-            let cc = Command::new("cc")
-                .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
-                .arg(root().join("crates/capi/include"))
-                .arg(example_dir().join("melee.c"))
-                .arg(&lib)
-                .args(["-lpthread", "-ldl", "-lm", "-o"])
-                .arg(&writing)
-                .output()
-                .expect("cc runs (install gcc)");
-            assert!(
-                cc.status.success(),
-                "{}",
-                String::from_utf8_lossy(&cc.stderr)
-            );
-            std::fs::rename(&writing, &out).unwrap();
-            out
+            profile_dir.join("libfray_c.a")
         })
         .clone()
+}
+
+/// `examples/c/NAME.c` compiled against the static library into a new file.
+fn compile(name: &str) -> PathBuf {
+    let lib = library();
+    // A path of this process's own, written by cc under a temporary name and renamed
+    // once cc has exited: no other process (another `cargo test` sharing the target
+    // folder) can hold it open for writing when it is run, which fails the run with
+    // ETXTBSY ("Text file busy").
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out = dir.join(format!("{name}-{}", std::process::id()));
+    let writing = dir.join(format!("{name}-{}.partial", std::process::id()));
+    let cc = Command::new("cc")
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+        .arg(root().join("crates/capi/include"))
+        .arg(example_dir().join(format!("{name}.c")))
+        .arg(&lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&writing)
+        .output()
+        .expect("cc runs (install gcc)");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    std::fs::rename(&writing, &out).unwrap();
+    out
+}
+
+/// The melee example, built once per test process.
+fn melee() -> PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT.get_or_init(|| compile("melee")).clone()
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {
@@ -335,5 +348,40 @@ fn bad_input_stops_it_with_frays_message() {
     for seed in ["seven", "-1"] {
         let out = run(&example_dir(), &[seed]);
         assert_eq!(out.status.code(), Some(2), "seed {seed}");
+    }
+}
+
+#[test]
+fn the_battle_example_answers_what_the_command_table_does() {
+    let battle = compile("battle");
+    let out = Command::new(&battle)
+        .args(["duel", "300", "5", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = fray_commands::call::call(
+        "battle",
+        br#"{"example": "duel", "trials": 300, "seed": 5, "threads": 2}"#,
+        fray_commands::call::Origin::Body,
+        &[],
+        fray_commands::call::Style::Pretty,
+        &fray_commands::Context::quiet(),
+    )
+    .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), table.answer);
+
+    // A refusal, as a game's message window shows it: one line.
+    let out = Command::new(&battle).arg("nope").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no bundled scenario is named `nope`"), "{err}");
+    for bad in [&["duel", "lots"][..], &["a\"quote"], &[]] {
+        let out = Command::new(&battle).args(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
 }
