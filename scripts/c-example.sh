@@ -3,7 +3,9 @@
 # with cc against it, and runs it under valgrind: on the bundled example (no memory
 # error, no leak), with its output checked against the fray command line's, then on bad
 # input (fray's refusal, exit 1, and still no error and no leak). Then
-# examples/c/battle.c, a battle on worker threads through fray_call, the same way.
+# examples/c/battle.c, a battle on worker threads through fray_call, the same way. First
+# it runs docs/c-api.md's build commands as written (with its game.c), checking what the
+# programs print and their sizes, so that the doc cannot drift.
 # Usage: scripts/c-example.sh [OUT_DIR]   (default target/c-example; docs/c-api.md)
 # FRAY_BIN: the fray binary to compare with (default target/release/fray, built if missing).
 set -euo pipefail
@@ -23,6 +25,33 @@ cc -std=c99 -Wall -Wextra -Werror -pedantic -O2 -g -I crates/capi/include \
 c++ -std=c++11 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c++ -I crates/capi/include \
   - <<<'#include "fray.h"
 int main() { return fray_last_error() != nullptr; }'
+
+echo "== docs/c-api.md's build commands, as written"
+doc="$out/doc"
+rm -rf "$doc"
+mkdir -p "$doc/target"
+ln -s "$PWD/crates" "$PWD/examples" "$doc/"
+ln -s "$PWD/target/release" "$doc/target/release"
+python3 - docs/c-api.md "$doc" <<'PY'
+import re, sys
+text, doc = open(sys.argv[1]).read(), sys.argv[2]
+build = text[text.index("## Build and link"):text.index("## The typed calls")]
+blocks = re.findall(r"```sh\n(.*?)```", build, re.S)
+assert len(blocks) == 2, blocks
+for i, block in enumerate(blocks):
+    lines = [re.sub(r"\s+#.*", "", l).strip() for l in block.replace("\\\n", " ").splitlines()]
+    run = [l for l in lines if l and not l.startswith(("cargo ", "bash scripts/c-example.sh"))]
+    open(f"{doc}/block{i + 1}.sh", "w").write("set -eu\n" + "\n".join(run) + "\n")
+game = re.search(r"## Call a command\n\n```c\n(.*?)```", text, re.S).group(1)
+open(f"{doc}/game.c", "w").write(game)
+PY
+(cd "$doc" && bash block1.sh >game.txt && bash block2.sh >melee.txt)
+"$fray" check 3/6 --bonus 1 --json | cmp - "$doc/game.txt"
+cmp "$doc/melee.txt" <("$out/melee" examples/c 7)
+size() { stat -c %s "$1"; }
+[ "$(size "$doc/target/melee")" -lt 2000000 ] && [ "$(size "$doc/target/game")" -lt 8000000 ] ||
+  { echo "c-example.sh: -Wl,--gc-sections -s no longer makes the sizes docs/c-api.md gives" >&2; exit 1; }
+echo "game.c answers as fray check; melee $(size "$doc/target/melee") bytes, game $(size "$doc/target/game")"
 
 # Exit 99 is valgrind's: a memory error or a leak. Any other is the program's own.
 vg=(valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible)
