@@ -88,6 +88,15 @@ pub const SWEEPS: u32 = 30;
 /// Where the solve has settled: no log-cost moved more than this in a sweep (a relative
 /// change of a cost of 1e-8).
 const SETTLED: f64 = 1e-8;
+/// The Newton steps a solve takes on every cost at once when sweeping one unit at a time
+/// has not settled (the units in turn can chase one another round a cycle of counters).
+pub const NEWTON_STEPS: u32 = 20;
+/// The most times a Newton step is halved to bring the balance closer.
+const HALVINGS: u32 = 30;
+/// Where Newton's balance is reached: every unit's mean score within this of one half.
+const BALANCED: f64 = 1e-9;
+/// The step in log-cost of the balance's derivative by finite differences.
+const DERIVATIVE_STEP: f64 = 1e-7;
 /// The width in log-cost at which a bisection stops.
 const BISECTED: f64 = 1e-10;
 
@@ -119,12 +128,20 @@ pub fn exact_bound(roster: &Roster, fair: Fair, reference: usize) -> u64 {
             opponents(n, x, fair).len() as u64 * battles
         })
         .sum();
-    // Against one unit, every other is solved once: one sweep.
-    let sweeps = match fair {
-        Fair::Mean => u64::from(SWEEPS),
-        Fair::Against(_) => 1,
-    };
-    per_sweep * sweeps
+    // Against one unit, every other is solved once: one sweep, and no Newton steps.
+    match fair {
+        Fair::Mean => per_sweep * u64::from(SWEEPS) + newton_bound(n),
+        Fair::Against(_) => per_sweep,
+    }
+}
+
+/// The most battles the Newton steps of a solve may play: each step evaluates the
+/// balance once, once more per unknown cost for its derivative, and up to
+/// [`HALVINGS`] + 1 times along its line; each evaluation plays every pair, each a
+/// mixture of at most 8 whole-count battles.
+fn newton_bound(n: usize) -> u64 {
+    let n = n as u64;
+    u64::from(NEWTON_STEPS) * (n + 2 + u64::from(HALVINGS)) * n * n.saturating_sub(1) * 8
 }
 
 /// The battles the first round of a sampled fit plays: a floor on any pricing's.
@@ -200,6 +217,7 @@ fn solve(
             uneven: uneven.clone(),
             settled: false,
             complete: false,
+            off: None,
         };
         for x in (0..n).filter(|&x| x != reference) {
             let (lo, hi) = range(roster, x);
@@ -244,22 +262,148 @@ fn solve(
             break;
         }
     }
+    let mut off = None;
+    if !settled {
+        let Some(left) = newton(roster, fair, reference, &mut l, &uneven, score)? else {
+            return Ok(Solved {
+                l,
+                uneven,
+                settled: false,
+                complete: false,
+                off: None,
+            });
+        };
+        settled = left.is_none();
+        off = left;
+    }
     Ok(Solved {
         l,
         uneven,
         settled,
         complete: true,
+        off,
     })
 }
 
-/// Solved log-costs, the units no cost makes even, whether the sweeps settled (the units
-/// in turn may go round a counter cycle without settling), and whether they ran to the
-/// end (not cancelled).
+/// Each unit's balance in `unknown` (its mean score against its opponents, less one
+/// half) at the log-costs `l`; None when cancelled.
+fn balance(
+    n: usize,
+    fair: Fair,
+    l: &[f64],
+    unknown: &[usize],
+    uneven: &[Option<Uneven>],
+    score: &mut dyn FnMut(usize, usize, f64, f64) -> Scored,
+) -> Result<Option<Vec<f64>>, Refusal> {
+    let mut f = Vec::with_capacity(unknown.len());
+    for &x in unknown {
+        let others: Vec<usize> = opponents(n, x, fair)
+            .into_iter()
+            .filter(|&y| uneven[y].is_none())
+            .collect();
+        let mut sum = 0.0;
+        for &y in &others {
+            let Some(s) = score(x, y, l[x], l[y])? else {
+                return Ok(None);
+            };
+            sum += s;
+        }
+        f.push(sum / others.len().max(1) as f64 - 0.5);
+    }
+    Ok(Some(f))
+}
+
+/// Newton's method on every cost at once, from where the sweeps left them: the
+/// balance's derivative by finite differences, each step halved until it brings the
+/// balance closer, costs kept within their searched ranges. None when every unit was
+/// brought within [`BALANCED`] of even (or its last step fell below [`SETTLED`]); else,
+/// for each unit, how far in log-cost its last full step put the root (infinite where
+/// no step could be taken); an error of None when cancelled.
+fn newton(
+    roster: &Roster,
+    fair: Fair,
+    reference: usize,
+    l: &mut [f64],
+    uneven: &[Option<Uneven>],
+    score: &mut dyn FnMut(usize, usize, f64, f64) -> Scored,
+) -> Result<Option<Option<Vec<f64>>>, Refusal> {
+    let n = l.len();
+    let unknown: Vec<usize> = (0..n)
+        .filter(|&x| x != reference && uneven[x].is_none())
+        .collect();
+    let k = unknown.len();
+    let worst = |f: &[f64]| f.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    // The merit a step must lower: the Newton step is a descent direction for it.
+    let squares = |f: &[f64]| f.iter().map(|v| v * v).sum::<f64>();
+    let Some(mut f) = balance(n, fair, l, &unknown, uneven, score)? else {
+        return Ok(None);
+    };
+    let mut off = vec![f64::INFINITY; n];
+    for _ in 0..NEWTON_STEPS {
+        if worst(&f) <= BALANCED {
+            return Ok(Some(None));
+        }
+        let mut jac = vec![0.0; k * k];
+        for (j, &z) in unknown.iter().enumerate() {
+            let mut moved = l.to_vec();
+            moved[z] += DERIVATIVE_STEP;
+            let Some(g) = balance(n, fair, &moved, &unknown, uneven, score)? else {
+                return Ok(None);
+            };
+            for i in 0..k {
+                jac[i * k + j] = (g[i] - f[i]) / DERIVATIVE_STEP;
+            }
+        }
+        let minus_f: Vec<f64> = f.iter().map(|v| -v).collect();
+        let Some(step) = solve_columns(&jac, &minus_f, k, 1) else {
+            return Ok(Some(Some(vec![f64::INFINITY; n])));
+        };
+        for (i, &x) in unknown.iter().enumerate() {
+            off[x] = step[i].abs();
+        }
+        let mut t = 1.0;
+        let mut improved = None;
+        for _ in 0..=HALVINGS {
+            let mut next = l.to_vec();
+            for (i, &x) in unknown.iter().enumerate() {
+                let (lo, hi) = range(roster, x);
+                next[x] = (l[x] + t * step[i]).clamp(lo, hi);
+            }
+            let Some(g) = balance(n, fair, &next, &unknown, uneven, score)? else {
+                return Ok(None);
+            };
+            if squares(&g) < squares(&f) {
+                improved = Some((next, g));
+                break;
+            }
+            t /= 2.0;
+        }
+        let Some((next, g)) = improved else {
+            return Ok(Some(Some(off)));
+        };
+        let moved = unknown
+            .iter()
+            .map(|&x| (next[x] - l[x]).abs())
+            .fold(0.0, f64::max);
+        l.copy_from_slice(&next);
+        f = g;
+        if moved < SETTLED {
+            return Ok(Some(None));
+        }
+    }
+    Ok(Some((worst(&f) > BALANCED).then_some(off)))
+}
+
+/// Solved log-costs, the units no cost makes even, whether the solve settled (the units
+/// in turn may go round a counter cycle without settling, and Newton's steps may fail to
+/// bring every balance to even), whether it ran to the end (not cancelled), and, when it
+/// did not settle, how far in log-cost each unit's root may still be.
 struct Solved {
     l: Vec<f64>,
     uneven: Vec<Option<Uneven>>,
     settled: bool,
     complete: bool,
+    off: Option<Vec<f64>>,
 }
 
 /// The score of x against y from odds: its wins and half its draws.
@@ -346,13 +490,17 @@ fn fit_prices(
             uneven,
             settled,
             complete,
+            off,
         } = solve(roster, fair, reference, &start, &mut exact)?;
         let costs: Vec<f64> = l.iter().map(|v| v.exp()).collect();
         // Cancelled, a cost is the last whole sweep's, not a root: its range is the one
-        // searched.
+        // searched. Unsettled, the root is as far as the last Newton step put it.
         let intervals = (0..n)
-            .map(|u| match uneven[u] {
-                None if complete => (costs[u], costs[u]),
+            .map(|u| match (uneven[u], &off) {
+                (None, None) if complete => (costs[u], costs[u]),
+                (None, Some(off)) if complete && off[u].is_finite() => {
+                    (costs[u] * (-off[u]).exp(), costs[u] * off[u].exp())
+                }
                 _ => searched(roster, u),
             })
             .collect();
@@ -576,20 +724,20 @@ fn intervals(
 /// when J is singular (a balance that no cost moves).
 fn delta_variances(jac: &[f64], noise: &[f64], k: usize) -> Option<Vec<f64>> {
     // A = J⁻¹ Σ, solved column by column; then the diagonal of A J⁻ᵀ = (J⁻¹ Aᵀ)ᵀ.
-    let a = solve_columns(jac, noise, k)?;
+    let a = solve_columns(jac, noise, k, k)?;
     let mut at = vec![0.0; k * k];
     for i in 0..k {
         for j in 0..k {
             at[j * k + i] = a[i * k + j];
         }
     }
-    let b = solve_columns(jac, &at, k)?;
+    let b = solve_columns(jac, &at, k, k)?;
     Some((0..k).map(|i| b[i * k + i]).collect())
 }
 
-/// X with J X = B (both k × k, row-major), by Gaussian elimination with partial
-/// pivoting; None when J is singular.
-fn solve_columns(jac: &[f64], rhs: &[f64], k: usize) -> Option<Vec<f64>> {
+/// X with J X = B (J k × k, B k × `cols`, both row-major), by Gaussian elimination
+/// with partial pivoting; None when J is singular.
+fn solve_columns(jac: &[f64], rhs: &[f64], k: usize, cols: usize) -> Option<Vec<f64>> {
     let (mut m, mut x) = (jac.to_vec(), rhs.to_vec());
     for col in 0..k {
         let pivot =
@@ -599,22 +747,26 @@ fn solve_columns(jac: &[f64], rhs: &[f64], k: usize) -> Option<Vec<f64>> {
         }
         for c in 0..k {
             m.swap(col * k + c, pivot * k + c);
-            x.swap(col * k + c, pivot * k + c);
+        }
+        for c in 0..cols {
+            x.swap(col * cols + c, pivot * cols + c);
         }
         for r in 0..k {
             if r != col {
                 let f = m[r * k + col] / m[col * k + col];
                 for c in 0..k {
                     m[r * k + c] -= f * m[col * k + c];
-                    x[r * k + c] -= f * x[col * k + c];
+                }
+                for c in 0..cols {
+                    x[r * cols + c] -= f * x[col * cols + c];
                 }
             }
         }
     }
     for r in 0..k {
         let d = m[r * k + r];
-        for c in 0..k {
-            x[r * k + c] /= d;
+        for c in 0..cols {
+            x[r * cols + c] /= d;
         }
     }
     Some(x)

@@ -74,8 +74,13 @@ const STYLE: &str = "body{font-family:sans-serif;max-width:760px;margin:2em auto
 /// The report page, self-contained (SVG charts, no script, nothing fetched).
 pub fn html(a: &RosterAnswer) -> String {
     let order = by_cost(a);
-    let basis = if a.exact {
+    let basis = if a.exact && a.reached {
         "Every matchup is exact (minions battles have no dice).".to_string()
+    } else if a.exact {
+        format!(
+            "Every matchup is exact (minions battles have no dice), but the solve did not settle: the costs are within their intervals, not exact crossings. {} battles.",
+            a.battles
+        )
     } else {
         format!(
             "Sampled: {} battles in {} rounds of fitting; costs to {}% (95% intervals){}.",
@@ -123,12 +128,13 @@ pub fn html(a: &RosterAnswer) -> String {
 /// the fair costs, six significant digits (the JSON keeps every digit).
 pub fn csv(a: &RosterAnswer) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
-    let mut out =
-        String::from("unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted\n");
+    let mut out = String::from(
+        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted,basis\n",
+    );
     for (u, unit) in a.units.iter().enumerate() {
         let mean = |m: &Matrix| m.rows.get(u).map_or(String::new(), |r| number(r.mean));
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{}\n",
             quote(&unit.name),
             number(unit.cost),
             number(unit.fitted),
@@ -136,8 +142,20 @@ pub fn csv(a: &RosterAnswer) -> String {
             number(unit.high),
             unit.uneven.as_deref().map(quote).unwrap_or_default(),
             mean(&a.matrix),
-            mean(&a.fitted_matrix)
+            mean(&a.fitted_matrix),
+            basis(a, unit)
         ));
     }
     out
+}
+
+/// How a unit's cost is known, for the CSV: `kept` (the reference), `exact`, `unsettled`
+/// (an exact roster whose solve did not settle) or `sampled`.
+fn basis(a: &RosterAnswer, unit: &super::request::UnitPrice) -> &'static str {
+    match (unit.name == a.reference, a.exact, a.reached) {
+        (true, ..) => "kept",
+        (false, true, true) => "exact",
+        (false, true, false) => "unsettled",
+        (false, false, _) => "sampled",
+    }
 }

@@ -2,6 +2,9 @@
 
 use super::request::RosterAnswer;
 
+/// Said of an exact roster whose solve did not settle.
+pub const UNSETTLED: &str = "The exact solve did not settle (the units in turn went round without settling, and Newton's steps on every cost at once did not bring each to even): the costs are not exact crossings, only within the intervals shown.";
+
 /// A cost as people read it: three significant figures.
 pub fn cost(c: f64) -> String {
     cost_to(c, 3)
@@ -79,6 +82,8 @@ pub fn findings(a: &RosterAnswer) -> Vec<String> {
     }
     if !a.complete {
         out.push("The pricing was stopped before its end: the costs shown are the last finished round's.".into());
+    } else if a.exact && !a.reached {
+        out.push(UNSETTLED.into());
     } else if !a.exact && !a.reached {
         out.push(format!(
             "The battle cap came before every cost was known to {:.0}%: raise max_battles for closer prices.",

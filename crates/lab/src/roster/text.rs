@@ -8,10 +8,10 @@ use super::sentences::{cost, interval};
 /// The table of costs, both matrices and the findings.
 pub fn text(a: &RosterAnswer) -> String {
     let mut s = String::new();
-    let basis = if a.exact {
-        "exact"
-    } else {
-        "sampled, 95% intervals"
+    let basis = match (a.exact, a.reached) {
+        (true, true) => "exact",
+        (true, false) => "exact odds, but the solve did not settle: each cost within its interval",
+        (false, _) => "sampled, 95% intervals",
     };
     let _ = writeln!(
         s,
@@ -39,7 +39,7 @@ pub fn text(a: &RosterAnswer) -> String {
     for u in &a.units {
         let interval = if u.name == a.reference {
             "keeps its cost".to_string()
-        } else if u.low == u.high {
+        } else if u.low == u.high && a.reached {
             "exact".to_string()
         } else {
             interval(u.low, u.fitted, u.high)
@@ -68,8 +68,9 @@ pub fn text(a: &RosterAnswer) -> String {
     if a.exact {
         let _ = writeln!(
             s,
-            "\n{} battles (exact: the solve plays each whole-count battle once)",
-            a.battles
+            "\n{} battles (exact: the solve plays each whole-count battle once){}",
+            a.battles,
+            if a.reached { "" } else { "; not settled" }
         );
     } else {
         let _ = writeln!(

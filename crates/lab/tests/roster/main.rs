@@ -5,3 +5,4 @@ mod calibration;
 mod file;
 mod known;
 mod play;
+mod settle;
