@@ -582,6 +582,53 @@ def test_bar_charts_have_a_percent_axis(page, site):
     assert len(ticks) >= 3 and all(t.endswith("%") for t in ticks), ticks
 
 
+def test_large_dice_draw_a_binned_chart(page, site):
+    ready(page, site.url, "#d.amount=2d6")
+    page.wait_for_function("() => document.querySelector('#d-chart svg')?.getAttribute('aria-label') === 'final damage of 2d6'")
+    # 196,349 values: binned into a few hundred bars, the headline and the chart both new.
+    page.fill("#d-amount", "200d1000")
+    expected = json.loads(cli("damage", "200d1000", "fire", "cold", "--vs", "Resist Fire; Vulnerable 5 Cold"))
+    headline = f"mean final damage {expected['mean_final']:.3f} "
+    page.wait_for_function(f"h => {text_of('d-final')}.startsWith(h)", arg=headline, timeout=120_000)
+    title = page.get_attribute("#d-chart svg", "aria-label")
+    assert title.startswith("final damage of 200d1000 (") and "values a bar" in title, title
+    bars = page.locator("#d-chart svg rect").count()
+    assert 100 <= bars <= 240, f"{bars} bars for {len(expected['distribution'])} values"
+    # Each bar is the sum of its values: the bars hold the whole distribution.
+    total = page.evaluate(
+        "() => [...document.querySelectorAll('#d-chart svg rect title')]"
+        ".reduce((s, t) => s + Number(t.textContent.split(': ').pop().slice(0, -1)), 0)"
+    )
+    assert abs(total - 100) < 0.5, total
+
+
+def test_dice_past_the_servers_caps_are_refused_at_once(page, site):
+    ready(page, site.url, "#d.amount=2d6")
+    page.wait_for_selector("#d-chart svg")
+    page.fill("#d-amount", "999d1000")
+    # Refused before any work: from disk by the page, in the words fray serve uses; served,
+    # by the server (the page sends it there, and its caps decide).
+    page.wait_for_selector("#d-error:not([hidden])", timeout=15_000)
+    error = page.text_content("#d-error")
+    if site.served:
+        status = json.loads(site.api("/api/status"))
+        assert f"this server answers at most {status['max_answer']} (fray serve --max-answer)" in error, error
+    else:
+        assert re.search(r"^this request would take about \d+ steps \(", error), error
+        assert "this browser takes at most 100000000 a request" in error, error
+    assert page.text_content("#d-final") == "" and page.inner_html("#d-chart") == "", "a stale answer is on show"
+    # The quick answers are not held up behind it.
+    page.fill("#d-amount", "3d6")
+    page.wait_for_function("() => document.querySelector('#d-chart svg')?.getAttribute('aria-label') === 'final damage of 3d6'", timeout=15_000)
+
+
+def test_the_pages_bounds_are_fray_serves_defaults(page, site, bare_server):
+    ready(page, site.url)
+    defaults = json.loads(urllib.request.urlopen(bare_server + "api/status").read())
+    bounds = page.evaluate("fray.bounds")
+    assert bounds == {"steps": defaults["max_steps"], "answer_bytes": defaults["max_answer"]}, (bounds, defaults)
+
+
 def test_a_narrow_window_stacks_without_sideways_scrolling(page, site):
     page.set_viewport_size({"width": 420, "height": 800})
     ready(page, site.url, "#d.amount=2d6%2B3")

@@ -108,17 +108,43 @@ function roundStep(raw) {
   return [1, 2, 5, 10].map((m) => m * ten).find((s) => s >= raw * (1 - 1e-9));
 }
 
+// The most bars a chart draws: a wider distribution is drawn in bins of neighbouring
+// values, each bar their sum.
+const MAX_BARS = 240;
+// Rows as at most MAX_BARS bars: each bin labelled with its first and last value, its
+// axis tick with its first.
+function binned(rows) {
+  if (rows.length <= MAX_BARS) return rows;
+  const size = Math.ceil(rows.length / MAX_BARS), out = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const last = Math.min(i + size, rows.length) - 1;
+    let p = 0;
+    for (let j = i; j <= last; j++) p += rows[j].p;
+    out.push({ label: `${rows[i].label}–${rows[last].label}`, tick: rows[i].label, p, cls: rows[i].cls });
+  }
+  return out;
+}
+
 // A bar chart as SVG: labelled bars of probabilities on a y axis in percent, each bar's
-// percentage written above it (when there is room) and in its tooltip.
+// percentage written above it (when there is room) and in its tooltip. Any number of rows:
+// past MAX_BARS they are binned (the title says how many values a bar holds).
 function bars(rows, title) {
   const w = 640, h = 270, left = 56, right = 12, top = 30, bottom = 36;
   const plotW = w - left - right, plotH = h - top - bottom, base = top + plotH;
-  const n = Math.max(rows.length, 1);
-  const peak = Math.max(...rows.map((r) => r.p), 1e-12);
+  const shown = binned(rows);
+  if (shown !== rows) title += ` (${Math.ceil(rows.length / MAX_BARS)} values a bar)`;
+  const n = Math.max(shown.length, 1);
+  let peak = 1e-12, widest = 1;
+  for (const r of shown) {
+    peak = Math.max(peak, r.p);
+    widest = Math.max(widest, String(r.tick ?? r.label).length);
+  }
   const step = roundStep(peak / 4);
   const ticks = Math.max(1, Math.ceil(peak / step - 1e-9));
   const y = (p) => base - (p / (ticks * step)) * plotH;
   const bw = plotW / n;
+  // As many axis labels as fit side by side (about 6.5 px a character).
+  const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / (6.5 * widest + 8)))));
   let s = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeHtml(title)}">`;
   s += `<text x="${left}" y="16" class="title">${escapeHtml(title)}</text>`;
   s += `<g class="y-axis"><text class="axis-title" transform="translate(12 ${top + plotH / 2}) rotate(-90)" text-anchor="middle">probability</text>`;
@@ -128,11 +154,11 @@ function bars(rows, title) {
     s += `<text class="tick" x="${left - 6}" y="${at + 4}" text-anchor="end">${percent(k * step)}</text>`;
   }
   s += `<line class="axis" x1="${left}" x2="${left}" y1="${top}" y2="${base}"></line></g>`;
-  rows.forEach((r, i) => {
+  shown.forEach((r, i) => {
     const x = left + i * bw, top_ = y(r.p);
-    s += `<rect class="${r.cls || "bar"}" x="${x + 1}" y="${top_}" width="${Math.max(bw - 2, 1)}" height="${base - top_}"><title>${escapeHtml(r.label)}: ${Number((r.p * 100).toPrecision(4))}%</title></rect>`;
+    s += `<rect class="${r.cls || "bar"}" x="${x + (bw > 3 ? 1 : 0)}" y="${top_}" width="${Math.max(bw - (bw > 3 ? 2 : 0), 0.5)}" height="${base - top_}"><title>${escapeHtml(r.label)}: ${Number((r.p * 100).toPrecision(4))}%</title></rect>`;
     if (bw >= 34) s += `<text class="value" x="${x + bw / 2}" y="${top_ - 4}" text-anchor="middle">${percent(r.p)}</text>`;
-    if (n <= 40 || i % Math.ceil(n / 40) === 0) s += `<text x="${x + bw / 2}" y="${base + 14}" text-anchor="middle">${escapeHtml(r.label)}</text>`;
+    if (i % every === 0) s += `<text x="${x + bw / 2}" y="${base + 14}" text-anchor="middle">${escapeHtml(r.tick ?? r.label)}</text>`;
   });
   return s + `<line class="axis" x1="${left}" x2="${w - right}" y1="${base}" y2="${base}"></line></svg>`;
 }
@@ -157,9 +183,10 @@ async function runDamage() {
   showError("d-error", null);
   const a = r.json;
   if (a.distribution) {
+    const chart = bars(a.distribution.map((d) => ({ label: String(d.damage), p: d.p })), `final damage of ${a.dice}`);
     $("d-final").textContent = `mean final damage ${a.mean_final.toFixed(3)} (from ${a.min} to ${a.max}, exact)`;
     $("d-trace").innerHTML = "";
-    $("d-chart").innerHTML = bars(a.distribution.map((d) => ({ label: String(d.damage), p: d.p })), `final damage of ${a.dice}`);
+    $("d-chart").innerHTML = chart;
   } else {
     $("d-final").textContent = `final damage: ${a.final} (${a.original} − ${a.mitigated} + ${a.added})`;
     $("d-chart").innerHTML = "";

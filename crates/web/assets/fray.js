@@ -311,6 +311,14 @@
      * browser for the bundled battles (docs/playground.md).
      */
     large: { battles: 200_000, steps: 20_000_000 },
+    /**
+     * The bounds on a quick command (damage, odds, ...) in this browser: the caps
+     * `fray serve` applies by default (`--max-steps`, `--max-answer`), checked on the
+     * request's cost before any work. Past them a quick command goes to the server when
+     * there is one, and is refused otherwise (a long run has progress and a cancel, and
+     * no bound in the browser).
+     */
+    bounds: { steps: 100_000_000, answer_bytes: 16 * 1024 * 1024 },
     /** What a command would cost on a request, before any work (browser only). */
     async cost(command, request = {}) {
       await ready;
@@ -367,6 +375,17 @@
     },
   };
 
+  // Why a quick request is past `fray.bounds` (in the words `fray serve` refuses it with),
+  // or nothing.
+  function overBounds(c) {
+    const b = fray.bounds;
+    if (c.steps > b.steps)
+      return `this request would take about ${c.steps} steps (a distribution's steps, or a fighter in each round a battle may last): this browser takes at most ${b.steps} a request, as fray serve does by default (--max-steps); use fewer or smaller dice, fewer points, or fewer trials`;
+    if (c.answer_bytes > b.answer_bytes)
+      return `the answer would be about ${c.answer_bytes} bytes: this browser answers at most ${b.answer_bytes}, as fray serve does by default (--max-answer); use fewer or smaller dice, fewer points, or fewer combatants`;
+    return null;
+  }
+
   // Where a call runs, and a long run's cost when the browser could run it (a quick
   // command always runs where it is asked to, the browser by default).
   async function plan(command, request, forced) {
@@ -376,7 +395,17 @@
       return { on: "server", cost: null };
     }
     const entry = table.find((c) => c.name === command);
-    if (entry && entry.span === "quick") return { on: "browser", cost: null };
+    if (entry && entry.span === "quick") {
+      // The one quick Worker has no progress and no cancel, and every quick answer waits
+      // behind the one it works on: a request past fray serve's default caps goes to the
+      // server, whose caps decide, or is refused here in the server's words. (A request
+      // fray refuses is left to the call, which gives the refusal.)
+      const cost = await fray.cost(command, request).catch(() => null);
+      const over = cost && overBounds(cost.cost);
+      if (!over) return { on: "browser", cost: null };
+      if (server && forced !== "browser") return { on: "server", cost: null };
+      throw new FrayRefusal({ error: over });
+    }
     const cost = await fray.cost(command, request);
     const c = cost.cost;
     const large = server && cost.span === "long" && (c.battles > fray.large.battles || c.steps > fray.large.steps);
