@@ -171,8 +171,8 @@ typedef struct FrayHit FrayHit;
 // A minions battle in progress. Changed by `fray_minions_round`: one thread at a time.
 typedef struct FrayMinions FrayMinions;
 
-// A random state: what `fray battle --seed` and `fray damage --roll --seed` start from.
-// Used by one thread at a time; give each thread its own.
+// A random state: what `fray battle --seed` and `fray damage --roll --seed` start from,
+// or the game's own die. Used by one thread at a time; give each thread its own.
 typedef struct FrayRng FrayRng;
 
 // A defender of the damage system: its traits in stat-block notation, read once.
@@ -292,6 +292,11 @@ typedef struct {
   // Whether it stands.
   bool alive;
 } FrayMinion;
+
+// The game's die: called with the `user` pointer given to `fray_rng_from_die` and a
+// number of sides (at least 1), it returns a uniform roll from 1 to `sides`. It is
+// called on the thread that made the fray call, and must return (not longjmp out).
+typedef uint32_t (*FrayDieFn)(void *user, uint32_t sides);
 
 #ifdef __cplusplus
 extern "C" {
@@ -544,6 +549,16 @@ FrayStatus fray_minions_minion(const FrayMinions *minions, uintptr_t index, Fray
 // # Safety
 // `rng` is null or points to a `FrayRng *` the call may write.
 FrayStatus fray_rng_new(uint64_t seed, FrayRng **rng);
+
+// Makes a random state in `*rng` whose every roll is the game's `die(user, sides)`
+// (NetHack's `rnd`, say), so that fray's rolls come from the game's own stream and are
+// saved and restored with it. A roll outside 1 to `sides` refuses the call that asked
+// for it. Free it with `fray_rng_free`; `user` stays the game's.
+//
+// # Safety
+// `die` is null or a function as `FrayDieFn` says, which may be called with `user`
+// until the state is freed; `rng` is null or points to a `FrayRng *` the call may write.
+FrayStatus fray_rng_from_die(FrayDieFn die, void *user, FrayRng **rng);
 
 // Rolls one die of `sides` sides (1 to `sides`) from `rng` into `*result`: the game's own
 // rolls, drawn from the same stream as fray's.

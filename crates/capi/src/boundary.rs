@@ -84,6 +84,10 @@ impl Drop for Working {
     }
 }
 
+/// A panic's payload that is a refusal, not a bug: raised where a `Result` cannot go
+/// (inside a roll, when the game's die returns a number out of range).
+pub(crate) struct RefusedInside(pub(crate) String);
+
 /// Why a call failed: its status and its message.
 #[derive(Debug)]
 pub(crate) struct Failure {
@@ -149,6 +153,13 @@ pub(crate) fn entry(work: impl FnOnce() -> Result<(), Failure>) -> FrayStatus {
         Ok(Err(f)) => {
             let line = f.line.unwrap_or_else(|| one_line(&f.message));
             (f.status, Some((f.message, line)))
+        }
+        Err(panic) if panic.is::<RefusedInside>() => {
+            let message = panic
+                .downcast::<RefusedInside>()
+                .map_or_else(|_| String::new(), |r| r.0);
+            let line = one_line(&message);
+            (FrayStatus::Refused, Some((message, line)))
         }
         Err(panic) => {
             let what = panic

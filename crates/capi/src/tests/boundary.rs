@@ -99,6 +99,30 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "fray_rng_from_die",
+            pointers: &["die", "rng"],
+            strings: &[],
+            call: |_, f| {
+                unsafe extern "C" fn one(_: *mut std::ffi::c_void, _: u32) -> u32 {
+                    1
+                }
+                let die: FrayDieFn = if f == Fault::Null("die") {
+                    None
+                } else {
+                    Some(one)
+                };
+                let mut rng = unset();
+                let s = unsafe {
+                    fray_rng_from_die(die, std::ptr::null_mut(), out(f, "rng", &mut rng))
+                };
+                let left = rng.is_null();
+                if s == FrayStatus::Ok {
+                    unsafe { fray_rng_free(rng) };
+                }
+                (s, f == Fault::Null("rng") || left)
+            },
+        },
+        Case {
             name: "fray_rng_die",
             pointers: &["rng", "result"],
             strings: &[],
