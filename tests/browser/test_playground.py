@@ -488,8 +488,9 @@ def test_sweep_chart(page, site):
     page.click("#s-run")
     page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
     frame = page.frame_locator("#s-report")
+    # The frame loads its new page a moment after the status says done.
+    frame.locator("text=Win probability by evasion.b.defense.hp").first.wait_for()
     assert frame.locator("svg").count() > 0, "no chart shown"
-    assert "Win probability by evasion.b.defense.hp" in frame.locator("body").text_content()
     # A heat map for two axes of an odds sweep.
     choose_sweep(page, "evasion")
     page.fill("#s-vary1", "attacker.level=1..10")
@@ -728,6 +729,45 @@ def test_without_the_webassembly_the_server_answers_every_tab(bare_page, bare_se
     for command, request, args in SAME_AS_THE_COMMAND_LINE:
         got = page.evaluate("([c, r]) => fray.run(c, r).then(o => [o.on, o.text])", [command, request])
         assert got == ["server", cli(*args)], f"{command} {request} differs from `fray {' '.join(args)} --json`"
+
+
+def test_a_long_text_stays_out_of_the_link(page, site):
+    # Count the page's writes to its address.
+    page.add_init_script(
+        "window.linkWrites = 0; const replace = history.replaceState.bind(history);"
+        "history.replaceState = (...a) => { window.linkWrites++; return replace(...a); };"
+    )
+    ready(page, site.url, "#tab=battle&b.trials=200")
+    page.select_option("#b-example", "minions")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('[minions')")
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')}.startsWith('done')")
+    assert "Valkyrie" not in page.frame_locator("#b-report").locator("body").text_content()
+    page.select_option("#b-example", "duel")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
+    duel = page.input_value("#b-scenario")
+    # Typing writes the address once typing stops, not at every key; an edit this short
+    # is in the link.
+    page.evaluate("window.linkWrites = 0")
+    page.type("#b-scenario", "\n# twenty keys typed\n")
+    page.wait_for_function("() => location.hash.includes('twenty')")
+    writes = page.evaluate("window.linkWrites")
+    assert writes <= 5, f"the address was written {writes} times for 21 keys"
+    assert not page.is_visible("#b-scenario-link")
+    # 2.5 MB, past the browser's limit on an address: left out of the link, which says
+    # so, and the run reports on it.
+    paste = "t => { const el = document.getElementById('b-scenario'); el.value = t; el.dispatchEvent(new Event('input')); }"
+    page.evaluate(paste, duel + ("\n# " + "x" * 1000) * 2500 + "\n")
+    page.wait_for_selector("#b-scenario-link:not([hidden])")
+    assert "too long for a link" in page.text_content("#b-scenario-link")
+    assert "b.scenario" not in page.url and len(page.url) < 10_000, len(page.url)
+    page.click("#b-run")
+    page.wait_for_function("() => document.getElementById('b-report').srcdoc.includes('Valkyrie')", timeout=60_000)
+    assert page.text_content("#b-status").startswith("done"), page.text_content("#b-status")
+    # Back to a short text: in the link again, and the note goes.
+    page.fill("#b-scenario", duel + "\n# short again\n")
+    page.wait_for_function("() => location.hash.includes('short')")
+    assert not page.is_visible("#b-scenario-link")
 
 
 def test_the_folder_on_a_static_host(browser, playground):

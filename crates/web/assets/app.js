@@ -24,20 +24,52 @@ function escapeHtml(s) {
 }
 
 // ---- the URL: every input that differs from its default, and the tab ----
+// A text longer than this (URL-encoded) stays out of the link: a long URL is slow to
+// write on every change, and past the browser's limit it is refused.
+const LINK_TEXT = 4096;
+// Shows, after `el`, why the link leaves its text out (`size` characters), or nothing.
+function showLinkNote(el, size) {
+  const id = el.id + "-link";
+  let note = $(id);
+  if (!note && !size) return;
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "note";
+    note.id = id;
+    el.insertAdjacentElement("afterend", note);
+  }
+  note.hidden = !size;
+  if (size) note.textContent = `This text is ${Math.ceil(size / 1024)} KB, too long for a link: a copied link leaves it out, and opens with the default text in its place.`;
+}
+// `p.set(key, v)` when `v` fits in a link; otherwise a note after `el` says it does not.
+function link(p, key, v, el) {
+  const size = v.length > LINK_TEXT ? v.length : encodeURIComponent(v).length;
+  showLinkNote(el, size > LINK_TEXT ? v.length : 0);
+  if (size <= LINK_TEXT) p.set(key, v);
+}
 function save() {
   if (restoring) return;
   const p = new URLSearchParams();
   p.set("tab", tab);
   for (const el of keyed) {
     const v = value(el);
-    if (v !== defaults.get(el)) p.set(el.dataset.key, v);
+    if (v !== defaults.get(el)) link(p, el.dataset.key, v, el);
+    else showLinkNote(el, 0);
   }
   const scenario = $("b-scenario").value;
-  if (scenario && scenario !== exampleTexts[$("b-example").value]) p.set("b.scenario", scenario);
+  if (scenario && scenario !== exampleTexts[$("b-example").value]) link(p, "b.scenario", scenario, $("b-scenario"));
+  else showLinkNote($("b-scenario"), 0);
   const roster = $("r-roster").value;
-  if (roster && roster !== rosterTexts[$("r-example").value]) p.set("r.roster", roster);
-  history.replaceState(null, "", "#" + p.toString());
+  if (roster && roster !== rosterTexts[$("r-example").value]) link(p, "r.roster", roster, $("r-roster"));
+  else showLinkNote($("r-roster"), 0);
+  try {
+    history.replaceState(null, "", "#" + p.toString());
+  } catch {
+    // The address could not be written: the page works on, with the old link.
+  }
 }
+// `save` a moment after typing stops, not on every key.
+const saveSoon = debounce(save, 300);
 function restore() {
   restoring = true;
   const p = new URLSearchParams(location.hash.slice(1));
@@ -536,9 +568,9 @@ async function main() {
   const damage = debounce(runDamage, 200), odds = debounce(runOdds, 200);
   for (const el of document.querySelectorAll("#damage [data-key]")) el.addEventListener("input", damage);
   for (const el of document.querySelectorAll("#odds [data-key]")) el.addEventListener("input", odds);
-  for (const el of document.querySelectorAll("#battle [data-key], #sweep [data-key], #roster [data-key]")) el.addEventListener("input", save);
-  $("b-scenario").addEventListener("input", save);
-  $("r-roster").addEventListener("input", save);
+  for (const el of document.querySelectorAll("#battle [data-key], #sweep [data-key], #roster [data-key]")) el.addEventListener("input", saveSoon);
+  $("b-scenario").addEventListener("input", saveSoon);
+  $("r-roster").addEventListener("input", saveSoon);
   $("r-example").addEventListener("change", () => { $("r-roster").value = rosterTexts[$("r-example").value] || ""; save(); });
   $("r-fair").addEventListener("change", () => {
     $("r-unit").placeholder = $("r-fair").value === "against" ? "the unit each is balanced against" : "(mean: the first keeps its cost)";
