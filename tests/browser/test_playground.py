@@ -770,6 +770,51 @@ def test_a_long_text_stays_out_of_the_link(page, site):
     assert not page.is_visible("#b-scenario-link")
 
 
+# A seed past 2^53, which a JavaScript number would round (u64::MAX).
+BIG_SEED = "18446744073709551615"
+# What takes from a browser its reviver's source text and JSON.rawJSON, so that fray.js
+# reads and writes large numbers its other way.
+OLDER_JSON = (
+    "JSON.parse = ((parse) => (text, reviver) => parse(text, reviver && ((k, v) => reviver(k, v))))(JSON.parse);"
+    "delete JSON.rawJSON;"
+)
+
+
+def test_seeds_past_2_53_keep_every_digit(page, site):
+    # Typed into the Battle tab: the report is the command line's for that seed.
+    ready(page, site.url, "#tab=battle")
+    page.select_option("#b-example", "duel")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
+    page.fill("#b-trials", "300")
+    page.fill("#b-seed", BIG_SEED)
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')}.startsWith('done')")
+    expected = cli_report("battle", "--example", "duel", "--trials", "300", "--seed", BIG_SEED, "--quiet")
+    assert page.eval_on_selector("#b-report", "f => f.srcdoc") == expected, "the report is not the one for this seed"
+    # From a script, in the browser and on the server: the answers' seeds as BigInts with
+    # every digit, and a seed read from one answer sent back unchanged.
+    sweep = {"example": "duel", "trials": 100, "vary": [{"path": "evasion.b.defense.hp", "values": "30,40"}]}
+    points = [str(p["seed"]) for p in json.loads(
+        cli("sweep", DUEL, "--trials", "100", "--vary", "evasion.b.defense.hp=30,40", "--quiet"))["points"]]
+    assert all(int(p) > 2**53 for p in points), points
+    ask = """async ([sweep, seed, on]) => {
+        const battle = await fray.call('battle', {example: 'duel', trials: 100, seed: BigInt(seed)}, {on});
+        const swept = await fray.call('sweep', sweep, {on});
+        const again = await fray.call('battle', {example: 'duel', trials: 100, seed: swept.points[0].seed}, {on});
+        return [typeof battle.seed, String(battle.seed), swept.points.map((p) => String(p.seed)), String(again.seed)];
+    }"""
+    for tab in [page, page.context.new_page()]:
+        if tab is not page:
+            tab.add_init_script(OLDER_JSON)
+            ready(tab, site.url)
+            assert tab.evaluate("JSON.rawJSON") is None
+        for on in ["browser", "server"] if site.served else ["browser"]:
+            got = tab.evaluate(ask, [sweep, BIG_SEED, on])
+            assert got == ["bigint", BIG_SEED, points, points[0]], (on, got)
+        assert tab.evaluate("fray.parse('[9007199254740993, 1.5, -2, \"12345678901234567890\"]').map(String)") == [
+            "9007199254740993", "1.5", "-2", "12345678901234567890"]
+
+
 def test_the_folder_on_a_static_host(browser, playground):
     """The folder `fray playground` writes, on a plain static host (Python's): the page
     loads fray.wasm beside it, finds no server, and answers in the browser."""

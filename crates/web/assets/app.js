@@ -19,6 +19,13 @@ function setValue(el, v) {
   if (el.type === "checkbox") el.checked = v === "1";
   else el.value = v;
 }
+// A whole-number field as a request takes it: a Number, or past Number.MAX_SAFE_INTEGER
+// (a seed is any u64) a BigInt, which fray.js sends digit for digit. Anything else goes
+// as Number reads it, for fray to refuse.
+function whole(el) {
+  const text = el.value.trim(), n = Number(text);
+  return /^\d+$/.test(text) && !Number.isSafeInteger(n) ? BigInt(text) : n;
+}
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
@@ -339,8 +346,8 @@ function runBattle() {
   const name = $("b-example").value, text = $("b-scenario").value;
   if (text && text !== exampleTexts[name]) body.scenario = text;
   else body.example = name;
-  if ($("b-trials").value) body.trials = Number($("b-trials").value);
-  if ($("b-seed").value) body.seed = Number($("b-seed").value);
+  if ($("b-trials").value) body.trials = whole($("b-trials"));
+  if ($("b-seed").value) body.seed = whole($("b-seed"));
   $("b-report").srcdoc = reportHint("Running…");
   longRun(
     "b",
@@ -425,7 +432,7 @@ function runSweep() {
   const body = { vary };
   if (kind === "battle") {
     body.example = $("s-example").value;
-    if ($("s-trials").value) body.trials = Number($("s-trials").value);
+    if ($("s-trials").value) body.trials = whole($("s-trials"));
     const find = $("s-find").value.trim();
     if (find) {
       const f = axis(find);
@@ -491,9 +498,9 @@ function runRoster() {
   body.fair = fair;
   if (unit) body[fair === "against" ? "against" : "reference"] = unit;
   if ($("r-precision").value) body.precision = Number($("r-precision").value);
-  if ($("r-max").value) body.max_battles = Number($("r-max").value);
-  if ($("r-trials").value) body.trials = Number($("r-trials").value);
-  if ($("r-seed").value) body.seed = Number($("r-seed").value);
+  if ($("r-max").value) body.max_battles = whole($("r-max"));
+  if ($("r-trials").value) body.trials = whole($("r-trials"));
+  if ($("r-seed").value) body.seed = whole($("r-seed"));
   showCosts("");
   $("r-report").srcdoc = reportHint("Pricing…");
   longRun(

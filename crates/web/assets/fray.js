@@ -6,6 +6,10 @@
 //   run.text     // exactly what `fray battle --json` prints
 //   run.html     // the report page (battle, sweep, design-check, roster)
 //
+// Numbers: an answer's whole numbers past Number.MAX_SAFE_INTEGER (a seed is any u64)
+// are BigInts, so that none is rounded, and a BigInt in a request is sent as its digits;
+// `run.text` is the answer exactly as fray wrote it (see `parse` below).
+//
 // A refusal rejects with a FrayRefusal (an Error whose `refusal` is the JSON every front
 // end gives: error, line, column, width, source, hint, warnings).
 //
@@ -237,6 +241,71 @@
     return e;
   }
 
+  // ---- JSON without losing a digit ----
+  // fray's whole numbers are 64-bit (a seed is any u64): past Number.MAX_SAFE_INTEGER
+  // (2^53 - 1) a JavaScript number rounds them. So every answer is read with `parse`:
+  // a whole number beyond Number.MAX_SAFE_INTEGER becomes a BigInt (typeof "bigint";
+  // String(n) gives its digits), every other number a Number as JSON.parse gives it.
+  // Every request is written with `stringify`, which writes a BigInt as its digits: a
+  // seed read from an answer, or typed, is sent as the same seed. `run.text` keeps the
+  // answer's text as fray wrote it.
+  const sourceText = (() => {
+    let given = false;
+    JSON.parse("1", (key, value, context) => ((given = context?.source === "1"), value));
+    return given;
+  })();
+  function exact(digits) {
+    const n = Number(digits);
+    return Number.isSafeInteger(n) || !/^-?\d+$/.test(digits) ? n : BigInt(digits);
+  }
+  function parse(text) {
+    if (!/\d{16}/.test(text)) return JSON.parse(text); // no number past 2^53 in it
+    if (sourceText) return JSON.parse(text, (key, value, context) => (typeof value === "number" ? exact(context.source) : value));
+    JSON.parse(text); // refuses what is not JSON, as JSON.parse does
+    return parseExactly(text);
+  }
+  // JSON.parse for a browser whose reviver is not given the source text: the same values,
+  // with `exact` numbers. `text` is known to be JSON.
+  function parseExactly(text) {
+    const token = /\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([[\]{},:]))/y;
+    let t = null;
+    const next = () => (t = token.exec(text));
+    const closes = (mark) => {
+      const at = token.lastIndex;
+      if (next()[4] === mark) return true;
+      token.lastIndex = at;
+      return false;
+    };
+    function value() {
+      const [, string, number, word, mark] = next();
+      if (string !== undefined) return JSON.parse(string);
+      if (number !== undefined) return exact(number);
+      if (word !== undefined) return JSON.parse(word);
+      if (mark === "[") {
+        const list = [];
+        if (closes("]")) return list;
+        do list.push(value());
+        while (next()[4] === ",");
+        return list;
+      }
+      const object = {};
+      if (closes("}")) return object;
+      do {
+        const key = JSON.parse(next()[1]);
+        next(); // the colon
+        Object.defineProperty(object, key, { value: value(), enumerable: true, writable: true, configurable: true });
+      } while (next()[4] === ",");
+      return object;
+    }
+    return value();
+  }
+  function stringify(request) {
+    if (JSON.rawJSON) return JSON.stringify(request, (key, value) => (typeof value === "bigint" ? JSON.rawJSON(String(value)) : value));
+    const mark = `\u0000${String(Math.random()).slice(2)}:`;
+    const text = JSON.stringify(request, (key, value) => (typeof value === "bigint" ? mark + value : value));
+    return text.replace(new RegExp(`"\\\\u0000${mark.slice(1, -1)}:(-?\\d+)"`, "g"), "$1");
+  }
+
   // ---- the server's side of a call: the same JSON, over HTTP ----
   // A long run streams its progress and ends with its answer and report page; a quick
   // one answers at once, with its report page (the design check's) unless `pages` is false.
@@ -244,13 +313,13 @@
     const long = table.find((c) => c.name === command)?.span === "long";
     const query = long ? "?stream=true&text=true" : pages === false ? "" : "?pages=true";
     const url = new URL(`api/${encodeURIComponent(command)}${query}`, here);
-    const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request), signal });
+    const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: stringify(request), signal });
     const warnings = JSON.parse(r.headers.get("fray-warnings") || "[]");
     if (!r.ok) throw new FrayRefusal(await r.json());
     if (!long) {
       const body = await r.text();
       const { text, html, charts } = query ? JSON.parse(body) : { text: body };
-      return { answer: JSON.parse(text), text, html, charts, warnings, notes: [], on: "server" };
+      return { answer: parse(text), text, html, charts, warnings, notes: [], on: "server" };
     }
     let last = null;
     const reader = r.body.getReader(), decoder = new TextDecoder();
@@ -271,7 +340,7 @@
       }
     }
     if (!last) throw new Error("the server's run ended without an answer");
-    return { answer: last.answer, text: last.text, html: last.html, charts: last.charts, warnings, notes: [], on: "server" };
+    return { answer: parse(last.text), text: last.text, html: last.html, charts: last.charts, warnings, notes: [], on: "server" };
   }
 
   // ---- the browser's side: the WebAssembly in a Worker ----
@@ -279,7 +348,7 @@
     const long = cost && cost.span === "long";
     const runner = long ? new Runner() : quickRunner();
     if (long) longRuns.add(runner);
-    const message = { op: "call", command, request: JSON.stringify(request), pages: pages !== false };
+    const message = { op: "call", command, request: stringify(request), pages: pages !== false };
     let stop = null;
     if (long && signal) {
       stop = () => runner.end(cancelled());
@@ -289,7 +358,7 @@
       const planned = cost ? cost.cost.planned : 0;
       const out = JSON.parse(await runner.ask(message, progress && ((done) => progress(done, planned))));
       if (out.refusal) throw new FrayRefusal(out.refusal);
-      return { answer: JSON.parse(out.answer), text: out.answer, html: out.html, charts: out.charts, warnings: out.warnings, notes: out.notes, on: "browser" };
+      return { answer: parse(out.answer), text: out.answer, html: out.html, charts: out.charts, warnings: out.warnings, notes: out.notes, on: "browser" };
     } finally {
       if (stop) signal.removeEventListener("abort", stop);
       if (long) {
@@ -323,7 +392,7 @@
     async cost(command, request = {}) {
       await ready;
       if (!module) return null;
-      const out = await envelope({ op: "cost", command, request: JSON.stringify(request) });
+      const out = await envelope({ op: "cost", command, request: stringify(request) });
       if (out.refusal) throw new FrayRefusal(out.refusal);
       return out;
     },
@@ -341,7 +410,15 @@
       if (options.signal && options.signal.aborted) throw cancelled();
       return on === "server" ? serverRun(command, request, options) : browserRun(command, request, options, cost);
     },
-    /** Runs a command and resolves its answer: the JSON `--json` prints, parsed. */
+    /**
+     * JSON as fray writes it, read without losing a digit: a whole number past
+     * Number.MAX_SAFE_INTEGER (a seed) as a BigInt, the rest as JSON.parse reads it.
+     * Every answer (`run.answer`) is read so.
+     */
+    parse,
+    /** A request as JSON, a BigInt written as its digits (JSON.stringify refuses one). */
+    stringify,
+    /** Runs a command and resolves its answer: the JSON `--json` prints, parsed (`fray.parse`). */
     async call(command, request = {}, options = {}) {
       return (await fray.run(command, request, options)).answer;
     },
