@@ -51,6 +51,7 @@ pub mod damage;
 pub mod dice;
 pub mod dist;
 pub mod evasion;
+pub mod math;
 pub mod minions;
 pub mod pool;
 pub mod request;

@@ -88,7 +88,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "crates/fray/src",
         &[
-            &["character", "dist", "rng", "text", "trace"],
+            &["character", "dist", "math", "rng", "text", "trace"],
             &["dice", "scenario"],
             &["request"],
             &["damage", "minions", "pool"],

@@ -120,7 +120,7 @@ impl ToHit {
     pub fn p_hit(&self, margin: f64) -> f64 {
         match self.model {
             ToHitModel::Normal { sigma } => {
-                0.5 * libm::erfc(margin / (sigma * std::f64::consts::SQRT_2))
+                0.5 * crate::math::erfc(margin / (sigma * std::f64::consts::SQRT_2))
             }
             ToHitModel::UniformSum { k, .. } => {
                 // S > k·margin  ⇔  S ≥ floor(k·margin) + 1.

@@ -389,7 +389,7 @@ pub fn slot_dr(d: &Defender, slot: Slot, kind: DamageKind) -> Option<f64> {
 
 /// Damage times 0.9 per point of DR.
 pub fn reduced(damage: i64, dr: f64) -> f64 {
-    damage as f64 * 0.9f64.powf(dr)
+    damage as f64 * crate::math::powf(0.9, dr)
 }
 
 /// The whole numbers `x` may round to under `rounding`, with their chances.

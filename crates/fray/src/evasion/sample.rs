@@ -9,6 +9,7 @@ use super::resolve::{
     high_damage, slot_dr,
 };
 use crate::dice::DiceExpr;
+use crate::math;
 use crate::rng::Rolls;
 
 /// One draw of the to-hit variable, compared with the margin (defender − attacker).
@@ -29,7 +30,7 @@ pub fn roll_hit(model: ToHitModel, margin: f64, rolls: &mut impl Rolls) -> bool 
             if sigma >= 0.0 && ((negative_cos && margin >= 0.0) || (positive_cos && margin < 0.0)) {
                 return positive_cos;
             }
-            let cos = (std::f64::consts::TAU * u2).cos();
+            let cos = math::cos(std::f64::consts::TAU * u2);
             if sigma >= 0.0 {
                 if cos <= 0.0 && margin >= 0.0 {
                     return false;
@@ -38,7 +39,7 @@ pub fn roll_hit(model: ToHitModel, margin: f64, rolls: &mut impl Rolls) -> bool 
                     return true;
                 }
             }
-            sigma * ((-2.0 * u1.ln()).sqrt() * cos) > margin
+            sigma * ((-2.0 * math::ln(u1)).sqrt() * cos) > margin
         }
         ToHitModel::UniformSum { k, r } => {
             let sum: i64 = (0..k)
@@ -244,7 +245,8 @@ impl DamageSteps {
     fn new(a: &Attacker, d: &Defender, kind: DamageKind, o: &Options) -> Self {
         Self {
             erosion: erosion(a, kind),
-            dr: Slot::TABLE.map(|(slot, _)| slot_dr(d, slot, kind).map(|dr| (dr, 0.9f64.powf(dr)))),
+            dr: Slot::TABLE
+                .map(|(slot, _)| slot_dr(d, slot, kind).map(|dr| (dr, math::powf(0.9, dr)))),
             halves: halves(d, kind),
             kind,
             rounding: o.rounding,

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::model::{Check, CheckResult, PoolError};
 use super::resolve::judge;
 use crate::dist::{Distribution, chance};
+use crate::math;
 
 /// The chance that the exploding die adds another degree (a 1 on a d6).
 pub const EXPLODE_P: f64 = 1.0 / 6.0;
@@ -74,7 +75,7 @@ impl CheckOdds {
                 success: j.success,
                 degree: j.degree,
                 explodes: j.explodes,
-                p: ln_p.exp(),
+                p: math::exp(ln_p),
                 ln_p,
             });
         }
@@ -147,7 +148,7 @@ impl CheckOdds {
                 .iter()
                 .filter(|o| o.success == success)
                 .fold((0.0, 0.0), |(m, t), o| {
-                    let w = (o.ln_p - top).exp();
+                    let w = math::exp(o.ln_p - top);
                     (m + w, t + w * expected_degree(o))
                 });
         total / mass
@@ -245,17 +246,17 @@ fn tail_length(p: f64, eps: f64) -> u32 {
 fn ln_binomial(n: u32, tn: u32, die: u32) -> Vec<f64> {
     let n = n as usize;
     let (hit, miss) = (f64::from(tn), f64::from(die - tn));
-    let ln_odds = (hit / miss).ln();
+    let ln_odds = math::ln(hit / miss);
     let mode = (((n + 1) as f64 * hit / f64::from(die)).floor() as usize).min(n);
     let mut ln = vec![0.0; n + 1];
     for h in mode..n {
-        ln[h + 1] = ln[h] + ((n - h) as f64 / (h + 1) as f64).ln() + ln_odds;
+        ln[h + 1] = ln[h] + math::ln((n - h) as f64 / (h + 1) as f64) + ln_odds;
     }
     for h in (0..mode).rev() {
-        ln[h] = ln[h + 1] + ((h + 1) as f64 / (n - h) as f64).ln() - ln_odds;
+        ln[h] = ln[h + 1] + math::ln((h + 1) as f64 / (n - h) as f64) - ln_odds;
     }
-    let total: f64 = ln.iter().map(|l| l.exp()).sum();
-    let ln_total = total.ln();
+    let total: f64 = ln.iter().map(|&l| math::exp(l)).sum();
+    let ln_total = math::ln(total);
     ln.iter().map(|l| l - ln_total).collect()
 }
 

@@ -8,6 +8,7 @@ use fray::evasion::{
     Armor, ArmorPiece, Attacker, DamageKind, Defender, Kind, LuckDice, Options, Rounding,
     ToHitModel, damage_odds, hit_chance, roll_damage,
 };
+use fray::math;
 use fray::rng::SeededRolls;
 use proptest::prelude::*;
 
@@ -169,8 +170,8 @@ proptest! {
         sigma in 0.5f64..20.0,
         margin in prop_oneof![-60.0f64..60.0, Just(0.0), Just(-0.0)],
     ) {
-        let radius = (-2.0 * (1.0 - u1).ln()).sqrt();
-        let whole = sigma * (radius * (std::f64::consts::TAU * u2).cos()) > margin;
+        let radius = (-2.0 * math::ln(1.0 - u1)).sqrt();
+        let whole = sigma * (radius * math::cos(std::f64::consts::TAU * u2)) > margin;
         let mut rolls = fray::rng::ScriptedRolls::dice([]).with_units([u1, u2]);
         let drawn = fray::evasion::roll_hit(ToHitModel::Normal { sigma }, margin, &mut rolls);
         prop_assert_eq!(drawn, whole);

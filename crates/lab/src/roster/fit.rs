@@ -5,6 +5,7 @@
 //! only the last bisection step's. A weak prior on the slope lets one point give a first
 //! guess.
 
+use fray::math;
 /// The slope the fit leans to before it has points at two ratios: the logit of the
 /// score moves about 4 for each doubling of the cost ratio (a unit's army halved)...
 const PRIOR_SLOPE: f64 = 4.0 / std::f64::consts::LN_2;
@@ -43,7 +44,7 @@ pub struct Curve {
 }
 
 fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
+    1.0 / (1.0 + math::exp(-x))
 }
 
 impl Curve {
@@ -76,8 +77,8 @@ fn likelihood(points: &[Point], centre: f64, a: f64, b: f64) -> f64 {
     for p in points {
         let eta = a + b * (p.u - centre);
         // log σ(η) and log(1 − σ(η)), without overflow.
-        let log_s = -(-eta).exp().ln_1p();
-        let log_f = -eta.exp().ln_1p();
+        let log_s = -math::ln_1p(math::exp(-eta));
+        let log_f = -math::ln_1p(math::exp(eta));
         ll += p.weight * (p.score * log_s + (1.0 - p.score) * log_f);
     }
     ll
@@ -91,7 +92,7 @@ pub fn fit(points: &[Point]) -> Curve {
     let centre = points.iter().map(|p| p.weight * p.u).sum::<f64>() / total;
     let mean =
         (points.iter().map(|p| p.weight * p.score).sum::<f64>() / total).clamp(1e-6, 1.0 - 1e-6);
-    let (mut a, mut b) = ((mean / (1.0 - mean)).ln(), PRIOR_SLOPE);
+    let (mut a, mut b) = (math::ln(mean / (1.0 - mean)), PRIOR_SLOPE);
     let mut ll = likelihood(points, centre, a, b);
     let mut cov = [0.0; 3];
     for _ in 0..100 {

@@ -23,6 +23,7 @@ use super::file::Roster;
 use super::fit::{Curve, Point, fit};
 use super::matchup::{EXTRA_BATTLES, Odds, Played, STREAMS, exact_odds, max_army};
 use super::play::{Counted, Job};
+use fray::math;
 
 /// What a fair cost balances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +106,7 @@ fn range(roster: &Roster, u: usize) -> (f64, f64) {
     let c = roster.costs[u];
     // Below this cost the army would outgrow its system's bound.
     let lowest = roster.budget / f64::from(max_army(roster) - 1);
-    ((c / SEARCH).max(lowest).ln(), (c * SEARCH).ln())
+    (math::ln((c / SEARCH).max(lowest)), math::ln(c * SEARCH))
 }
 
 /// The most battles an exact pricing's solve plays, before any: for each sweep, unit
@@ -121,9 +122,9 @@ pub fn exact_bound(roster: &Roster, fair: Fair, reference: usize) -> u64 {
         .map(|x| {
             let (lo, hi) = range(roster, x);
             let width = hi - lo;
-            let steps = 2.0 + (width / BISECTED).log2().ceil();
-            let largest = roster.budget / lo.exp() + 1.0;
-            let new = 3.0 + (width * (largest + 1.0)).log2().ceil().max(0.0);
+            let steps = 2.0 + math::log2(width / BISECTED).ceil();
+            let largest = roster.budget / math::exp(lo) + 1.0;
+            let new = 3.0 + math::log2(width * (largest + 1.0)).ceil().max(0.0);
             let battles = 8 * steps.min(new) as u64;
             opponents(n, x, fair).len() as u64 * battles
         })
@@ -464,7 +465,7 @@ fn fit_prices(
         max_battles,
     } = goal;
     let n = roster.names.len();
-    let start: Vec<f64> = roster.costs.iter().map(|c| c.ln()).collect();
+    let start: Vec<f64> = roster.costs.iter().map(|&c| math::ln(c)).collect();
     if roster.exact() {
         // One battle at a time, each bisection step waiting on the last: played here.
         let mut battles = 0;
@@ -473,8 +474,8 @@ fn fit_prices(
             let job = Job {
                 x,
                 y,
-                cx: lx.exp(),
-                cy: ly.exp(),
+                cx: math::exp(lx),
+                cy: math::exp(ly),
                 trials: 1,
                 stream: 0,
             };
@@ -492,14 +493,14 @@ fn fit_prices(
             complete,
             off,
         } = solve(roster, fair, reference, &start, &mut exact)?;
-        let costs: Vec<f64> = l.iter().map(|v| v.exp()).collect();
+        let costs: Vec<f64> = l.iter().map(|&v| math::exp(v)).collect();
         // Cancelled, a cost is the last whole sweep's, not a root: its range is the one
         // searched. Unsettled, the root is as far as the last Newton step put it.
         let intervals = (0..n)
             .map(|u| match (uneven[u], &off) {
                 (None, None) if complete => (costs[u], costs[u]),
                 (None, Some(off)) if complete && off[u].is_finite() => {
-                    (costs[u] * (-off[u]).exp(), costs[u] * off[u].exp())
+                    (costs[u] * math::exp(-off[u]), costs[u] * math::exp(off[u]))
                 }
                 _ => searched(roster, u),
             })
@@ -534,8 +535,8 @@ fn fit_prices(
             .map(|(k, &(x, y))| Job {
                 x,
                 y,
-                cx: l[x].exp(),
-                cy: l[y].exp(),
+                cx: math::exp(l[x]),
+                cy: math::exp(l[y]),
                 trials,
                 stream: stream + k as u64 * STREAMS,
             })
@@ -590,7 +591,7 @@ fn fit_prices(
         trials *= 2;
     }
     let mut p = last.expect("one round at least");
-    let l: Vec<f64> = p.costs.iter().map(|c| c.ln()).collect();
+    let l: Vec<f64> = p.costs.iter().map(|&c| math::ln(c)).collect();
     p.reached = known(&p.intervals, &l, &p.uneven, precision);
     p.battles = battles;
     Ok(p)
@@ -603,13 +604,15 @@ fn known(intervals: &[(f64, f64)], l: &[f64], uneven: &[Option<Uneven>], precisi
         .zip(l)
         .zip(uneven)
         .filter(|(_, u)| u.is_none())
-        .all(|((&(lo, hi), &l), _)| (hi / l.exp() - 1.0).max(1.0 - lo / l.exp()) <= precision)
+        .all(|((&(lo, hi), &l), _)| {
+            (hi / math::exp(l) - 1.0).max(1.0 - lo / math::exp(l)) <= precision
+        })
 }
 
 /// The costs searched for unit `u`: where a unit no cost makes even may lie.
 fn searched(roster: &Roster, u: usize) -> (f64, f64) {
     let (lo, hi) = range(roster, u);
-    (lo.exp(), hi.exp())
+    (math::exp(lo), math::exp(hi))
 }
 
 fn finished(
@@ -621,7 +624,7 @@ fn finished(
     complete: bool,
 ) -> Prices {
     Prices {
-        costs: l.iter().map(|v| v.exp()).collect(),
+        costs: l.iter().map(|&v| math::exp(v)).collect(),
         intervals,
         uneven,
         battles,
@@ -702,7 +705,7 @@ fn intervals(
     let variances = delta_variances(&jac, &noise, k);
     (0..n)
         .map(|x| {
-            let c = l[x].exp();
+            let c = math::exp(l[x]);
             if x == reference {
                 return (c, c);
             }
@@ -715,7 +718,7 @@ fn intervals(
                 return searched(roster, x);
             }
             let half = 1.96 * se;
-            (c * (-half).exp(), c * half.exp())
+            (c * math::exp(-half), c * math::exp(half))
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! One plain sentence per finding of a pricing, for the table and the report.
 
 use super::request::RosterAnswer;
+use fray::math;
 
 /// Said of an exact roster whose solve did not settle.
 pub const UNSETTLED: &str = "The exact solve did not settle (the units in turn went round without settling, and Newton's steps on every cost at once did not bring each to even): the costs are not exact crossings, only within the intervals shown.";
@@ -16,7 +17,7 @@ fn cost_to(c: f64, significant: i32) -> String {
         return crate::sweep::output::number(c);
     }
     let digits =
-        (significant - 1 - c.log10().floor().clamp(-10.0, 10.0) as i32).clamp(0, 6) as usize;
+        (significant - 1 - math::log10(c).floor().clamp(-10.0, 10.0) as i32).clamp(0, 6) as usize;
     format!("{c:.digits$}")
 }
 

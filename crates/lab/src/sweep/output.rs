@@ -9,6 +9,7 @@ use fray::character::Side;
 use super::odds::OddsOutcome;
 use super::{Evaluation, Found, Outcome};
 use crate::report::{Estimate, Report, count, percent};
+use fray::math;
 
 /// Combatants of `side` expected standing at the end (the sum of their survival).
 pub fn standing(r: &Report, side: Side) -> f64 {
@@ -249,7 +250,7 @@ pub fn number(x: f64) -> String {
             x.to_string()
         };
     }
-    let decimals = (5 - x.abs().log10().floor() as i32).clamp(0, 15) as usize;
+    let decimals = (5 - math::log10(x.abs()).floor() as i32).clamp(0, 15) as usize;
     let text = format!("{x:.decimals$}");
     let text = if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.')

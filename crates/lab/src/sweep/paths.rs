@@ -19,6 +19,7 @@ use super::apply::{self, Field};
 use super::odds::{self, OddsSystem};
 use super::output::number;
 use crate::request::BattleRequest;
+use fray::math;
 
 /// The most paths an answer lists (a scenario may hold thousands of numbers; the rest
 /// are counted in [`Paths::unlisted`]).
@@ -214,7 +215,7 @@ fn round_step(raw: f64) -> f64 {
     if !(raw.is_finite() && raw > 0.0) {
         return 1.0;
     }
-    let ten = 10f64.powf(raw.log10().floor());
+    let ten = math::powf(10.0, math::log10(raw).floor());
     [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|m| m * ten)

@@ -3,6 +3,7 @@
 //! sampler against Box–Muller written out.
 
 use fray::evasion::{ToHit, ToHitModel, roll_hit};
+use fray::math;
 use fray::rng::{ScriptedRolls, SeededRolls};
 
 #[test]
@@ -124,7 +125,7 @@ fn the_normal_samplers_shortcuts_answer_as_box_muller_does() {
             for unit in [0.0, 0.3, 0.5, 0.9, 0.999_999] {
                 for margin in margins {
                     let u1: f64 = 1.0 - unit;
-                    let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
+                    let z = (-2.0 * math::ln(u1)).sqrt() * math::cos(std::f64::consts::TAU * u2);
                     let want = sigma * z > margin;
                     let mut rolls = ScriptedRolls::dice([]).with_units([unit, u2]);
                     let got = roll_hit(ToHitModel::Normal { sigma }, margin, &mut rolls);
