@@ -31,7 +31,7 @@ def test_a_bad_scenario_file_is_located_in_its_file(tmp_path: Path):
         fray.battle(bad)
     e = caught.value
     assert (e.path, e.line, e.column) == (str(bad), 3, 10)
-    assert e.message.startswith(f"{bad}, line 3, column 10: invalid type")
+    assert e.message.startswith(f'{bad}, line 3, column 10: trials: must be a whole number, got the string "a"')
 
 
 def test_a_bad_dict_is_refused_at_its_key_not_at_a_line_of_toml_never_written():

@@ -95,30 +95,8 @@ pub fn parse_strict<C: Command>(
 /// must be a whole number, got the string \"many\"". Other messages (an unknown field,
 /// a missing one, broken JSON) are already in words a user reads.
 fn in_our_words(path: &str, words: &str) -> String {
-    let Some(rest) = words
-        .strip_prefix("invalid type: ")
-        .or_else(|| words.strip_prefix("invalid value: "))
-    else {
+    let Some((expected, got)) = fray::text::serde_type_words(words) else {
         return words.to_string();
-    };
-    let Some((got, expected)) = rest.rsplit_once(", expected ") else {
-        return words.to_string();
-    };
-    let expected = match expected {
-        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number from 0 up",
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
-        "f32" | "f64" => "a number",
-        "a boolean" => "true or false",
-        "a sequence" => "a list",
-        e if e.starts_with("struct ") || e == "a map" => "an object of named fields",
-        e => e,
-    };
-    let got = match got.split_once(' ') {
-        Some((kind @ ("string" | "integer" | "floating"), value)) => {
-            let kind = if kind == "floating" { "number" } else { kind };
-            format!("the {kind} {}", value.trim_start_matches("point "))
-        }
-        _ => got.to_string(),
     };
     let what = if path.is_empty() || path == "." {
         "the request".to_string()

@@ -52,6 +52,9 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), Scenari
     };
     let raw = toml::from_str(text).map_err(|e| {
         let mut message = e.message().trim().to_string();
+        if let Some((expected, got)) = crate::text::serde_type_words(&message) {
+            message = format!("must be {expected}, got {got}");
+        }
         if message.contains("recurs") {
             // toml's own words say nothing of what to change.
             message = format!(

@@ -80,7 +80,7 @@ fn the_shared_bad_scenario_is_refused_at_its_place_with_a_caret() {
     refuse(
         &["battle", &root("tests/data/bad_duel.toml")],
         expect![[r#"
-            error: $ROOT/tests/data/bad_duel.toml, line 30, column 6: evasion.a.defense.hp: invalid value: integer `-45`, expected a whole number from 1 to 1000000
+            error: $ROOT/tests/data/bad_duel.toml, line 30, column 6: evasion.a.defense.hp: must be a whole number from 1 to 1000000, got the integer `-45`
               | hp = -45
               |      ^^^
         "#]],

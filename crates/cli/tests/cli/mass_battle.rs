@@ -26,7 +26,7 @@ fn plays_a_seeded_battle_with_a_log() {
     refuse(
         &["mass-battle", &bad],
         expect![[r#"
-            error: $TMP/mass-battle-bad/bad.toml, line 5, column 6: invalid type: string "lots", expected i64
+            error: $TMP/mass-battle-bad/bad.toml, line 5, column 6: must be a whole number, got the string "lots"
               | hp = "lots"
               |      ^^^^^^
         "#]],

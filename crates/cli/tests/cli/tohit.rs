@@ -176,7 +176,7 @@ fn bad_profiles_are_refused_with_their_place() {
             &example("evasion/troll.toml"),
         ],
         expect![[r#"
-            error: $TMP/tohit-bad-profiles/bad.toml, line 3, column 11: weapon.erosion: invalid value: integer `7`, expected a whole number from 0 to 3
+            error: $TMP/tohit-bad-profiles/bad.toml, line 3, column 11: weapon.erosion: must be a whole number from 0 to 3, got the integer `7`
               | erosion = 7
               |           ^
         "#]],
@@ -223,7 +223,7 @@ fn enchantments_at_the_integer_minimum_are_refused_with_their_range() {
     refused(
         attacker("rings.toml", "rings_of_accuracy = -2147483648\n"),
         expect![[r#"
-            error: $TMP/tohit-enchantments/rings.toml, line 1, column 21: rings_of_accuracy: invalid value: integer `-2147483648`, expected a whole number from -50 to 50
+            error: $TMP/tohit-enchantments/rings.toml, line 1, column 21: rings_of_accuracy: must be a whole number from -50 to 50, got the integer `-2147483648`
               | rings_of_accuracy = -2147483648
               |                     ^^^^^^^^^^^
         "#]],
@@ -234,7 +234,7 @@ fn enchantments_at_the_integer_minimum_are_refused_with_their_range() {
             "kind = \"player\"\n[weapon]\nkind = \"ammo\"\n[ranged]\nlauncher_enchantment = -2147483648\n",
         ),
         expect![[r#"
-            error: $TMP/tohit-enchantments/launcher.toml, line 5, column 24: ranged.launcher_enchantment: invalid value: integer `-2147483648`, expected a whole number from -50 to 50
+            error: $TMP/tohit-enchantments/launcher.toml, line 5, column 24: ranged.launcher_enchantment: must be a whole number from -50 to 50, got the integer `-2147483648`
               | launcher_enchantment = -2147483648
               |                        ^^^^^^^^^^^
         "#]],
@@ -242,7 +242,7 @@ fn enchantments_at_the_integer_minimum_are_refused_with_their_range() {
     refused(
         defender("armor.toml", "[armor.torso]\nenchantment = -2147483648\n"),
         expect![[r#"
-            error: $TMP/tohit-enchantments/armor.toml, line 2, column 15: armor.torso.enchantment: invalid value: integer `-2147483648`, expected a whole number from -50 to 50
+            error: $TMP/tohit-enchantments/armor.toml, line 2, column 15: armor.torso.enchantment: must be a whole number from -50 to 50, got the integer `-2147483648`
               | enchantment = -2147483648
               |               ^^^^^^^^^^^
         "#]],
@@ -250,7 +250,7 @@ fn enchantments_at_the_integer_minimum_are_refused_with_their_range() {
     refused(
         defender("evasiveness.toml", "rings_of_evasiveness = -2147483648\n"),
         expect![[r#"
-            error: $TMP/tohit-enchantments/evasiveness.toml, line 1, column 24: rings_of_evasiveness: invalid value: integer `-2147483648`, expected a whole number from -50 to 50
+            error: $TMP/tohit-enchantments/evasiveness.toml, line 1, column 24: rings_of_evasiveness: must be a whole number from -50 to 50, got the integer `-2147483648`
               | rings_of_evasiveness = -2147483648
               |                        ^^^^^^^^^^^
         "#]],

@@ -327,7 +327,7 @@ pub fn check_defender(c: &Checker, d: &Defender, at: &[&str]) -> Result<(), Scen
 /// that embed profiles (the lab's duels) pass their read errors through it too.
 pub fn name_the_key(text: &str, mut e: ScenarioError) -> ScenarioError {
     let Some(l) = &e.location else { return e };
-    if !e.message.starts_with("invalid value") {
+    if !e.message.starts_with("invalid value") && !e.message.starts_with("must be ") {
         return e;
     }
     let lines: Vec<&str> = text.lines().take(l.line).collect();

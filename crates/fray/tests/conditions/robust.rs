@@ -431,7 +431,9 @@ fn every_numeric_field_at_its_edges_is_sane_or_located() {
                     assert_eq!(l.line, value_line, "{field} = {v}: {e}");
                     assert!(l.line_text.contains(v), "{field} = {v}: {e}");
                     assert!(
-                        (e.message.contains("expected") || e.message.contains("at most"))
+                        (e.message.contains("expected")
+                            || e.message.contains("must be")
+                            || e.message.contains("at most"))
                             && e.message.len() < 300,
                         "{field} = {v}: {e}"
                     );

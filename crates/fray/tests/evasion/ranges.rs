@@ -329,15 +329,11 @@ fn a_value_out_of_range_is_named_by_its_path() {
         let e = parse_attacker(text).expect_err(text);
         match path {
             Some(path) => assert!(
-                e.message.starts_with(&format!("{path}: invalid value")),
+                e.message.starts_with(&format!("{path}: must be")),
                 "{text}: {}",
                 e.message
             ),
-            None => assert!(
-                e.message.starts_with("invalid value"),
-                "{text}: {}",
-                e.message
-            ),
+            None => assert!(e.message.starts_with("must be"), "{text}: {}", e.message),
         }
         assert!(e.location.is_some(), "{text}");
     }
@@ -351,7 +347,7 @@ fn a_value_out_of_range_is_named_by_its_path() {
     for (text, path) in cases {
         let e = parse_defender(text).expect_err(text);
         assert!(
-            e.message.starts_with(&format!("{path}: invalid value")),
+            e.message.starts_with(&format!("{path}: must be")),
             "{text}: {}",
             e.message
         );

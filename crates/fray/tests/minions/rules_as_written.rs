@@ -339,7 +339,12 @@ fn malformed_spells_and_learns_are_located() {
             17,
             "never gains",
         ),
-        ("damage = 1\n", "damage = 1\nlearns = 2\n", 11, "boolean"),
+        (
+            "damage = 1\n",
+            "damage = 1\nlearns = 2\n",
+            11,
+            "true or false",
+        ),
     ];
     for (from, to, line, phrase) in cases {
         let text = good.replacen(from, to, 1);

@@ -184,6 +184,12 @@ fn bad_scenarios_are_located() {
             "unknown variant `chess`",
         ),
         ("trials = 20000", "trials = 0", "expected from 1"),
+        // serde's words ("invalid type: floating point `4.5`, expected i64") in ours.
+        (
+            "trials = 20000",
+            "trials = 4.5",
+            "trials: must be a whole number, got the number `4.5`",
+        ),
         ("max_rounds = 40", "max_rounds = 0", "expected from 1"),
         ("count = 8\nhp = 6", "count = 8\nhp = 0", "hp is 0"),
         (
