@@ -191,7 +191,7 @@ fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
     fails(
         &[&file, "--vary", "evasion.b.defense.hp=50,0"],
         expect![[r#"
-            error: $ROOT/examples/battles/duel.toml, line 56, column 6: --vary evasion.b.defense.hp=50,0 (value 0): evasion.b.defense.hp: invalid value: integer `0`, expected a whole number from 1 to 1000000
+            error: $ROOT/examples/battles/duel.toml, line 56, column 6: --vary evasion.b.defense.hp=50,0 (value 0): evasion.b.defense.hp: must be a whole number from 1 to 1000000, got the integer `0`
               | hp = 0
               |      ^
         "#]],
@@ -294,7 +294,7 @@ fn sweep_reads_its_table_from_the_file_and_writes_a_report() {
     refuse(
         &["sweep", &bad],
         expect![[r#"
-            error: $TMP/sweep-report/bad.toml, [sweep]: line 60, column 8: invalid type: integer `3`, expected a sequence
+            error: $TMP/sweep-report/bad.toml, [sweep]: line 60, column 8: must be a list, got the integer `3`
               | vary = 3
               |        ^
         "#]],
@@ -481,4 +481,24 @@ fn a_search_without_a_range_steps_outward_from_the_files_value() {
         page.contains("searched outward from the scenario's value 10"),
         "{page}"
     );
+}
+
+/// An all-or-nothing exact answer (a minions battle is won or lost) crosses the target in
+/// one step between two whole values: said so, with no value interpolated between them.
+#[test]
+fn an_all_or_nothing_crossing_is_between_two_whole_values() {
+    let out = ok(&[
+        "sweep",
+        &example("battles/minions.toml"),
+        "--find",
+        "minions.a.minions.Spearman.hp=1..30",
+    ]);
+    assert!(
+        out.stdout.contains(
+            "balance point: Militia wins 50.00% between minions.a.minions.Spearman.hp = 3 and 4: the exact answers step across it"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("3.500"), "{}", out.stdout);
 }

@@ -194,15 +194,32 @@ pub fn found_text(f: &Found) -> String {
         "sampled answers; the range is where the 95% intervals leave the crossing"
     };
     let side = fray::text::escape_controls(&f.side);
-    let mut s = format!(
-        "balance point: {side} wins {} at {} = {:.3}, between {} and {} ({how}; {} values tried)\n",
-        percent(f.target),
-        f.path,
-        f.value,
-        f.low,
-        f.high,
-        f.evaluations.len()
-    );
+    let mut s = match &f.whole_values {
+        // All-or-nothing exact answers on a whole-number field (a minions battle is won
+        // or lost): the crossing is a step from one whole value to the next, and a value
+        // interpolated between them (`armor = 1.990`) would mean nothing.
+        Some([below, above])
+            if f.exact && [below.p, above.p].iter().all(|&p| p == 0.0 || p == 1.0) =>
+        {
+            format!(
+                "balance point: {side} wins {} between {} = {} and {}: the exact answers step across it from one whole value to the next ({} values tried)\n",
+                percent(f.target),
+                f.path,
+                below.value,
+                above.value,
+                f.evaluations.len()
+            )
+        }
+        _ => format!(
+            "balance point: {side} wins {} at {} = {:.3}, between {} and {} ({how}; {} values tried)\n",
+            percent(f.target),
+            f.path,
+            f.value,
+            f.low,
+            f.high,
+            f.evaluations.len()
+        ),
+    };
     if let Some(start) = f.start {
         s += &format!(
             "  searched outward from the scenario's value {start}, over {} to {}\n",
