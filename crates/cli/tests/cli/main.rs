@@ -35,3 +35,4 @@ mod docs;
 mod input;
 mod output;
 mod requests;
+mod transcripts;

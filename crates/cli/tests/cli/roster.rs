@@ -89,10 +89,14 @@ fn csv_and_a_report_page_give_the_same_prices() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted"
+        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted,basis"
     );
     assert_eq!(lines.len(), 1 + v["units"].as_array().unwrap().len());
     assert!(lines[1].starts_with("\"Recruit\",2,2,2,2,"), "{}", lines[1]);
+    assert!(
+        lines[1].ends_with(",kept") && lines[2].ends_with(",exact"),
+        "{lines:?}"
+    );
     let dir = scratch("roster-report");
     let out = ok(&[
         "roster",
