@@ -379,6 +379,33 @@ def test_battle_cancel(page, site):
     assert runs == 0, f"the cancelled battle still runs ({where})"
 
 
+def test_a_run_past_the_servers_caps_says_they_are_the_servers(page, site):
+    # 3,000,000 battles: past fray serve's 2,000,000, and no cap in the browser.
+    ready(page, site.url, "#tab=battle")
+    page.select_option("#b-example", "duel")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('Valkyrie')")
+    page.fill("#b-trials", "3000000")
+    page.click("#b-run")
+    if site.served:
+        page.wait_for_function(f"() => {text_of('b-status')} === \"refused by the server's caps\"")
+        caps = json.loads(site.api("/api/status"))
+        assert f"this server plays at most {caps['max_trials']} a request" in page.text_content("#b-error")
+        note = page.text_content("#b-caps")
+        assert page.is_visible("#b-caps") and f"at most {caps['max_trials']} battles" in note, note
+        assert f"{caps['max_steps']} steps" in note and "opened from disk (fray.html) runs it here" in note, note
+        # The next run clears it.
+        page.fill("#b-trials", "200")
+        page.click("#b-run")
+        page.wait_for_function(f"() => {text_of('b-status')}.startsWith('done')")
+        assert not page.is_visible("#b-caps")
+    else:
+        # From disk it runs: cancel it once under way.
+        page.wait_for_function("() => Number(document.getElementById('b-progress').value) > 0")
+        page.click("#b-cancel")
+        page.wait_for_function(f"() => {text_of('b-status')} === 'cancelled'")
+        assert not page.is_visible("#b-caps")
+
+
 def test_roster_prices_as_the_command_line(page, site):
     ready(page, site.url, "#tab=roster")
     frame = page.frame_locator("#r-report")
@@ -725,6 +752,13 @@ def test_without_the_webassembly_the_server_answers_every_tab(bare_page, bare_se
     page.wait_for_function(f"() => {text_of('g-status')}.endsWith('goals')")
     shown = page.eval_on_selector("#g-report", "f => f.srcdoc")
     assert shown == cli_report("design-check", "all"), "the design check's report differs from --report's"
+    # A battle past the server's caps: refused, naming them.
+    page.click("#tabs button[data-tab='battle']")
+    page.fill("#b-trials", "3000000")
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')} === \"refused by the server's caps\"")
+    note = page.text_content("#b-caps")
+    assert note.startswith("fray serve runs everything for this page, and its caps refused this run: at most 2000000 battles"), note
     # Every kind of command answers as the command line does.
     for command, request, args in SAME_AS_THE_COMMAND_LINE:
         got = page.evaluate("([c, r]) => fray.run(c, r).then(o => [o.on, o.text])", [command, request])

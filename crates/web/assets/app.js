@@ -276,6 +276,27 @@ function reportHint(words) {
   return `<!doctype html><p style="font:15px sans-serif;color:#555;margin:2em">${escapeHtml(words)}</p>`;
 }
 
+// After the error box `errorId`, the caps of the server that refused a run (its
+// `GET api/status`), which a run in this browser does not have; or nothing.
+async function showCaps(errorId, caps) {
+  const id = errorId.replace(/-error$/, "-caps");
+  let el = $(id);
+  if (!el && !caps) return;
+  if (!el) {
+    el = document.createElement("p");
+    el.className = "note";
+    el.id = id;
+    $(errorId).insertAdjacentElement("afterend", el);
+  }
+  el.hidden = !caps;
+  if (!caps) return;
+  const { browser } = await fray.backends();
+  const limits = `at most ${caps.max_trials} battles, ${caps.max_points} sweep points, ${caps.max_steps} steps and ${caps.max_answer} bytes of answer a request, and ${caps.max_body} bytes of request`;
+  el.textContent = browser
+    ? `This run is large, so the page sent it to fray serve, and the server's caps refused it: ${limits}. A long run in this browser has none of these caps: this page opened from disk (fray.html) runs it here, with progress and a cancel.`
+    : `fray serve runs everything for this page, and its caps refused this run: ${limits}.`;
+}
+
 // `onStop(words)` is told when a run ends without an answer (refused, failed, cancelled),
 // so that no earlier answer stays on show as if it were this run's.
 function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
@@ -287,6 +308,7 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
   status.textContent = "starting…";
   showError(prefix + "-error", null);
   showWarnings(prefix + "-error", []);
+  showCaps(prefix + "-error", null);
   cancel.onclick = () => controller.abort();
   // A run whose planned work is only a cap (`{unit, capped: true}`: a roster's fit stops
   // once its costs are known) shows what it has done, not a share of the cap.
@@ -314,7 +336,9 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
       if (e.refusal) {
         showError(prefix + "-error", e.refusal);
         showWarnings(prefix + "-error", e.refusal.warnings);
-        status.textContent = "refused";
+        const capped = e.on === "server" && (e.status === 422 || e.status === 413);
+        status.textContent = capped ? "refused by the server's caps" : "refused";
+        if (capped) showCaps(prefix + "-error", await fray.serverStatus().catch(() => null));
         onStop("No report: the run was refused (see the message above).");
       } else if (controller.signal.aborted) {
         status.textContent = "cancelled";

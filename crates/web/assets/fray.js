@@ -307,6 +307,17 @@
   }
 
   // ---- the server's side of a call: the same JSON, over HTTP ----
+  // The server's refusal, as a FrayRefusal that says where it came from: `on` "server",
+  // and `status`, its HTTP status (422 past the server's caps, 413 a body past its cap).
+  function serverRefusal(body, status) {
+    const refusal = { ...body };
+    delete refusal.status;
+    const e = new FrayRefusal(refusal);
+    e.on = "server";
+    e.status = status;
+    return e;
+  }
+
   // A long run streams its progress and ends with its answer and report page; a quick
   // one answers at once, with its report page (the design check's) unless `pages` is false.
   async function serverRun(command, request, { progress, signal, pages }) {
@@ -315,7 +326,7 @@
     const url = new URL(`api/${encodeURIComponent(command)}${query}`, here);
     const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: stringify(request), signal });
     const warnings = JSON.parse(r.headers.get("fray-warnings") || "[]");
-    if (!r.ok) throw new FrayRefusal(await r.json());
+    if (!r.ok) throw serverRefusal(await r.json(), r.status);
     if (!long) {
       const body = await r.text();
       const { text, html, charts } = query ? JSON.parse(body) : { text: body };
@@ -335,7 +346,7 @@
         if (line.progress) progress && progress(line.progress.done, line.progress.planned);
         else if (line.error) {
           reader.cancel();
-          throw new FrayRefusal(line);
+          throw serverRefusal(line, line.status);
         } else last = line;
       }
     }
@@ -444,6 +455,17 @@
     /** Long runs under way in this browser (each in a Worker of its own). */
     runs() {
       return longRuns.size;
+    },
+    /**
+     * The server's caps and the runs under way on it (`GET api/status`: max_trials,
+     * max_points, max_steps, max_answer, max_body, runs, max_runs), or null when there is
+     * no server.
+     */
+    async serverStatus() {
+      await ready;
+      if (!server) return null;
+      const r = await fetch(new URL("api/status", here));
+      return r.ok ? r.json() : server;
     },
     /** Which back ends this page has. */
     async backends() {
