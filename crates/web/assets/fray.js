@@ -486,7 +486,8 @@
   }
 
   // Where a call runs, and a long run's cost when the browser could run it (a quick
-  // command always runs where it is asked to, the browser by default).
+  // command runs where it is asked to, the browser by default, unless it is past
+  // `fray.bounds`).
   async function plan(command, request, forced) {
     await ready;
     if (forced === "server" || !module) {
