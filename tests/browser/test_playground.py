@@ -3,7 +3,9 @@ writes (`fray.html`, from file://, with every network request blocked: fray runs
 WebAssembly in the page), and the page `fray serve` serves (which computes in the browser
 too, and sends large runs to the server). Every test runs against both, asserting what a
 designer would see, checked against the command line's own answers (never against numbers
-written here); `test_each_answer_is_the_command_lines` compares them byte for byte.
+written here); `test_each_answer_is_the_command_lines` compares them byte for byte. A
+third way, `fray serve` with no WebAssembly build beside it (every answer from the server),
+has a test of its own, `test_without_the_webassembly_the_server_answers_every_tab`.
 
 Drives Debian's headless Chromium with Python's playwright (its own driver, no Node; never
 a downloaded browser). One `fray serve` on a free loopback port and one browser serve the
