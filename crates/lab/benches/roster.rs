@@ -11,6 +11,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use fray::math;
 use fray_lab::roster::matchup::odds;
 use fray_lab::roster::play::{Counted, Job, Local};
 use fray_lab::roster::price::{Fair, Goal, price, score};
@@ -46,16 +47,16 @@ fn plain(r: &Roster) -> (Vec<f64>, u64) {
                 }
                 sum / (n - 1) as f64
             };
-            let (mut lo, mut hi) = ((costs[x] / 4.0).ln(), (costs[x] * 4.0).ln());
+            let (mut lo, mut hi) = (math::ln(costs[x] / 4.0), math::ln(costs[x] * 4.0));
             while hi - lo > 0.02 {
                 let mid = 0.5 * (lo + hi);
-                if mean(mid.exp(), &costs, &mut battles, &mut stream) >= 0.5 {
+                if mean(math::exp(mid), &costs, &mut battles, &mut stream) >= 0.5 {
                     lo = mid;
                 } else {
                     hi = mid;
                 }
             }
-            let new = (0.5 * (lo + hi)).exp();
+            let new = math::exp(0.5 * (lo + hi));
             moved = moved.max((new / costs[x] - 1.0).abs());
             costs[x] = new;
         }
