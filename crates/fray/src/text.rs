@@ -250,6 +250,45 @@ pub fn count(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// serde's "invalid type: floating point `4.5`, expected i64" as a reader says it: what
+/// was expected ("a whole number") and what was found ("the number `4.5`"), or None for
+/// any other message. JSON requests and TOML files are told in the same words.
+///
+/// ```
+/// use fray::text::serde_type_words;
+/// assert_eq!(
+///     serde_type_words("invalid type: floating point `4.5`, expected i64"),
+///     Some(("a whole number", "the number `4.5`".to_string()))
+/// );
+/// assert_eq!(serde_type_words("missing field `name`"), None);
+/// ```
+pub fn serde_type_words(words: &str) -> Option<(&str, String)> {
+    let rest = words
+        .strip_prefix("invalid type: ")
+        .or_else(|| words.strip_prefix("invalid value: "))?;
+    let (got, expected) = rest.rsplit_once(", expected ")?;
+    let expected = match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number from 0 up",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "a boolean" => "true or false",
+        "a sequence" => "a list",
+        e if e.starts_with("struct ") || e == "a map" => "an object of named fields",
+        e => e,
+    };
+    let got = match got.split_once(' ') {
+        Some((kind @ ("string" | "integer" | "floating"), value)) => {
+            let kind = if kind == "floating" { "number" } else { kind };
+            // toml says of a number past i64 that it was read "as i128".
+            let value = value.trim_start_matches("point ");
+            let value = value.strip_suffix(" as i128").unwrap_or(value);
+            format!("the {kind} {value}")
+        }
+        _ => got.to_string(),
+    };
+    Some((expected, got))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,43 +439,4 @@ mod tests {
             "\\u{1b}]0;pwned\\u{7} \\u{1b}[2J\\u{d}\\u{9b}\\u{7f}\\u{202e}"
         );
     }
-}
-
-/// serde's "invalid type: floating point `4.5`, expected i64" as a reader says it: what
-/// was expected ("a whole number") and what was found ("the number `4.5`"), or None for
-/// any other message. JSON requests and TOML files are told in the same words.
-///
-/// ```
-/// use fray::text::serde_type_words;
-/// assert_eq!(
-///     serde_type_words("invalid type: floating point `4.5`, expected i64"),
-///     Some(("a whole number", "the number `4.5`".to_string()))
-/// );
-/// assert_eq!(serde_type_words("missing field `name`"), None);
-/// ```
-pub fn serde_type_words(words: &str) -> Option<(&str, String)> {
-    let rest = words
-        .strip_prefix("invalid type: ")
-        .or_else(|| words.strip_prefix("invalid value: "))?;
-    let (got, expected) = rest.rsplit_once(", expected ")?;
-    let expected = match expected {
-        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number from 0 up",
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
-        "f32" | "f64" => "a number",
-        "a boolean" => "true or false",
-        "a sequence" => "a list",
-        e if e.starts_with("struct ") || e == "a map" => "an object of named fields",
-        e => e,
-    };
-    let got = match got.split_once(' ') {
-        Some((kind @ ("string" | "integer" | "floating"), value)) => {
-            let kind = if kind == "floating" { "number" } else { kind };
-            // toml says of a number past i64 that it was read "as i128".
-            let value = value.trim_start_matches("point ");
-            let value = value.strip_suffix(" as i128").unwrap_or(value);
-            format!("the {kind} {value}")
-        }
-        _ => got.to_string(),
-    };
-    Some((expected, got))
 }
