@@ -72,7 +72,7 @@ pub fn parse_strict<C: Command>(
             .map_err(|e| (String::new(), e)),
         Err(e) => Err((e.path().to_string(), e.into_inner())),
     };
-    read.map_err(|(path, e)| {
+    let parsed = read.map_err(|(path, e)| {
         let words = in_our_words(&path, &serde_words(&e));
         match origin {
             Origin::Body => Refusal::new(format!(
@@ -88,7 +88,20 @@ pub fn parse_strict<C: Command>(
             }),
             Origin::Built => Refusal::new(format!("{}: {words}", C::NAME)),
         }
-    })
+    })?;
+    // A struct read from a list, by position: refused where the schema wants an object
+    // (a request without a list is never walked).
+    if json.contains(&b'[')
+        && let Ok(value) = serde_json::from_slice::<serde_json::Value>(json)
+        && let Some(path) = crate::positional::list_for_object::<C>(&value)
+    {
+        let words = format!("`{path}` must be an object of named fields, got a list");
+        return Err(match origin {
+            Origin::Body => Refusal::new(format!("{BODY}: {words}")),
+            Origin::Built => Refusal::new(format!("{}: {words}", C::NAME)),
+        });
+    }
+    Ok(parsed)
 }
 
 /// serde's "invalid type: string \"many\", expected u64" as fray says it: "`trials`
@@ -274,5 +287,34 @@ mod tests {
         );
         assert!(refused(r#"{"rung": "3/6"} x"#).message.contains("trailing"));
         assert!(refused("[1]").message.contains("a JSON object"));
+    }
+
+    #[test]
+    fn a_struct_written_as_a_list_is_refused_not_read_by_position() {
+        use crate::evasion::ToHit;
+        use crate::lab::Sweep;
+        let sweep = |json: &str| parse::<Sweep>(json.as_bytes(), Origin::Body);
+        let e = sweep(r#"{"example": "duel", "vary": [["max_rounds", "1..3"]]}"#).unwrap_err();
+        assert_eq!(
+            e.message,
+            "the request body: `vary[0]` must be an object of named fields, got a list"
+        );
+        let e = sweep(r#"{"example": "duel", "find": ["evasion.b.defense.hp"]}"#).unwrap_err();
+        assert!(e.message.contains("`find` must be an object"), "{e:?}");
+        let e = parse::<ToHit>(br#"{"model": [9]}"#, Origin::Built).unwrap_err();
+        assert_eq!(
+            e.message,
+            "tohit: `model` must be an object of named fields, got a list"
+        );
+        // Lists where lists belong are read as ever.
+        assert!(
+            sweep(r#"{"example": "duel", "vary": [{"path": "max_rounds", "values": "1..3"}]}"#)
+                .is_ok()
+        );
+        assert!(
+            parse::<crate::damage::Damage>(br#"{"amount": 5, "types": ["fire"]}"#, Origin::Body)
+                .is_ok()
+        );
+        assert!(sweep(r#"{"odds": "damage", "set": ["amount=2d6"], "vary": [{"path": "attacker_level", "values": "0..3"}]}"#).is_ok());
     }
 }

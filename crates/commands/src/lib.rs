@@ -35,6 +35,7 @@ pub mod envelope;
 pub mod json;
 pub mod limits;
 pub mod naming;
+pub mod positional;
 pub mod schema;
 pub mod strict;
 pub mod table;
