@@ -208,17 +208,27 @@ pub fn play_to_precision(
     (t, p)
 }
 
-/// Runs `work` on a pool of `threads` threads (0: every core). Where threads cannot be
-/// started at all (WebAssembly), on the calling thread instead: rayon's global pool is
-/// then that thread alone, and the fixed-size chunks give the same numbers as any
-/// number of threads would.
+/// Runs `work` on a pool of `threads` threads (0: every core), every one of them joined
+/// before it returns: a dropped rayon pool lets its threads end later, and a caller
+/// that unloads fray (a game's C library) or checks for leaks (valgrind) must find none
+/// left. Where threads cannot be started at all (WebAssembly), on the calling thread
+/// instead: rayon's global pool is then that thread alone, and the fixed-size chunks
+/// give the same numbers as any number of threads would.
 pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T, Refusal> {
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => Ok(pool.install(work)),
-        Err(_) if !threads_start() => Ok(work()),
-        Err(e) => Err(Refusal::new(format!(
+    let mut work = Some(work);
+    let built = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_scoped(
+            |thread| thread.run(),
+            |pool| work.take().map(|w| pool.install(w)),
+        );
+    match (built, work.take()) {
+        (Ok(Some(out)), _) => Ok(out),
+        (Err(_), Some(w)) if !threads_start() => Ok(w()),
+        (Err(e), _) => Err(Refusal::new(format!(
             "{threads} threads could not be started: {e}"
         ))),
+        (Ok(None), _) => Err(Refusal::new("the run was handed to no thread")),
     }
 }
 
