@@ -259,7 +259,13 @@ fn call_in_fields<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, 
     };
     let answered = Answered {
         answer: text,
-        warnings: naming::lines_in_fields::<C>(answered.warnings),
+        warnings: naming::lines_in_fields::<C>(
+            answered
+                .warnings
+                .into_iter()
+                .map(fray::text::bounded)
+                .collect(),
+        ),
         notes: naming::lines_in_fields::<C>(answered.notes),
     };
     Ok((answered, page))
@@ -287,6 +293,11 @@ mod tests {
         );
         assert!(refused(r#"{"rung": "3/6"} x"#).message.contains("trailing"));
         assert!(refused("[1]").message.contains("a JSON object"));
+        // A key of a megabyte is not repeated whole: the refusal stays a few kilobytes.
+        let huge = format!(r#"{{"{}": 1}}"#, "k".repeat(1 << 20));
+        let e = refused(&huge);
+        assert!(e.message.contains("unknown field"), "{}", &e.message[..200]);
+        assert!(e.message.len() < 5000, "{} bytes", e.message.len());
     }
 
     #[test]

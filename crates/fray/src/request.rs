@@ -115,7 +115,7 @@ impl Refusal {
     /// A refusal with no place and no warnings.
     pub fn new(message: impl Into<String>) -> Self {
         Self {
-            message: message.into(),
+            message: crate::text::bounded(message.into()),
             at: None,
             hint: None,
             warnings: Vec::new(),
@@ -131,7 +131,7 @@ impl Refusal {
     /// [`Refusal::located`] with `prefix` before the error's own words (`[sweep]: `).
     pub fn located_with(source: &str, e: &ScenarioError, prefix: &str) -> Self {
         Self {
-            message: format!("{source}, {prefix}{e}"),
+            message: crate::text::bounded(format!("{source}, {prefix}{e}")),
             at: e.location.as_ref().map(|l| Place::of(Some(source), l)),
             hint: None,
             warnings: Vec::new(),
@@ -141,7 +141,7 @@ impl Refusal {
     /// The same refusal, keeping the warnings found before it.
     #[must_use]
     pub fn with_warnings(mut self, warnings: Vec<String>) -> Self {
-        self.warnings = warnings;
+        self.warnings = warnings.into_iter().map(crate::text::bounded).collect();
         self
     }
 
@@ -155,7 +155,7 @@ impl Refusal {
     /// The same refusal, with a hint of what to do instead.
     #[must_use]
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
-        self.hint = Some(hint.into());
+        self.hint = Some(crate::text::bounded(hint.into()));
         self
     }
 }
@@ -178,7 +178,7 @@ impl From<&str> for Refusal {
 impl From<ScenarioError> for Refusal {
     fn from(e: ScenarioError) -> Self {
         Self {
-            message: e.to_string(),
+            message: crate::text::bounded(e.to_string()),
             at: e.location.as_ref().map(|l| Place::of(None, l)),
             hint: None,
             warnings: Vec::new(),

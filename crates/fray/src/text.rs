@@ -289,6 +289,41 @@ pub fn serde_type_words(words: &str) -> Option<(&str, String)> {
     Some((expected, got))
 }
 
+/// The most bytes a message (a refusal's, a warning's, a hint's) holds: a message that
+/// quotes a word of the input whole (an unknown key of 64 MiB) would be as large as the
+/// input, and a refusal of a 64 MiB request is then a 67 MB message.
+pub const MAX_MESSAGE: usize = 4096;
+
+/// `message` within [`MAX_MESSAGE`] bytes: its beginning and its end (where a quoted line
+/// and its caret stand) kept whole, what lies between said in a count of bytes.
+///
+/// ```
+/// let long = format!("unknown field `{}`", "x".repeat(100_000));
+/// let short = fray::text::bounded(long);
+/// assert!(short.len() <= fray::text::MAX_MESSAGE + 64 && short.starts_with("unknown field `xxx"));
+/// assert!(short.contains("bytes left out"));
+/// assert_eq!(fray::text::bounded("short".to_string()), "short");
+/// ```
+pub fn bounded(message: String) -> String {
+    if message.len() <= MAX_MESSAGE {
+        return message;
+    }
+    let mut head = MAX_MESSAGE / 2;
+    while !message.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = message.len() - MAX_MESSAGE / 4;
+    while !message.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!(
+        "{} … ({} bytes left out) … {}",
+        &message[..head],
+        tail - head,
+        &message[tail..]
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
