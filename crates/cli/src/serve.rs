@@ -14,9 +14,15 @@ pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:7878")]
     addr: SocketAddr,
-    /// Allow an address other machines can reach (the playground has no login).
+    /// Allow an address other machines can reach (the playground has no login); needs
+    /// --allow-host.
     #[arg(long)]
     allow_remote: bool,
+    /// A name other machines reach the server by (its DNS name or address, `NAME` at the
+    /// bound port or `NAME:PORT`), given once for each: a request naming any other host
+    /// is refused, so no web page can drive the server through DNS rebinding.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
     /// The most battles one request may play (a sweep's in all).
     #[arg(long, default_value_t = fray_web::Limits::default().max_trials,
           value_parser = clap::value_parser!(u64).range(1..=fray_lab::sweep::MAX_SWEEP_BATTLES))]
@@ -51,8 +57,8 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> Result<String> {
-    if let Some(warning) =
-        fray_web::check_addr(args.addr, args.allow_remote).map_err(|e| anyhow!(e))?
+    if let Some(warning) = fray_web::check_addr(args.addr, args.allow_remote, &args.allow_hosts)
+        .map_err(|e| anyhow!(e))?
     {
         output::warn(&warning);
     }
@@ -68,7 +74,7 @@ pub fn run(args: &ServeArgs) -> Result<String> {
     let found = crate::playground::find(args.wasm.as_deref())?;
     crate::playground::tell(&found);
     let wasm = found.map(|(_, bytes)| bytes);
-    fray_web::serve_blocking(args.addr, limits, wasm, |bound| {
+    fray_web::serve_blocking(args.addr, limits, wasm, args.allow_hosts.clone(), |bound| {
         let _ = output::print(&format!(
             "fray serve: open http://{bound}/ (Ctrl-C stops)\n"
         ));

@@ -41,10 +41,15 @@ pub const PAGE_POLICY: &str = "default-src 'self'; img-src 'self' data:; style-s
      base-uri 'none'; form-action 'none'";
 
 /// Which hosts the server answers to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Access {
     /// The address bound, once known (its port must be the one named).
     pub bound: Option<SocketAddr>,
+    /// The names other machines reach a server off the loopback by (`fray serve
+    /// --allow-host`), each `NAME` (at the bound port) or `NAME:PORT`: a page of another
+    /// site that rebinds a name of its own to this machine is refused, and with no name
+    /// given no browser is answered at all.
+    pub hosts: std::sync::Arc<[String]>,
 }
 
 impl Access {
@@ -61,11 +66,22 @@ impl Access {
             // Not bound yet (the router alone, in tests): any loopback name.
             return is_loopback_name(name);
         };
-        if !bound.ip().is_loopback() {
-            // Listening for other machines (--allow-remote): their names are theirs.
-            return true;
-        }
         let port_ok = port.unwrap_or(80) == bound.port();
+        if !bound.ip().is_loopback() {
+            // Listening for other machines (--allow-remote): only the names given, or
+            // the address bound itself.
+            let ip = name.trim_start_matches('[').trim_end_matches(']');
+            return self.hosts.iter().any(|h| {
+                let h = h.to_ascii_lowercase();
+                let asked = name.to_ascii_lowercase();
+                match h.rsplit_once(':') {
+                    Some((n, p)) if p.bytes().all(|b| b.is_ascii_digit()) && !n.ends_with(':') => {
+                        n == asked && p.parse::<u16>().ok() == Some(port.unwrap_or(80))
+                    }
+                    _ => h == asked && port_ok,
+                }
+            }) || (port_ok && !bound.ip().is_unspecified() && ip.parse() == Ok(bound.ip()));
+        }
         let ip = name.trim_start_matches('[').trim_end_matches(']');
         port_ok && (is_loopback_name(name) || ip.parse() == Ok(bound.ip()))
     }
@@ -198,6 +214,7 @@ mod tests {
     fn only_the_loopback_at_the_bound_port_is_us() {
         let a = Access {
             bound: Some("127.0.0.1:7878".parse().unwrap()),
+            ..Access::default()
         };
         for ok in [
             "localhost:7878",
@@ -216,14 +233,36 @@ mod tests {
         ] {
             assert!(!a.names_us(bad), "{bad}");
         }
+        // Off the loopback, only the names given (a rebinding page's name is not one).
         let any = Access {
             bound: Some("0.0.0.0:7878".parse().unwrap()),
+            hosts: vec!["fray.lan".to_string(), "10.0.0.5:80".to_string()].into(),
+        };
+        for ok in ["fray.lan:7878", "FRAY.lan:7878", "10.0.0.5"] {
+            assert!(any.names_us(ok), "{ok}");
+        }
+        for bad in [
+            "my-machine:7878",
+            "fray.lan:9999",
+            "evil.example:7878",
+            "fray.lan",
+        ] {
+            assert!(!any.names_us(bad), "{bad}");
+        }
+        let nameless = Access {
+            bound: Some("0.0.0.0:7878".parse().unwrap()),
+            ..Access::default()
         };
         assert!(
-            any.names_us("my-machine:7878"),
-            "remote access takes any name"
+            !nameless.names_us("my-machine:7878"),
+            "no name given, none answered"
         );
-        let unbound = Access { bound: None };
+        let bound_ip = Access {
+            bound: Some("192.168.1.9:7878".parse().unwrap()),
+            ..Access::default()
+        };
+        assert!(bound_ip.names_us("192.168.1.9:7878") && !bound_ip.names_us("evil.example:7878"));
+        let unbound = Access::default();
         assert!(unbound.names_us("localhost:1234") && !unbound.names_us("evil.example"));
     }
 }

@@ -113,7 +113,7 @@ pub const MAX_CONNECTIONS: usize = 256;
 /// WebAssembly, served as `/fray.wasm` when given (the page then computes in the
 /// browser, see [`playground`]).
 pub fn router(limits: Limits, wasm: Option<Vec<u8>>) -> Router {
-    router_at(limits, wasm, Access { bound: None })
+    router_at(limits, wasm, Access::default())
 }
 
 /// The application as served at `access`'s address.
@@ -219,14 +219,24 @@ async fn wrong_method() -> ApiError {
 }
 
 /// Whether the server may listen on `addr`: the loopback always; any other address
-/// only with `allow_remote`, and then with the warning to print.
-pub fn check_addr(addr: SocketAddr, allow_remote: bool) -> Result<Option<String>, String> {
+/// only with `allow_remote` and the names it is reached by (`hosts`), and then with the
+/// warning to print.
+pub fn check_addr(
+    addr: SocketAddr,
+    allow_remote: bool,
+    hosts: &[String],
+) -> Result<Option<String>, String> {
     if addr.ip().is_loopback() {
         return Ok(None);
     }
     if !allow_remote {
         return Err(format!(
             "{addr} is not a loopback address: other machines could reach the playground; give --allow-remote to mean it"
+        ));
+    }
+    if hosts.is_empty() {
+        return Err(format!(
+            "{addr} with --allow-remote needs the names other machines reach it by, each with --allow-host NAME (its DNS name or address): a server that answers any Host header can be driven by any web page through DNS rebinding"
         ));
     }
     Ok(Some(format!(
@@ -242,8 +252,23 @@ pub async fn serve(
     limits: Limits,
     wasm: Option<Vec<u8>>,
 ) -> std::io::Result<()> {
+    serve_for(listener, limits, wasm, Vec::new()).await
+}
+
+/// [`serve`], answering off the loopback to the names in `hosts` (see
+/// [`check_addr`]).
+pub async fn serve_for(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    wasm: Option<Vec<u8>>,
+    hosts: Vec<String>,
+) -> std::io::Result<()> {
     let bound = listener.local_addr()?;
-    let app = router_at(limits, wasm, Access { bound: Some(bound) });
+    let access = Access {
+        bound: Some(bound),
+        hosts: hosts.into(),
+    };
+    let app = router_at(limits, wasm, access);
     let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
         let permit = open
@@ -278,6 +303,7 @@ pub fn serve_blocking(
     addr: SocketAddr,
     limits: Limits,
     wasm: Option<Vec<u8>>,
+    hosts: Vec<String>,
     on_bound: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -286,7 +312,7 @@ pub fn serve_blocking(
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         on_bound(listener.local_addr()?);
-        serve(listener, limits, wasm).await
+        serve_for(listener, limits, wasm, hosts).await
     })
 }
 
@@ -297,16 +323,25 @@ mod tests {
     #[test]
     fn only_the_loopback_is_bound_without_asking() {
         let local: SocketAddr = "127.0.0.1:7878".parse().unwrap();
-        assert_eq!(check_addr(local, false), Ok(None));
-        assert_eq!(check_addr("[::1]:80".parse().unwrap(), false), Ok(None));
+        assert_eq!(check_addr(local, false, &[]), Ok(None));
+        assert_eq!(
+            check_addr("[::1]:80".parse().unwrap(), false, &[]),
+            Ok(None)
+        );
         let any: SocketAddr = "0.0.0.0:7878".parse().unwrap();
         assert!(
-            check_addr(any, false)
+            check_addr(any, false, &[])
                 .unwrap_err()
                 .contains("--allow-remote")
         );
+        // Off the loopback, the names it is reached by are needed: none is not "any".
         assert!(
-            check_addr(any, true)
+            check_addr(any, true, &[])
+                .unwrap_err()
+                .contains("--allow-host NAME")
+        );
+        assert!(
+            check_addr(any, true, &["fray.lan".to_string()])
                 .unwrap()
                 .unwrap()
                 .contains("other machines")

@@ -23,7 +23,7 @@ fn start_with(limits: Limits) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
-        fray_web::serve_blocking(addr, limits, None, |bound| {
+        fray_web::serve_blocking(addr, limits, None, Vec::new(), |bound| {
             tx.send(bound).unwrap();
         })
         .unwrap();

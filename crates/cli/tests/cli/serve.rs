@@ -129,6 +129,10 @@ fn serve_keeps_to_the_loopback_unless_told() {
             error: 0.0.0.0:0 is not a loopback address: other machines could reach the playground; give --allow-remote to mean it
         "#]],
     );
+    // Remote, but named by nothing: refused rather than answering every Host.
+    let run = fray(&["serve", "--addr", "0.0.0.0:0", "--allow-remote"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--allow-host NAME"), "{}", run.stderr);
     let served = Served::start(&["--max-trials", "1000"]);
     let (status, answer) = served.post("/api/battle", r#"{"example": "duel", "trials": 1001}"#);
     assert_eq!(status, 422, "{answer}");
