@@ -266,8 +266,14 @@ pub fn table(args: &TableArgs) -> Result<String> {
     if args.json {
         return table::json::<EvasionTable>(&table);
     }
+    // Rows every `step` levels: said, so that a reader does not take level 3 for the
+    // next after level 0.
+    let rows = match args.by {
+        RowsBy::Level => format!("rows: attacker level, every {}; ", args.step),
+        RowsBy::Skill => "rows: attacker skill; ".to_string(),
+    };
     let mut s = format!(
-        "P(hit) in %, {}; columns: defender EV (medium size, no armor)\n",
+        "P(hit) in %, {}; {rows}columns: defender EV (medium size, no armor)\n",
         table.model
     );
     let _ = write!(s, "{:>12}", "");

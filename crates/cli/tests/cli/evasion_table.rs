@@ -17,10 +17,25 @@ fn the_table_by_level_and_by_skill() {
     ]);
     assert_eq!(v["rows"].as_array().unwrap().len(), 3);
     assert_eq!(v["rows"][0]["p_hit"][0], 0.5);
+    // The text says its rows' step, so level 4 is not read as the level after 0.
+    let text = &ok(&[
+        "evasion-table",
+        "--levels",
+        "0..8",
+        "--step",
+        "4",
+        "--evs",
+        "0..2",
+    ])
+    .stdout;
+    assert!(
+        text.contains("rows: attacker level, every 4; columns"),
+        "{text}"
+    );
     check(
         &["evasion-table", "--by", "skill"],
         expect![[r#"
-            P(hit) in %, normal model σ = 5; columns: defender EV (medium size, no armor)
+            P(hit) in %, normal model σ = 5; rows: attacker skill; columns: defender EV (medium size, no armor)
                              0     1     2     3     4     5     6     7     8     9    10
               restricted  21.2  15.9  11.5   8.1   5.5   3.6   2.3   1.4   0.8   0.5   0.3
                unskilled  34.5  27.4  21.2  15.9  11.5   8.1   5.5   3.6   2.3   1.4   0.8
