@@ -27,6 +27,10 @@ pub struct BattleArgs {
     /// List the bundled scenarios (with --json as JSON; no other option applies).
     #[arg(long, conflicts_with_all = ["file", "example", "schema", "trials", "precision", "seed", "threads", "report", "quiet", "progress_every"])]
     list_examples: bool,
+    /// Print a bundled scenario's TOML text, a template to start a scenario of your own
+    /// from (`fray battle --show-example duel > my-duel.toml`; no other option applies).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["file", "example", "list_examples", "schema", "trials", "precision", "seed", "threads", "report", "quiet", "progress_every", "json"])]
+    show_example: Option<String>,
     /// Print the JSON Schema of scenario files (no other option applies).
     #[arg(long, conflicts_with_all = ["file", "example", "trials", "precision", "seed", "threads", "report", "quiet", "progress_every", "json"])]
     schema: bool,
@@ -90,6 +94,20 @@ pub(crate) fn open_report(dir: &Path) -> Result<(PathBuf, std::fs::File)> {
 pub fn run(args: &BattleArgs) -> Result<String> {
     if args.list_examples {
         return list(args.json);
+    }
+    if let Some(name) = &args.show_example {
+        let e = fray_lab::examples::find(name).ok_or_else(|| {
+            let names: Vec<&str> = fray_lab::examples::EXAMPLES
+                .iter()
+                .map(|e| e.name)
+                .collect();
+            anyhow::anyhow!(
+                "no bundled scenario is named `{}`; the bundled ones are {}",
+                fray::text::escape_controls(name),
+                names.join(", ")
+            )
+        })?;
+        return Ok(e.text.to_string());
     }
     if args.schema {
         return output::json(&fray_lab::json_schema());

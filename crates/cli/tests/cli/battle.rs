@@ -361,3 +361,31 @@ fn the_schema_describes_every_section() {
         "{v}"
     );
 }
+
+/// A user without the repository gets a template: a bundled scenario's text, which plays
+/// as the example does.
+#[test]
+fn a_bundled_scenario_prints_as_a_template() {
+    let text = &ok(&["battle", "--show-example", "duel"]).stdout;
+    assert_eq!(text, fray_lab::examples::find("duel").unwrap().text);
+    let path = write(&scratch("show-example"), "duel.toml", text);
+    let from_file = json(&["battle", &path, "--trials", "300", "--seed", "4", "--json"]);
+    let bundled = json(&[
+        "battle",
+        "--example",
+        "duel",
+        "--trials",
+        "300",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(from_file["sides"], bundled["sides"]);
+    let run = fray(&["battle", "--show-example", "chess"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("the bundled ones are pikes"),
+        "{}",
+        run.stderr
+    );
+}
