@@ -46,6 +46,16 @@ pub const MAX_NESTING: usize = 80;
 
 /// Reads TOML `text` into `T`, and keeps the text's line index for later checks.
 pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), ScenarioError> {
+    read_without(text, &[])
+}
+
+/// [`read`], an unknown field's list of the fields expected leaving out `refused`: a
+/// table shared by two kinds of file (a combatant in a battle and as a roster's unit)
+/// knows fields one of them refuses (a battle's `cost`), which are no help to offer.
+pub fn read_without<'t, T: DeserializeOwned>(
+    text: &'t str,
+    refused: &[&str],
+) -> Result<(T, Checker<'t>), ScenarioError> {
     let checker = Checker {
         text,
         lines: LineIndex::new(text),
@@ -54,6 +64,13 @@ pub fn read<T: DeserializeOwned>(text: &str) -> Result<(T, Checker<'_>), Scenari
         let mut message = e.message().trim().to_string();
         if let Some((expected, got)) = crate::text::serde_type_words(&message) {
             message = format!("must be {expected}, got {got}");
+        }
+        if let Some((unknown, list)) = message.split_once(", expected one of ") {
+            let offered: Vec<&str> = list
+                .split(", ")
+                .filter(|f| !refused.iter().any(|r| f.trim_matches('`') == *r))
+                .collect();
+            message = format!("{unknown}, expected one of {}", offered.join(", "));
         }
         if message.contains("recurs") {
             // toml's own words say nothing of what to change.

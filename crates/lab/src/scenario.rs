@@ -40,7 +40,7 @@
 
 use fray::minions::scenario::BattleFile;
 use fray::pool::scenario::MassBattleFile;
-use fray::scenario::{Checker, ScenarioError, read};
+use fray::scenario::{Checker, ScenarioError, read_without};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -134,7 +134,8 @@ pub struct Scenario {
 /// Reads and checks a scenario.
 pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     let (raw, c): (ScenarioFile, Checker) =
-        read(text).map_err(|e| fray::evasion::profile::name_the_key(text, e))?;
+        // A combatant's `cost` belongs to rosters: a scenario refuses it, so never offers it.
+        read_without(text, &["cost"]).map_err(|e| fray::evasion::profile::name_the_key(text, e))?;
     let system = *raw.system.get_ref();
     let whole = |v: &Option<toml::Spanned<i64>>, what: &str, default: i64, lo: i64, hi: i64| {
         let Some(v) = v else { return Ok(default) };

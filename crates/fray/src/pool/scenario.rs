@@ -302,7 +302,7 @@ fn combatant(c: &Checker, raw: &CombatantFile) -> Result<Combatant, ScenarioErro
 /// assert_eq!((s.battle.a.combatants.len(), s.seed), (3, Some(3)));
 /// ```
 pub fn parse_mass_battle(text: &str) -> Result<MassScenario, ScenarioError> {
-    let (raw, c): (MassBattleFile, Checker) = crate::scenario::read(text)?;
+    let (raw, c): (MassBattleFile, Checker) = crate::scenario::read_without(text, &["cost"])?;
     check_mass_battle(&c, raw)
 }
 

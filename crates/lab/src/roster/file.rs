@@ -27,7 +27,7 @@ use fray::minions::Rules;
 use fray::minions::scenario::RosterSection as MinionsSection;
 use fray::pool::Combatant;
 use fray::pool::scenario::{RosterSection as PoolSection, Settings};
-use fray::scenario::{Checker, ScenarioError, read};
+use fray::scenario::{Checker, ScenarioError, read_without};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -129,7 +129,8 @@ impl Roster {
 /// assert_eq!((r.names.len(), r.costs[1]), (2, 3.0));
 /// ```
 pub fn parse_roster(text: &str) -> Result<Roster, ScenarioError> {
-    let (raw, c): (RosterFile, Checker) = read(text)?;
+    // A roster sets how many fight: a unit's `count` is refused, so never offered.
+    let (raw, c): (RosterFile, Checker) = read_without(text, &["count"])?;
     let budget = *raw.budget.get_ref();
     let (lo, hi) = fray::scenario::COST_RANGE;
     if !(budget.is_finite() && (lo..=hi).contains(&budget)) {

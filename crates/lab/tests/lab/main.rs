@@ -222,6 +222,22 @@ fn bad_scenarios_are_located() {
 }
 
 #[test]
+fn an_unknown_field_is_offered_only_the_fields_a_scenario_takes() {
+    // A combatant's table is shared with rosters, whose units have a `cost`; a battle
+    // scenario refuses `cost`, so its list of fields never offers it.
+    let base = fray_lab::examples::find("pikes").unwrap().text;
+    let text = base.replacen("count = 8\nhp = 6", "count = 8\nhpp = 6", 1);
+    assert_ne!(text, base);
+    let e = parse_scenario(&text).unwrap_err();
+    assert!(
+        e.message
+            .contains("unknown field `hpp`, expected one of `name`, `hp`, `count`"),
+        "{e}"
+    );
+    assert!(!e.message.contains("`cost`"), "{e}");
+}
+
+#[test]
 fn a_minions_round_limit_written_twice_is_refused_where_the_section_has_it() {
     // The scenario's own max_rounds is the round limit; one in [minions.rules] would be
     // replaced by it, so it is refused at its line rather than dropped.
