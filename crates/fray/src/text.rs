@@ -289,10 +289,11 @@ pub fn serde_type_words(words: &str) -> Option<(&str, String)> {
     Some((expected, got))
 }
 
-/// The most bytes a message (a refusal's, a warning's, a hint's) holds: a message that
-/// quotes a word of the input whole (an unknown key of 64 MiB) would be as large as the
-/// input, and a refusal of a 64 MiB request is then a 67 MB message.
-pub const MAX_MESSAGE: usize = 4096;
+/// The most bytes a message (a refusal's, a warning's, a hint's) holds, room for the
+/// twenty located errors a stat block's refusal lists: a message that quotes a word of
+/// the input whole (an unknown key of 64 MiB) would be as large as the input, and a
+/// refusal of a 64 MiB request was a 67 MB message.
+pub const MAX_MESSAGE: usize = 16 << 10;
 
 /// `message` within [`MAX_MESSAGE`] bytes: its beginning and its end (where a quoted line
 /// and its caret stand) kept whole, what lies between said in a count of bytes.

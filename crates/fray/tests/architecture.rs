@@ -114,6 +114,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
         &[
             &["limits", "schema", "strict"],
             &["command"],
+            &["positional"],
             &["json", "naming"],
             &["damage", "pool", "evasion", "minions", "conditions", "lab"],
             &["table"],

@@ -13,7 +13,9 @@
 //! ```no_run
 //! # fn main() -> std::io::Result<()> {
 //! let addr = "127.0.0.1:7878".parse().unwrap();
-//! fray_web::serve_blocking(addr, fray_web::Limits::default(), None, |bound| println!("http://{bound}/"))
+//! fray_web::serve_blocking(addr, fray_web::Limits::default(), None, Vec::new(), |bound| {
+//!     println!("http://{bound}/")
+//! })
 //! # }
 //! ```
 
