@@ -202,6 +202,8 @@ fn bad_scenarios_are_located() {
             "name = \"Riders\"\nmorale = 3",
             "unknown field `morale`",
         ),
+        // A misnamed side table is told as itself, not as side b's missing name.
+        ("[pool.b]", "[pool.c]", "unknown field `c`"),
     ];
     for (from, to, phrase) in cases {
         let text = base.replacen(from, to, 1);
