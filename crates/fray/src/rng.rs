@@ -102,7 +102,97 @@ pub struct SeededRolls {
     evict: usize,
 }
 
+/// The bytes of a saved [`SeededRolls`] ([`SeededRolls::save`]).
+pub const SAVED_BYTES: usize = 4 + 4 + 32 + 8 + 16 + 8 + SLOTS * 40;
+
+/// What a saved state begins with.
+const SAVED_MAGIC: &[u8; 4] = b"FRNG";
+
 impl SeededRolls {
+    /// The generator's whole state as bytes, for a game's save file: magic, the seed
+    /// version, ChaCha8's key, stream and position, and the dice kept in batches. A
+    /// generator [`SeededRolls::restore`]d from them rolls what this one would have.
+    ///
+    /// ```
+    /// use fray::rng::{Rolls, SeededRolls};
+    /// let mut a = SeededRolls::new(7);
+    /// a.die(6);
+    /// let mut b = SeededRolls::restore(&a.save()).unwrap();
+    /// assert_eq!((a.die(20), a.die(6), a.unit()), (b.die(20), b.die(6), b.unit()));
+    /// ```
+    pub fn save(&self) -> [u8; SAVED_BYTES] {
+        let mut out = [0u8; SAVED_BYTES];
+        let mut at = 0;
+        let mut put = |bytes: &[u8]| {
+            out[at..at + bytes.len()].copy_from_slice(bytes);
+            at += bytes.len();
+        };
+        put(SAVED_MAGIC);
+        put(&SEED_VERSION.to_le_bytes());
+        put(&self.rng.get_seed());
+        put(&self.rng.get_stream().to_le_bytes());
+        put(&self.rng.get_word_pos().to_le_bytes());
+        put(&(self.evict as u64).to_le_bytes());
+        for batch in &self.batches {
+            for word in batch.words() {
+                put(&word.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// A generator from [`SeededRolls::save`]'s bytes, or the refusal of bytes that are
+    /// not a saved state of this seed version (a save from another version of fray
+    /// would roll other numbers, so it is refused rather than read).
+    pub fn restore(bytes: &[u8]) -> Result<Self, crate::request::Refusal> {
+        let bad =
+            |why: &str| crate::request::Refusal::new(format!("not a saved random state: {why}"));
+        if bytes.len() != SAVED_BYTES {
+            return Err(bad(&format!(
+                "{} bytes, where a saved state has {SAVED_BYTES}",
+                bytes.len()
+            )));
+        }
+        if &bytes[..4] != SAVED_MAGIC {
+            return Err(bad("it does not begin as one"));
+        }
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+        let version = u32::from_le_bytes(bytes[4..8].try_into().unwrap_or([0; 4]));
+        if version != SEED_VERSION {
+            return Err(bad(&format!(
+                "it was saved by seed version {version}, and this fray rolls seed version {SEED_VERSION}'s numbers"
+            )));
+        }
+        let mut key = [0u8; 32];
+        key.copy_from_slice(&bytes[8..40]);
+        let stream = word(40);
+        let pos = u128::from_le_bytes(bytes[48..64].try_into().unwrap_or([0; 16]));
+        let evict = word(64);
+        if evict >= SLOTS as u64 {
+            return Err(bad("its next slot is out of range"));
+        }
+        let mut batches = [Batch::default(); SLOTS];
+        for (slot, batch) in batches.iter_mut().enumerate() {
+            let at = 72 + slot * 40;
+            let words = [
+                word(at),
+                word(at + 8),
+                word(at + 16),
+                word(at + 24),
+                word(at + 32),
+            ];
+            *batch = Batch::from_words(words).ok_or_else(|| bad("its dice are not a batch's"))?;
+        }
+        let mut rng = ChaCha8Rng::from_seed(key);
+        rng.set_stream(stream);
+        rng.set_word_pos(pos);
+        Ok(Self {
+            rng,
+            batches,
+            evict: evict as usize,
+        })
+    }
+
     /// A generator for `seed`, on stream 0.
     pub fn new(seed: u64) -> Self {
         Self::with_stream(seed, 0)
@@ -297,6 +387,65 @@ impl Rolls for ScriptedRolls {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// A generator saved at any point (dice of several sizes kept in batches, some
+        /// words of ChaCha8's block read) and restored rolls on as the original does.
+        #[test]
+        fn a_restored_state_rolls_what_the_saved_one_would(
+            seed in proptest::prelude::any::<u64>(),
+            stream in 0u64..1000,
+            before in proptest::collection::vec((0u8..4, 2u32..40), 0..60),
+            after in proptest::collection::vec((0u8..4, 2u32..40), 1..60),
+        ) {
+            let step = |r: &mut SeededRolls, (kind, sides): (u8, u32)| -> u64 {
+                match kind {
+                    0 => u64::from(r.die(sides)),
+                    1 => r.unit().to_bits(),
+                    2 => u64::from(r.hits(sides % 9 + 1, sides, sides / 2 + 1)),
+                    _ => u64::from(r.explosions(true, sides, sides, 5)),
+                }
+            };
+            let mut a = SeededRolls::with_stream(seed, stream);
+            for &s in &before {
+                step(&mut a, s);
+            }
+            let mut b = SeededRolls::restore(&a.save()).unwrap();
+            for &s in &after {
+                proptest::prop_assert_eq!(step(&mut a, s), step(&mut b, s));
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_no_saved_state_are_refused() {
+        let good = SeededRolls::new(3).save();
+        assert!(
+            SeededRolls::restore(&good[..10])
+                .unwrap_err()
+                .message
+                .contains("bytes")
+        );
+        let mut other = good;
+        other[4] = 1; // seed version 1
+        assert!(
+            SeededRolls::restore(&other)
+                .unwrap_err()
+                .message
+                .contains("seed version 1")
+        );
+        let mut bad = good;
+        bad[72] = 7; // a slot's die size without its batch
+        assert!(
+            SeededRolls::restore(&bad)
+                .unwrap_err()
+                .message
+                .contains("batch")
+        );
+        let mut magic = good;
+        magic[0] = b'X';
+        assert!(SeededRolls::restore(&magic).is_err());
+    }
 
     #[test]
     fn same_seed_same_rolls_and_streams_differ() {

@@ -51,6 +51,35 @@ pub(super) struct Batch {
 }
 
 impl Batch {
+    /// The batch as five words, for a saved state: sides, dice per batch, dice left,
+    /// outcomes, and the word the next die is read from.
+    pub(super) fn words(&self) -> [u64; 5] {
+        [
+            self.sides,
+            u64::from(self.per),
+            u64::from(self.left),
+            self.outcomes,
+            self.word,
+        ]
+    }
+
+    /// A batch from [`Batch::words`], if they are a batch's: an empty slot, or a die
+    /// size's own per-batch count and outcomes with no more dice left than a batch holds.
+    pub(super) fn from_words([sides, per, left, outcomes, word]: [u64; 5]) -> Option<Self> {
+        if sides == 0 {
+            return ([per, left, outcomes, word] == [0; 4]).then(Self::default);
+        }
+        if sides < 2 || sides > u64::from(u32::MAX) {
+            return None;
+        }
+        let fresh = Self::for_sides(sides);
+        (u64::from(fresh.per) == per && fresh.outcomes == outcomes && left <= per).then_some(Self {
+            left: left as u32,
+            word,
+            ..fresh
+        })
+    }
+
     /// An empty batch of dice of `sides` sides (at least 2).
     pub(super) fn for_sides(sides: u64) -> Self {
         let (per, outcomes) = match PER_BATCH.get(sides as usize) {
