@@ -568,6 +568,24 @@ FrayStatus fray_rng_from_die(FrayDieFn die, void *user, FrayRng **rng);
 // null or writable.
 FrayStatus fray_rng_die(FrayRng *rng, uint32_t sides, uint32_t *result);
 
+// Writes `rng`'s whole state into `buf` (`FRAY_RNG_SAVED_BYTES` bytes, of the `len` it
+// has), for the game's save file: `fray_rng_restore` of those bytes rolls on exactly as
+// `rng` would, so "same seed, same fight" survives a reload. Only a seeded state
+// (`fray_rng_new`) is saved: one over the game's own die is the game's to save.
+//
+// # Safety
+// `rng` is null or a live `FrayRng`; `buf` is null or has `len` writable bytes.
+FrayStatus fray_rng_save(const FrayRng *rng, uint8_t *buf, uintptr_t len);
+
+// Makes in `*rng` the random state saved in `buf` (`len` bytes, as `fray_rng_save`
+// wrote them); free it with `fray_rng_free`. Bytes that are no saved state, or one
+// saved by a fray that rolls other numbers (another seed version), are refused.
+//
+// # Safety
+// `buf` is null or has `len` readable bytes; `rng` is null or points to a `FrayRng *`
+// the call may write.
+FrayStatus fray_rng_restore(const uint8_t *buf, uintptr_t len, FrayRng **rng);
+
 // Frees a random state. Null is ignored.
 //
 // # Safety

@@ -60,7 +60,10 @@ pub use minions::{
     FrayCombatEnd, FrayMinion, FrayMinions, FrayMinionsRound, FraySide, fray_minions_count,
     fray_minions_free, fray_minions_minion, fray_minions_new, fray_minions_round,
 };
-pub use rng::{FrayDieFn, FrayRng, fray_rng_die, fray_rng_free, fray_rng_from_die, fray_rng_new};
+pub use rng::{
+    FRAY_RNG_SAVED_BYTES, FrayDieFn, FrayRng, fray_rng_die, fray_rng_free, fray_rng_from_die,
+    fray_rng_new, fray_rng_restore, fray_rng_save,
+};
 pub use version::{
     FRAY_VERSION_MAJOR, FRAY_VERSION_MINOR, FRAY_VERSION_NUMBER, FRAY_VERSION_PATCH, fray_version,
     fray_version_number,

@@ -9,7 +9,7 @@ use fray::rng::{Rolls, SeededRolls};
 
 use crate::FrayStatus;
 use crate::boundary::{
-    Failure, RefusedInside, entry, give, handle_mut, output, pointer_output, take_back,
+    Failure, RefusedInside, entry, give, handle, handle_mut, output, pointer_output, take_back,
 };
 
 /// A random state: what `fray battle --seed` and `fray damage --roll --seed` start from,
@@ -154,6 +154,73 @@ pub unsafe extern "C" fn fray_rng_die(
             return Err(Failure::refused("a die has at least 1 side, got 0"));
         }
         result.set(rng.0.die(sides));
+        Ok(())
+    })
+}
+
+/// The bytes of a saved random state (`fray_rng_save`): a literal, so that the header
+/// holds it (a test checks it is the library's `fray::rng::SAVED_BYTES`).
+pub const FRAY_RNG_SAVED_BYTES: usize = 232;
+
+/// Writes `rng`'s whole state into `buf` (`FRAY_RNG_SAVED_BYTES` bytes, of the `len` it
+/// has), for the game's save file: `fray_rng_restore` of those bytes rolls on exactly as
+/// `rng` would, so "same seed, same fight" survives a reload. Only a seeded state
+/// (`fray_rng_new`) is saved: one over the game's own die is the game's to save.
+///
+/// # Safety
+/// `rng` is null or a live `FrayRng`; `buf` is null or has `len` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_rng_save(
+    rng: *const FrayRng,
+    buf: *mut u8,
+    len: usize,
+) -> FrayStatus {
+    entry(|| {
+        // SAFETY: the caller's contract.
+        let rng = unsafe { handle(rng, "rng") }?;
+        if buf.is_null() {
+            return Err(Failure::new(FrayStatus::Null, "buf is a null pointer"));
+        }
+        let Source::Seeded(seeded) = &rng.0 else {
+            return Err(Failure::refused(
+                "this random state rolls the game's own die: the game saves that state itself",
+            ));
+        };
+        if len < FRAY_RNG_SAVED_BYTES {
+            return Err(Failure::refused(format!(
+                "a saved random state takes {FRAY_RNG_SAVED_BYTES} bytes (FRAY_RNG_SAVED_BYTES), the buffer has {len}"
+            )));
+        }
+        let saved = seeded.save();
+        // SAFETY: `buf` has at least FRAY_RNG_SAVED_BYTES writable bytes (checked above).
+        unsafe { std::ptr::copy_nonoverlapping(saved.as_ptr(), buf, saved.len()) };
+        Ok(())
+    })
+}
+
+/// Makes in `*rng` the random state saved in `buf` (`len` bytes, as `fray_rng_save`
+/// wrote them); free it with `fray_rng_free`. Bytes that are no saved state, or one
+/// saved by a fray that rolls other numbers (another seed version), are refused.
+///
+/// # Safety
+/// `buf` is null or has `len` readable bytes; `rng` is null or points to a `FrayRng *`
+/// the call may write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_rng_restore(
+    buf: *const u8,
+    len: usize,
+    rng: *mut *mut FrayRng,
+) -> FrayStatus {
+    entry(|| {
+        // SAFETY: the caller's contract.
+        let out = unsafe { pointer_output(rng, "rng") }?;
+        if buf.is_null() {
+            return Err(Failure::new(FrayStatus::Null, "buf is a null pointer"));
+        }
+        // SAFETY: `buf` has `len` readable bytes, by the caller's contract.
+        let bytes = unsafe { std::slice::from_raw_parts(buf, len) };
+        let restored = SeededRolls::restore(bytes).map_err(|r| Failure::refused(r.message))?;
+        give(out, FrayRng(Source::Seeded(restored)));
         Ok(())
     })
 }

@@ -134,6 +134,43 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "fray_rng_save",
+            pointers: &["rng", "buf"],
+            strings: &[],
+            call: |h, f| {
+                let mut buf = [0u8; FRAY_RNG_SAVED_BYTES];
+                let s = unsafe {
+                    fray_rng_save(
+                        out(f, "rng", h.rng),
+                        out(f, "buf", buf.as_mut_ptr()),
+                        buf.len(),
+                    )
+                };
+                (s, true)
+            },
+        },
+        Case {
+            name: "fray_rng_restore",
+            pointers: &["buf", "rng"],
+            strings: &[],
+            call: |_, f| {
+                let saved = fray::rng::SeededRolls::new(1).save();
+                let mut rng = unset();
+                let s = unsafe {
+                    fray_rng_restore(
+                        arg(f, "buf", saved.as_ptr(), &not_utf8()),
+                        saved.len(),
+                        out(f, "rng", &mut rng),
+                    )
+                };
+                let left = rng.is_null();
+                if s == FrayStatus::Ok {
+                    unsafe { fray_rng_free(rng) };
+                }
+                (s, f == Fault::Null("rng") || left)
+            },
+        },
+        Case {
             name: "fray_attacker_new",
             pointers: &["profile_toml", "attacker"],
             strings: &["profile_toml"],

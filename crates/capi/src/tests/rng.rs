@@ -119,3 +119,50 @@ fn a_roll_out_of_range_refuses_the_call() {
     assert_eq!((s, rng.is_null()), (FrayStatus::Null, true));
     assert_eq!(last_error().as_deref(), Some("die is a null pointer"));
 }
+
+/// "Same seed, same fight" across a reload: a state saved mid-fight and restored rolls on
+/// as the one that was saved, and bytes that are no saved state are refused.
+#[test]
+fn a_saved_random_state_rolls_on_after_a_reload() {
+    let roll = |rng: *mut FrayRng, sides: u32| {
+        let mut got = 0;
+        assert_eq!(
+            unsafe { fray_rng_die(rng, sides, &mut got) },
+            FrayStatus::Ok
+        );
+        got
+    };
+    assert_eq!(FRAY_RNG_SAVED_BYTES, fray::rng::SAVED_BYTES);
+    let mut rng = std::ptr::null_mut();
+    made(unsafe { fray_rng_new(11, &mut rng) });
+    for sides in [6, 20, 6, 8] {
+        roll(rng, sides);
+    }
+    let mut saved = vec![0u8; FRAY_RNG_SAVED_BYTES];
+    assert_eq!(
+        unsafe { fray_rng_save(rng, saved.as_mut_ptr(), saved.len()) },
+        FrayStatus::Ok
+    );
+    let mut reloaded = std::ptr::null_mut();
+    made(unsafe { fray_rng_restore(saved.as_ptr(), saved.len(), &mut reloaded) });
+    for sides in [6, 20, 100, 6, 2, 20] {
+        assert_eq!(roll(rng, sides), roll(reloaded, sides), "d{sides}");
+    }
+    // Too small a buffer, and bytes that are no saved state.
+    let mut small = [0u8; 8];
+    assert_eq!(
+        unsafe { fray_rng_save(rng, small.as_mut_ptr(), small.len()) },
+        FrayStatus::Refused
+    );
+    saved[0] = b'X';
+    let mut none = std::ptr::null_mut();
+    assert_eq!(
+        unsafe { fray_rng_restore(saved.as_ptr(), saved.len(), &mut none) },
+        FrayStatus::Refused
+    );
+    assert!(none.is_null());
+    unsafe {
+        fray_rng_free(rng);
+        fray_rng_free(reloaded);
+    }
+}
