@@ -183,6 +183,17 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     );
     still_answers(addr, "an odds sweep of huge distributions");
 
+    // Few dice steps, but every total resolved against 40 types and 400 traits (the
+    // auditor's 2.1 KB request took 39 s of CPU): its types × traits × totals counted.
+    let types: Vec<String> = (0..40).map(|i| format!("kind{i}")).collect();
+    let traits: Vec<String> = (0..400)
+        .map(|i| format!("Resist {} kind{}", i % 9 + 1, i % 40))
+        .collect();
+    let wide = json!({"amount": "200d400", "types": types, "vs": traits.join("; ")}).to_string();
+    let e = refused(addr, "/api/damage", &wide, 422);
+    assert!(e.contains("--max-steps"), "{e}");
+    still_answers(addr, "a distribution against many types and traits");
+
     // A distribution of few steps but 250,000 totals: over the answer cap.
     let wide = json!({"amount": "25d10000"}).to_string();
     let e = refused(addr, "/api/damage", &wide, 422);
