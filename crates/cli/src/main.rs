@@ -169,6 +169,32 @@ fn man(command: Option<&str>) -> anyhow::Result<String> {
     Ok(String::from_utf8(out)?)
 }
 
+/// A manual page shown as a page when standard output is a terminal: roff's source is
+/// for `man` and for files, not for reading. `man -l -` renders it (with the user's
+/// pager); where there is no `man`, the source is printed, and said so.
+fn shown_on_a_terminal(roff: String) -> anyhow::Result<String> {
+    use std::io::{IsTerminal, Write};
+    if !std::io::stdout().is_terminal() {
+        return Ok(roff);
+    }
+    let child = std::process::Command::new("man")
+        .args(["-l", "-"])
+        .stdin(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        output::note(
+            "`man` is not installed: the page's roff source follows (man -l FILE shows it)",
+        );
+        return Ok(roff);
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // A pager quit early closes its end: nothing more to show, not an error.
+        let _ = stdin.write_all(roff.as_bytes());
+    }
+    child.wait()?;
+    Ok(String::new())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     table::set_strict(cli.strict);
@@ -193,7 +219,7 @@ fn main() -> ExitCode {
         Command::Playground(args) => playground::run(&args),
         Command::Schema { command, json: _ } => schema(command.as_deref()),
         Command::Completions { shell } => completions(shell),
-        Command::Man { command } => man(command.as_deref()),
+        Command::Man { command } => man(command.as_deref()).and_then(shown_on_a_terminal),
     };
     match result.and_then(|text| output::print(&text)) {
         // An interrupted battle printed what it had; the exit code says it stopped early.

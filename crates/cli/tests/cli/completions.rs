@@ -36,6 +36,43 @@ fn the_man_page_names_the_command() {
     assert!(man.contains("combat\\-rules engine"), "{man}");
 }
 
+/// On a terminal the page is shown as a page (man renders it), not as roff's source;
+/// piped, it stays the source (the test above). A terminal is made with `script`.
+#[test]
+fn on_a_terminal_the_man_page_is_rendered() {
+    let shown = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} man battle", bin().display()),
+            "/dev/null",
+        ])
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output()
+        .expect("script (util-linux) makes the terminal");
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(shown.status.success(), "{text}");
+    let has_man = std::process::Command::new("sh")
+        .args(["-c", "command -v man"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_man {
+        // Without `man`, the source is printed, and said so.
+        assert!(
+            text.contains("`man` is not installed") && text.contains(".TH"),
+            "{text}"
+        );
+        return;
+    }
+    assert!(!text.contains(".TH"), "roff's source on a terminal: {text}");
+    // Headings come overstruck for bold (N\x08N...): the page's header line is plain.
+    assert!(
+        text.contains("fray-battle(1)") && text.contains("General Commands Manual"),
+        "{text}"
+    );
+}
+
 #[test]
 fn every_page_the_man_page_refers_to_can_be_printed() {
     let man = &ok(&["man"]).stdout;
