@@ -215,20 +215,46 @@ pub fn play_to_precision(
 /// instead: rayon's global pool is then that thread alone, and the fixed-size chunks
 /// give the same numbers as any number of threads would.
 pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> Result<T, Refusal> {
-    let mut work = Some(work);
+    // Each worker is a std thread whose handle is kept, so that it can be joined once
+    // the pool is dropped (a dropped rayon pool only tells its threads to end).
+    let handles = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = handles.clone();
     let built = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build_scoped(
-            |thread| thread.run(),
-            |pool| work.take().map(|w| pool.install(w)),
-        );
-    match (built, work.take()) {
-        (Ok(Some(out)), _) => Ok(out),
-        (Err(_), Some(w)) if !threads_start() => Ok(w()),
-        (Err(e), _) => Err(Refusal::new(format!(
+        .spawn_handler(move |thread| {
+            let mut b = std::thread::Builder::new();
+            if let Some(name) = thread.name() {
+                b = b.name(name.to_owned());
+            }
+            if let Some(size) = thread.stack_size() {
+                b = b.stack_size(size);
+            }
+            let handle = b.spawn(|| thread.run())?;
+            kept.lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(handle);
+            Ok(())
+        })
+        .build();
+    match built {
+        Ok(pool) => {
+            let out = pool.install(work);
+            drop(pool);
+            let workers = std::mem::take(
+                &mut *handles
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            );
+            for worker in workers {
+                // A worker's panic was already the run's (install rethrows it).
+                let _ = worker.join();
+            }
+            Ok(out)
+        }
+        Err(_) if !threads_start() => Ok(work()),
+        Err(e) => Err(Refusal::new(format!(
             "{threads} threads could not be started: {e}"
         ))),
-        (Ok(None), _) => Err(Refusal::new("the run was handed to no thread")),
     }
 }
 

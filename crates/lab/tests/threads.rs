@@ -1,26 +1,33 @@
-//! A run's threads are all joined before it returns: a game that calls fray from C and
-//! then unloads it, or checks for leaks under valgrind, finds none left behind. One test
-//! in its own binary, so no other test's threads are counted.
+//! A run's worker threads are all joined before it returns: a game that calls fray from C
+//! and then unloads it, or checks for leaks under valgrind, finds none left behind. Each
+//! worker holds a thread-local value whose drop, run as the thread ends, is counted: at
+//! the return, every one has run (a dropped rayon pool only tells its threads to end).
 
-/// The threads of this process now.
-fn threads() -> usize {
-    std::fs::read_dir("/proc/self/task").map_or(0, |d| d.count())
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static ENDED: AtomicUsize = AtomicUsize::new(0);
+
+/// Counted when the thread holding it ends.
+struct Ends;
+
+impl Drop for Ends {
+    fn drop(&mut self) {
+        ENDED.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+thread_local! {
+    static HELD: std::cell::RefCell<Option<Ends>> = const { std::cell::RefCell::new(None) };
 }
 
 #[test]
-fn every_thread_of_a_run_is_joined_when_it_returns() {
-    let before = threads();
-    let scenario = fray_lab::examples::find("pikes").unwrap().text;
-    let valid = fray_lab::request::BattleRequest {
-        scenario: Some(scenario.to_string()),
-        trials: Some(600),
-        threads: 4,
-        ..Default::default()
-    }
-    .validate()
+fn every_thread_of_a_run_has_ended_when_it_returns() {
+    let workers = fray_lab::run::on_threads(4, || {
+        rayon::broadcast(|_| HELD.with(|h| *h.borrow_mut() = Some(Ends)));
+        rayon::current_num_threads()
+    })
     .unwrap();
-    let report = valid.run().unwrap();
-    assert_eq!(report.trials, 600);
-    // No sleep, no wait: at the return every worker has already ended.
-    assert_eq!(threads(), before, "threads left after the run");
+    assert_eq!(workers, 4);
+    // No sleep, no wait: at the return every worker has ended.
+    assert_eq!(ENDED.load(Ordering::SeqCst), 4, "workers still running");
 }
