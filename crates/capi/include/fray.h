@@ -41,6 +41,10 @@
 // A burst or blast (`--area`).
 #define FRAY_HIT_AREA (1 << 4)
 
+// The bytes of a saved random state (`fray_rng_save`): a literal, so that the header
+// holds it (a test checks it is the library's `fray::rng::SAVED_BYTES`).
+#define FRAY_RNG_SAVED_BYTES 232
+
 // fray's major version, in the header as the library had it (the crate's version; a
 // test keeps them equal).
 #define FRAY_VERSION_MAJOR 0

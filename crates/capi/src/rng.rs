@@ -219,7 +219,7 @@ pub unsafe extern "C" fn fray_rng_restore(
         }
         // SAFETY: `buf` has `len` readable bytes, by the caller's contract.
         let bytes = unsafe { std::slice::from_raw_parts(buf, len) };
-        let restored = SeededRolls::restore(bytes).map_err(|r| Failure::refused(r.message))?;
+        let restored = SeededRolls::restore(bytes).map_err(|e| Failure::refused(e.0))?;
         give(out, FrayRng(Source::Seeded(restored)));
         Ok(())
     })

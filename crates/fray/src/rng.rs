@@ -108,6 +108,18 @@ pub const SAVED_BYTES: usize = 4 + 4 + 32 + 8 + 16 + 8 + SLOTS * 40;
 /// What a saved state begins with.
 const SAVED_MAGIC: &[u8; 4] = b"FRNG";
 
+/// Bytes [`SeededRolls::restore`] refuses, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotSaved(pub String);
+
+impl std::fmt::Display for NotSaved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotSaved {}
+
 impl SeededRolls {
     /// The generator's whole state as bytes, for a game's save file: magic, the seed
     /// version, ChaCha8's key, stream and position, and the dice kept in batches. A
@@ -144,9 +156,8 @@ impl SeededRolls {
     /// A generator from [`SeededRolls::save`]'s bytes, or the refusal of bytes that are
     /// not a saved state of this seed version (a save from another version of fray
     /// would roll other numbers, so it is refused rather than read).
-    pub fn restore(bytes: &[u8]) -> Result<Self, crate::request::Refusal> {
-        let bad =
-            |why: &str| crate::request::Refusal::new(format!("not a saved random state: {why}"));
+    pub fn restore(bytes: &[u8]) -> Result<Self, NotSaved> {
+        let bad = |why: &str| NotSaved(format!("not a saved random state: {why}"));
         if bytes.len() != SAVED_BYTES {
             return Err(bad(&format!(
                 "{} bytes, where a saved state has {SAVED_BYTES}",
@@ -423,7 +434,7 @@ mod tests {
         assert!(
             SeededRolls::restore(&good[..10])
                 .unwrap_err()
-                .message
+                .0
                 .contains("bytes")
         );
         let mut other = good;
@@ -431,17 +442,12 @@ mod tests {
         assert!(
             SeededRolls::restore(&other)
                 .unwrap_err()
-                .message
+                .0
                 .contains("seed version 1")
         );
         let mut bad = good;
         bad[72] = 7; // a slot's die size without its batch
-        assert!(
-            SeededRolls::restore(&bad)
-                .unwrap_err()
-                .message
-                .contains("batch")
-        );
+        assert!(SeededRolls::restore(&bad).unwrap_err().0.contains("batch"));
         let mut magic = good;
         magic[0] = b'X';
         assert!(SeededRolls::restore(&magic).is_err());
