@@ -32,6 +32,16 @@ pub struct Defender {
 }
 
 impl Defender {
+    /// How many traits it has, of every kind: what resolving a hit against it walks.
+    pub fn trait_count(&self) -> usize {
+        self.resistances.len()
+            + self.vulnerabilities.len()
+            + self.immunities.len()
+            + self.condition_immunities.len()
+            + self.nondamage_immunities.len()
+            + self.triggers.len()
+    }
+
     /// Lowers stat-block traits, expanding templates.
     pub fn new(traits: impl IntoIterator<Item = Trait>) -> Self {
         let mut d = Self::default();

@@ -649,10 +649,8 @@ impl ValidDamage {
     }
 
     /// What [`ValidDamage::run`] will cost: a fixed amount or one roll is small; a
-    /// distribution takes its dice's steps twice (the damage before and after traits),
-    /// resolves every total the dice can make against the defender (each of the hit's
-    /// types against each trait: a step each, about the 10 ns of a distribution's step),
-    /// and answers a line for each total.
+    /// distribution takes its dice's steps twice, resolves each total (a step for each
+    /// type against each trait, some 10 ns) and answers a line for each total.
     pub fn effort(&self) -> Effort {
         if self.dice.is_constant() || self.seed.is_some() {
             return Effort::small();
@@ -660,14 +658,8 @@ impl ValidDamage {
         let totals = u64::try_from(self.dice.max() - self.dice.min())
             .unwrap_or(u64::MAX)
             .saturating_add(1);
-        let d = &self.defender;
-        let traits = d.resistances.len()
-            + d.vulnerabilities.len()
-            + d.immunities.len()
-            + d.condition_immunities.len()
-            + d.nondamage_immunities.len()
-            + d.triggers.len();
-        let per_total = (self.hit.types.len() as u64 + 1).saturating_mul(traits as u64 + 1);
+        let traits = self.defender.trait_count() as u64;
+        let per_total = (self.hit.types.len() as u64 + 1).saturating_mul(traits + 1);
         Effort {
             steps: self
                 .dice

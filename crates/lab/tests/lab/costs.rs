@@ -158,7 +158,12 @@ fn an_odds_sweep_is_costed_when_checked_and_stops_when_cancelled() {
     };
     let checked = odds::check(&plan).unwrap();
     let dice: DiceExpr = "20d100".parse().unwrap();
-    assert_eq!(checked.effort.steps, 10 * 2 * dice.exact_work());
+    // Each point: its dice twice, and each of its 1,981 totals resolved against the
+    // (empty) defender's one pass of its one type: (1 + 1) × (0 + 1) steps a total.
+    assert_eq!(
+        checked.effort.steps,
+        10 * (2 * dice.exact_work() + 1981 * 2)
+    );
     assert!(checked.effort.answer_bytes >= 10 * 80 * 1981);
     let cancelled = AtomicBool::new(true);
     let e = odds::run_until(&checked, 1, &|_| {}, &cancelled).unwrap_err();
