@@ -3,9 +3,9 @@
 //! command's request, `--strict` on the command line or `strict=True` in Python.
 //!
 //! The field belongs to every command alike, so it is read here, once, beside the
-//! command's own fields, rather than declared in each request type: [`read`] takes it
-//! out of the request's top-level object as serde reads it ([`strip`]), and hands the rest
-//! to the request type, whose unknown-field check never sees it.
+//! command's own fields, rather than declared in each request type: [`strip`] takes it
+//! out of the request's top-level object as serde reads it, and hands the rest to the
+//! request type, whose unknown-field check never sees it.
 
 use std::cell::Cell;
 
