@@ -4,7 +4,7 @@
 use std::ffi::c_char;
 
 use fray_commands::call::{Origin, Style, call};
-use fray_commands::{Context, envelope};
+use fray_commands::{Answered, Context, Refusal, envelope};
 
 use crate::boundary::{Failure, Working, entry, handed_out, pointer_output, text};
 
@@ -27,17 +27,41 @@ pub unsafe extern "C" fn fray_call(
     request_json: *const c_char,
     answer_json: *mut *mut c_char,
 ) -> crate::FrayStatus {
+    // SAFETY: the caller's contract.
+    unsafe {
+        call_with(
+            command,
+            request_json,
+            answer_json,
+            "answer_json",
+            |a| a.answer,
+            |r| envelope::refusal(r).to_string(),
+        )
+    }
+}
+
+/// The call both entry points make: the arguments read at the boundary, the command
+/// run (its worker threads' panics kept quiet, as any call's), and the text handed out
+/// into `out`: `answered`'s of the answer, or `refused`'s of the refusal.
+unsafe fn call_with(
+    command: *const c_char,
+    request_json: *const c_char,
+    out: *mut *mut c_char,
+    out_name: &str,
+    answered: impl FnOnce(Answered<String>) -> String,
+    refused: impl FnOnce(&Refusal) -> String,
+) -> crate::FrayStatus {
     entry(|| {
         // SAFETY: the caller's contract on every argument.
-        let (answer, name, request) = unsafe {
+        let (out, name, request) = unsafe {
             (
-                pointer_output(answer_json, "answer_json")?,
+                pointer_output(out, out_name)?,
                 text(command, "command")?,
                 text(request_json, "request_json")?,
             )
         };
         let working = Working::start();
-        let answered = call(
+        let outcome = call(
             name,
             request.as_bytes(),
             Origin::Body,
@@ -46,13 +70,13 @@ pub unsafe extern "C" fn fray_call(
             &Context::quiet(),
         );
         drop(working);
-        match answered {
-            Ok(answered) => {
-                answer.set(handed_out(answered.answer));
+        match outcome {
+            Ok(a) => {
+                out.set(handed_out(answered(a)));
                 Ok(())
             }
             Err(r) => {
-                answer.set(handed_out(envelope::refusal(&r).to_string()));
+                out.set(handed_out(refused(&r)));
                 Err(Failure::from(r))
             }
         }
@@ -75,34 +99,15 @@ pub unsafe extern "C" fn fray_call_envelope(
     request_json: *const c_char,
     envelope_json: *mut *mut c_char,
 ) -> crate::FrayStatus {
-    entry(|| {
-        // SAFETY: the caller's contract on every argument.
-        let (out, name, request) = unsafe {
-            (
-                pointer_output(envelope_json, "envelope_json")?,
-                text(command, "command")?,
-                text(request_json, "request_json")?,
-            )
-        };
-        let working = Working::start();
-        let answered = call(
-            name,
-            request.as_bytes(),
-            Origin::Body,
-            &[],
-            Style::Pretty,
-            &Context::quiet(),
-        );
-        drop(working);
-        match answered {
-            Ok(answered) => {
-                out.set(handed_out(envelope::answer(answered).to_string()));
-                Ok(())
-            }
-            Err(r) => {
-                out.set(handed_out(envelope::refused(&r).to_string()));
-                Err(Failure::from(r))
-            }
-        }
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        call_with(
+            command,
+            request_json,
+            envelope_json,
+            "envelope_json",
+            |a| envelope::answer(a).to_string(),
+            |r| envelope::refused(r).to_string(),
+        )
+    }
 }
