@@ -32,7 +32,15 @@ impl Command for Encounter {
     }
 
     fn prepare(request: EncounterRequest) -> Result<Prepared<ValidEncounter>, Refusal> {
-        Ok(Prepared::new(request.validate()?))
+        let valid = request.validate()?;
+        let cost = crate::command::Cost {
+            effort: valid.effort(),
+            ..crate::command::Cost::default()
+        };
+        Ok(Prepared {
+            cost,
+            ..Prepared::new(valid)
+        })
     }
 
     fn perform(valid: &ValidEncounter, _: &Context<'_>) -> Result<EncounterAnswer, Refusal> {

@@ -194,6 +194,30 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     assert!(e.contains("--max-steps"), "{e}");
     still_answers(addr, "a distribution against many types and traits");
 
+    // An encounter of 600 creatures with auras of 100 squares: each move settles every
+    // aura against every creature (38 s, then refused for its answer's size).
+    let mut script = String::new();
+    for i in 0..600 {
+        let side = if i % 2 == 0 { "a" } else { "b" };
+        script.push_str(&format!(
+            "[[creature]]\nname = \"C{i}\"\nside = \"{side}\"\nhp = 30\nposition = [{}, {}]\naura = 100\n",
+            i % 30,
+            i / 30
+        ));
+    }
+    script.push_str("[[step]]\ndo = \"query\"\nwhat = \"conditions\"\ncreature = \"C0\"\n");
+    let e = refused(
+        addr,
+        "/api/encounter",
+        &json!({"script": script}).to_string(),
+        422,
+    );
+    assert!(
+        e.contains("--max-steps") || e.contains("--max-answer"),
+        "{e}"
+    );
+    still_answers(addr, "an encounter of 600 auras");
+
     // A distribution of few steps but 250,000 totals: over the answer cap.
     let wide = json!({"amount": "25d10000"}).to_string();
     let e = refused(addr, "/api/damage", &wide, 422);

@@ -89,7 +89,36 @@ impl EncounterRequest {
     }
 }
 
+/// The bytes a creature adds to the log of a step, at most (an event and its words).
+const LOGGED_BYTES: u64 = 200;
+
 impl ValidEncounter {
+    /// What playing it costs, before any of it: every step (and every creature's turn)
+    /// may move creatures, and each move settles every aura against every creature it
+    /// may reach (600 creatures with auras of 100 squares took 38 s); the log may hold
+    /// an event of every creature at every step.
+    pub fn effort(&self) -> crate::request::Effort {
+        let creatures = self.script.creatures.len() as u64;
+        let auras = self
+            .script
+            .creatures
+            .iter()
+            .filter(|c| c.aura.is_some())
+            .count() as u64;
+        let moments = (self.script.steps.len() as u64)
+            .saturating_add(creatures)
+            .saturating_add(1);
+        crate::request::Effort {
+            steps: moments
+                .saturating_mul(creatures.saturating_add(1))
+                .saturating_mul(auras.saturating_add(1)),
+            answer_bytes: moments
+                .saturating_mul(creatures.saturating_add(1))
+                .saturating_mul(LOGGED_BYTES)
+                .saturating_add(crate::request::Effort::SMALL_ANSWER),
+        }
+    }
+
     /// Plays the script step by step, judging its expectations.
     pub fn run(&self) -> EncounterAnswer {
         EncounterAnswer {
