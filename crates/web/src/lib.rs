@@ -107,8 +107,12 @@ impl AppState {
     }
 }
 
-/// The most connections open at once; more wait to be accepted.
-pub const MAX_CONNECTIONS: usize = 256;
+/// The most connections open at once; more wait to be accepted. Room for many idle or
+/// stalled clients (a slow client's headers are cut off after `header_timeout`, but
+/// until then it holds its connection; one that sends and never reads holds its own):
+/// with 256, 260 such clients held every slot, and a plain request waited. An open
+/// connection costs a socket and a small task, so thousands are cheap.
+pub const MAX_CONNECTIONS: usize = 4096;
 
 /// The whole application: the page, its assets and every API endpoint, under `limits`,
 /// answering only to loopback names (the port not yet known); `wasm`, fray's

@@ -336,6 +336,37 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     idle_after_leaving("a quick mass battle whose client left");
     still_answers(addr, "a quick mass battle whose client left");
 
+    // 1,100 clients that send half their headers and wait, and 260 that pipeline
+    // requests and never read their answers: a plain request still answers at once.
+    let slow: Vec<TcpStream> = (0..1100)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.write_all(b"POST /api/check HTTP/1.1\r\nHost: ").unwrap();
+            s
+        })
+        .collect();
+    let request = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{{\"rung\": \"3/6\"}}"
+    );
+    let pipelined: Vec<TcpStream> = (0..260)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.set_write_timeout(Some(Duration::from_millis(200)))
+                .unwrap();
+            // As many as go out before the server stops reading (its answers unread).
+            for _ in 0..64 {
+                if s.write_all(request.as_bytes()).is_err() {
+                    break;
+                }
+            }
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    still_answers(addr, "1,100 slow clients and 260 that never read");
+    drop(slow);
+    drop(pipelined);
+
     let peak = peak_memory();
     assert!(peak < 1 << 30, "peak memory {peak} bytes");
 }
