@@ -41,6 +41,14 @@ pub fn set_strict(strict: bool) {
 /// (under `--strict`, a warning refuses it).
 pub fn prepare<C: Command>(request: C::Request) -> Result<Prepared<C::Valid>> {
     let mut prepared = C::prepare(request).map_err(refused)?;
+    let bytes = prepared.cost.effort.answer_bytes;
+    if bytes > fray_commands::limits::MAX_PRINTED_ANSWER {
+        return Err(refused(Refusal::new(format!(
+            "the answer would be about {} MiB: the command line prints at most {} MiB; ask for less (fewer or smaller dice, fewer points or combatants)",
+            bytes >> 20,
+            fray_commands::limits::MAX_PRINTED_ANSWER >> 20
+        ))));
+    }
     if STRICT.load(Ordering::Relaxed) {
         prepared = prepared.refuse_warnings().map_err(refused)?;
     }

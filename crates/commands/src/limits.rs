@@ -82,5 +82,10 @@ pub const DEFAULT_MAX_POINTS: usize = 400;
 /// steps, a fighter in each round a battle may last): about a second of a distribution's work.
 pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
 
+/// The largest answer the command line prints, in bytes of JSON as estimated before the
+/// work (the server has its own, smaller, `--max-answer`): `fray damage 315d9984+1d814
+/// --json`, within the exact work's bound, printed 208 MB and held 2.6 GB to print it.
+pub const MAX_PRINTED_ANSWER: u64 = 128 << 20;
+
 /// The largest answer `fray serve` gives by default, in bytes of JSON.
 pub const DEFAULT_MAX_ANSWER: u64 = 16 << 20;

@@ -517,3 +517,17 @@ fn modifications_open_the_explanation() {
     assert_eq!(trace.last().unwrap()["id"], "final");
     assert_eq!(v["final"], 11);
 }
+
+/// A distribution whose listing would be hundreds of megabytes is refused before any
+/// work on the command line (it printed 208 MB, holding 2.6 GB to print it).
+#[test]
+fn a_distribution_too_large_to_list_is_refused_before_the_work() {
+    let run = fray(&["damage", "315d9984+1d814", "--json"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr.contains("prints at most 128 MiB"),
+        "{}",
+        run.stderr
+    );
+}
