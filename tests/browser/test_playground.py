@@ -200,11 +200,9 @@ def browser():
         launched.close()
 
 
-@pytest.fixture
-def bare_page(browser, bare_server, request):
-    """A fresh page for the server without WebAssembly; as `page`, a script error fails the
-    test and the screenshot is saved."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _tab(context, request):
+    """A page of `context` for one test: its screenshot saved whatever the outcome (named
+    after the test), the context closed, and a script error in the page failing the test."""
     tab = context.new_page()
     tab.set_default_timeout(60_000)
     errors = []
@@ -218,6 +216,12 @@ def bare_page(browser, bare_server, request):
         finally:
             context.close()
     assert not errors, "script errors in the page: " + "; ".join(errors)
+
+
+@pytest.fixture
+def bare_page(browser, bare_server, request):
+    """A fresh page for the server without WebAssembly, as `page` is."""
+    yield from _tab(browser.new_context(viewport={"width": 1280, "height": 900}), request)
 
 
 @pytest.fixture
@@ -236,19 +240,7 @@ def page(browser, site, request):
             return route.abort()
 
         context.route("**/*", block)
-    tab = context.new_page()
-    tab.set_default_timeout(60_000)
-    errors = []
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    name = re.sub(r"[^a-z0-9]+", "-", request.node.name.removeprefix("test_").lower()).strip("-")
-    try:
-        yield tab
-    finally:
-        try:
-            tab.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
-        finally:
-            context.close()
-    assert not errors, "script errors in the page: " + "; ".join(errors)
+    yield from _tab(context, request)
     assert not asked, "the page opened from disk asked the network for: " + ", ".join(asked)
 
 

@@ -5,7 +5,7 @@ use crate::common::*;
 
 #[test]
 fn the_table_by_level_and_by_skill() {
-    let v = json(&[
+    let table = [
         "evasion-table",
         "--levels",
         "0..8",
@@ -13,21 +13,12 @@ fn the_table_by_level_and_by_skill() {
         "4",
         "--evs",
         "0..2",
-        "--json",
-    ]);
+    ];
+    let v = json(&[&table[..], &["--json"]].concat());
     assert_eq!(v["rows"].as_array().unwrap().len(), 3);
     assert_eq!(v["rows"][0]["p_hit"][0], 0.5);
     // The text says its rows' step, so level 4 is not read as the level after 0.
-    let text = &ok(&[
-        "evasion-table",
-        "--levels",
-        "0..8",
-        "--step",
-        "4",
-        "--evs",
-        "0..2",
-    ])
-    .stdout;
+    let text = &ok(&table).stdout;
     assert!(
         text.contains("rows: attacker level, every 4; columns"),
         "{text}"
