@@ -33,6 +33,7 @@
 //! # Ok::<(), fray::damage::NotationErrors>(())
 //! ```
 
+pub mod answer;
 pub mod defender;
 pub mod exact;
 pub mod examples;

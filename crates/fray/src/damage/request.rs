@@ -9,6 +9,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use super::answer::{DamageP, DamageResult, DistributionResult, Resolved};
 use super::examples::{self, Example};
 use super::{
     AttackFacts, BUILT_IN_TYPES, DamageType, Defender, Effect, Explained, Hit, HitSource, Keyword,
@@ -173,83 +174,6 @@ pub struct ValidDamage {
     seed: Option<u64>,
     /// Doubts found while checking (probable typos), for the front end to show.
     pub warnings: Vec<String>,
-}
-
-/// What `fray damage` computes: one resolution, or an exact distribution of dice.
-/// Serialized, it is the command's `--json`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum DamageResult {
-    /// A fixed amount, or dice rolled once.
-    Resolved(Box<Resolved>),
-    /// The exact distribution of final damage for dice.
-    Distribution(Box<DistributionResult>),
-}
-
-/// One hit resolved, with every rule step, and what the request said.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct Resolved {
-    /// The numbers, effects, triggers and trace, the changes to the attack first.
-    #[serde(flatten)]
-    pub explained: Explained,
-    /// The defender's traits, in the notation.
-    pub traits: Vec<String>,
-    /// The declared conditions, left out when there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub declared: Vec<Keyword>,
-    /// The hit as it landed, its amount the original damage.
-    pub hit: Hit,
-    /// The built-in example played, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub example: Option<&'static str>,
-    /// The dice, when the amount was dice.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dice: Option<String>,
-    /// The seed of the roll.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// What the dice rolled.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rolled: Option<i64>,
-}
-
-/// The exact distribution of final damage for a dice amount.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct DistributionResult {
-    /// The dice.
-    pub dice: String,
-    /// The hit's damage types.
-    pub types: super::DamageTypes,
-    /// The defender's traits, in the notation.
-    pub traits: Vec<String>,
-    /// The declared conditions, or null when there are none.
-    pub declared: Option<Vec<Keyword>>,
-    /// The built-in example played, or null.
-    pub example: Option<&'static str>,
-    /// Always true: the distribution is computed, not sampled.
-    pub exact: bool,
-    /// Mean damage before traits.
-    pub mean_original: f64,
-    /// Mean final damage.
-    pub mean_final: f64,
-    /// Least final damage.
-    pub min: i64,
-    /// Greatest final damage.
-    pub max: i64,
-    /// Each final damage with its probability.
-    pub distribution: Vec<DamageP>,
-    /// The hit before the dice (its amount the extra damage), for the text heading.
-    #[serde(skip)]
-    pub hit: Hit,
-}
-
-/// One row of a damage distribution.
-#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
-pub struct DamageP {
-    /// Final damage.
-    pub damage: i64,
-    /// Its probability.
-    pub p: f64,
 }
 
 impl DamageRequest {
@@ -675,10 +599,23 @@ impl ValidDamage {
     /// Resolves the request: a fixed amount or a roll explained, or the exact
     /// distribution of dice.
     pub fn run(&self) -> DamageResult {
+        self.answer(&|| false)
+    }
+
+    /// [`Self::run`], abandoned (`None`) once `stop` says so: a distribution checks it
+    /// every few hundred totals, so a server stops soon after its client leaves.
+    pub fn run_until(&self, stop: &dyn Fn() -> bool) -> Option<DamageResult> {
+        let answer = self.answer(stop);
+        (!stop()).then_some(answer)
+    }
+
+    /// The answer; once `stop` says so, the distribution's remaining totals are left
+    /// unresolved (and the answer is thrown away by [`Self::run_until`]).
+    fn answer(&self, stop: &dyn Fn() -> bool) -> DamageResult {
         if self.dice.is_constant() || self.seed.is_some() {
             DamageResult::Resolved(Box::new(self.resolved()))
         } else {
-            DamageResult::Distribution(Box::new(self.distribution()))
+            DamageResult::Distribution(Box::new(self.distribution(stop)))
         }
     }
 
@@ -741,9 +678,14 @@ impl ValidDamage {
         explained.trace.steps = changes.steps;
     }
 
-    fn distribution(&self) -> DistributionResult {
-        let finals =
-            super::exact::final_damage(&self.dice, &self.hit, &self.defender, &self.readings);
+    fn distribution(&self, stop: &dyn Fn() -> bool) -> DistributionResult {
+        let finals = super::exact::final_damage_until(
+            &self.dice,
+            &self.hit,
+            &self.defender,
+            &self.readings,
+            stop,
+        );
         let originals = super::exact::original_damage(&self.dice, &self.hit);
         let declared = self.declared();
         DistributionResult {
@@ -772,6 +714,18 @@ impl ValidDamage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stopped_distribution_is_abandoned_and_an_unstopped_one_is_whole() {
+        let r = DamageRequest {
+            amount: Some(Amount::Text("20d20".into())),
+            ..DamageRequest::default()
+        };
+        let valid = r.validate().unwrap();
+        assert!(valid.run_until(&|| true).is_none());
+        let whole = serde_json::to_string(&valid.run_until(&|| false).unwrap()).unwrap();
+        assert_eq!(whole, serde_json::to_string(&valid.run()).unwrap());
+    }
 
     #[test]
     fn every_example_converts_to_a_valid_request() {
