@@ -43,7 +43,9 @@ impl Command for Encounter {
         })
     }
 
-    fn perform(valid: &ValidEncounter, _: &Context<'_>) -> Result<EncounterAnswer, Refusal> {
-        Ok(valid.run())
+    fn perform(valid: &ValidEncounter, cx: &Context<'_>) -> Result<EncounterAnswer, Refusal> {
+        valid
+            .run_until(&|| cx.cancel.load(std::sync::atomic::Ordering::Relaxed))
+            .ok_or_else(|| Refusal::new("cancelled before the script was played to its end"))
     }
 }

@@ -49,8 +49,10 @@ impl Command for Damage {
         })
     }
 
-    fn perform(valid: &ValidDamage, _: &Context<'_>) -> Result<DamageResult, Refusal> {
-        Ok(valid.run())
+    fn perform(valid: &ValidDamage, cx: &Context<'_>) -> Result<DamageResult, Refusal> {
+        valid
+            .run_until(&|| cx.cancel.load(std::sync::atomic::Ordering::Relaxed))
+            .ok_or_else(|| Refusal::new("cancelled before the distribution was complete"))
     }
 }
 

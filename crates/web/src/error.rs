@@ -50,6 +50,15 @@ impl ApiError {
         )
     }
 
+    /// The client went away before its answer was begun: nobody reads this (499, as
+    /// servers log a client that closed its request).
+    pub fn client_left() -> Self {
+        Self::new(
+            StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
+            "the client closed the request before its answer was begun",
+        )
+    }
+
     /// The refusal as the JSON object the API answers (as every front end writes it:
     /// [`fray_commands::envelope::refusal`]).
     pub fn body(&self) -> Value {

@@ -62,11 +62,19 @@ pub(crate) async fn answer<C: Command>(
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let refused = |r| ApiError::refused(naming::in_fields::<C>(r));
+        // A client that left while this waited for its slot is owed nothing.
+        let gone = || cancel.load(std::sync::atomic::Ordering::Relaxed);
+        if gone() {
+            return Err(ApiError::client_left());
+        }
         let mut prepared = C::prepare(request).map_err(refused)?;
         if strict {
             prepared = prepared.refuse_warnings().map_err(refused)?;
         }
         caps::within(&prepared.cost, &limits)?;
+        if gone() {
+            return Err(ApiError::client_left());
+        }
         let cx = Context {
             cancel: &cancel,
             progress: &|_| {},

@@ -336,6 +336,40 @@ fn hostile_requests_are_refused_or_stopped_and_the_server_still_answers() {
     idle_after_leaving("a quick mass battle whose client left");
     still_answers(addr, "a quick mass battle whose client left");
 
+    // Sixteen of the heaviest distributions the caps accept (about half a second each),
+    // and sixteen encounters near the cap, each left as soon as sent: the ones waiting
+    // for a slot never start, and none runs on for long.
+    let types: Vec<String> = (0..30).map(|i| format!("kind{i}")).collect();
+    let traits: Vec<String> = (0..150)
+        .map(|i| format!("Resist {} kind{}", i % 9 + 1, i % 30))
+        .collect();
+    let heavy = json!({"amount": "60d300", "types": types, "vs": traits.join("; ")}).to_string();
+    let mut crowd = String::new();
+    for i in 0..200 {
+        let side = if i % 2 == 0 { "a" } else { "b" };
+        crowd.push_str(&format!(
+            "[[creature]]\nname = \"C{i}\"\nside = \"{side}\"\nhp = 30\nposition = [{}, {}]\naura = 3\n",
+            i % 20,
+            i / 20
+        ));
+    }
+    crowd.push_str("[[step]]\ndo = \"query\"\nwhat = \"conditions\"\ncreature = \"C0\"\n");
+    let encounter = json!({"script": crowd}).to_string();
+    let left: Vec<TcpStream> = (0..16)
+        .flat_map(|_| {
+            [
+                send(addr, "/api/damage", &heavy),
+                send(addr, "/api/encounter", &encounter),
+            ]
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(100));
+    for s in left {
+        s.shutdown(std::net::Shutdown::Both).unwrap();
+    }
+    idle_after_leaving("32 quick answers whose clients left");
+    still_answers(addr, "32 quick answers whose clients left");
+
     // 1,100 clients that send half their headers and wait, and 260 that pipeline
     // requests and never read their answers: a plain request still answers at once.
     let slow: Vec<TcpStream> = (0..1100)

@@ -43,7 +43,7 @@ pub use model::{
     Duration, Forced, InstanceDuration, Power, Skill, Square, Trigger, Usage,
 };
 pub use readings::{MarkPenalty, Readings};
-pub use script::{Report, ScriptError, parse_script, run_script};
+pub use script::{Report, ScriptError, parse_script, run_script, run_script_until};
 pub use stacking::{Breakdown, Modifier, ModifierType, Suppressed, stack, stacked_total};
 
 /// The rules of the conditions text, by its section headings.

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::script::Script;
-use super::{MarkPenalty, Report, parse_script, run_script};
+use super::{MarkPenalty, Report, parse_script, run_script_until};
 use crate::request::Refusal;
 
 /// A reading of the conditions text other than fray's default
@@ -121,8 +121,18 @@ impl ValidEncounter {
 
     /// Plays the script step by step, judging its expectations.
     pub fn run(&self) -> EncounterAnswer {
+        self.played(&|| false)
+    }
+
+    /// [`Self::run`], abandoned (`None`) once `stop` says so, checked between steps.
+    pub fn run_until(&self, stop: &dyn Fn() -> bool) -> Option<EncounterAnswer> {
+        let answer = self.played(stop);
+        (!stop()).then_some(answer)
+    }
+
+    fn played(&self, stop: &dyn Fn() -> bool) -> EncounterAnswer {
         EncounterAnswer {
-            report: run_script(&self.script, self.seed),
+            report: run_script_until(&self.script, self.seed, stop),
             no_steps: self.script.steps.is_empty(),
         }
     }

@@ -29,9 +29,35 @@ pub fn final_damage(
     defender: &Defender,
     readings: &Readings,
 ) -> Distribution {
+    final_damage_until(dice, hit, defender, readings, &|| false)
+}
+
+/// How many totals are resolved between looks at the stop flag.
+const TOTALS_BETWEEN_CHECKS: u32 = 256;
+
+/// [`final_damage`], which looks at `stop` every few hundred totals: once it says so,
+/// the remaining totals count as 0 and the distribution is meaningless (the caller,
+/// whose client left, throws it away).
+pub fn final_damage_until(
+    dice: &DiceExpr,
+    hit: &Hit,
+    defender: &Defender,
+    readings: &Readings,
+    stop: &dyn Fn() -> bool,
+) -> Distribution {
     let mut hit = hit.clone();
     let base = i64::from(hit.amount);
+    let mut since_check = 0;
+    let mut stopped = stop();
     dice.distribution().map(|total| {
+        since_check += 1;
+        if since_check == TOTALS_BETWEEN_CHECKS {
+            since_check = 0;
+            stopped = stopped || stop();
+        }
+        if stopped {
+            return 0;
+        }
         hit.amount = amount(base + total);
         resolve_with(&hit, defender, readings, &mut NoTrace).final_damage as i64
     })

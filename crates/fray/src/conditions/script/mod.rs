@@ -125,7 +125,7 @@ pub use expect::{Check, Query};
 pub use format::{CreatureFile, ForcedStep, MAX_CREATURES, MAX_STEPS, Script, ScriptError, Step};
 use format::{Name, RawScript, yes};
 use names::step_names;
-pub use player::{Failure, Report, run_script};
+pub use player::{Failure, Report, run_script, run_script_until};
 
 /// Reads and checks a script.
 ///

@@ -63,6 +63,12 @@ pub(super) const SCRIPT: Rule = Rule {
 
 /// Runs a checked script with `seed` (the script's own seed when `None`, else 1).
 pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
+    run_script_until(script, seed, &|| false)
+}
+
+/// [`run_script`], which stops before the next step once `stop` says so (the report
+/// then holds the steps played so far).
+pub fn run_script_until(script: &Script, seed: Option<u64>, stop: &dyn Fn() -> bool) -> Report {
     let mut e = Encounter::new(script.creatures.clone());
     e.readings = script.readings;
     e.terrain = script.terrain.clone();
@@ -74,6 +80,9 @@ pub fn run_script(script: &Script, seed: Option<u64>) -> Report {
         failures: Vec::new(),
     };
     for (step, line, column) in &script.steps {
+        if stop() {
+            break;
+        }
         runner.step(step, *line, *column);
     }
     Report {
