@@ -29,7 +29,7 @@ const LAYERS: &[(&str, &[&[&str]])] = &[
             &["resolve"],
             &["modify", "exact"],
             &["sample"],
-            &["examples"],
+            &["examples", "answer"],
             &["request"],
         ],
     ),
@@ -125,7 +125,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "crates/web/src",
         &[
-            &["error", "playground"],
+            &["error", "playground", "stall"],
             &["io", "guard", "page", "caps"],
             &["quick", "runs"],
         ],
