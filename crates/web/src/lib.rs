@@ -29,6 +29,7 @@ mod page;
 pub mod playground;
 mod quick;
 mod runs;
+mod stall;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -73,6 +74,9 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// How long a client may take to send a request's body (408 past it).
     pub body_timeout: Duration,
+    /// How long a write of an answer may wait for the client to read before the
+    /// connection is closed (a client that pipelines requests and never reads).
+    pub write_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -87,6 +91,7 @@ impl Default for Limits {
             max_quick: 16,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -297,7 +302,13 @@ pub async fn serve_for(
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(limits.header_timeout)
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .serve_connection(
+                    hyper_util::rt::TokioIo::new(stall::WriteDeadline::new(
+                        stream,
+                        limits.write_timeout,
+                    )),
+                    service,
+                )
                 .await;
         });
     }

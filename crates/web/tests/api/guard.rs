@@ -219,3 +219,35 @@ async fn a_search_counts_its_battles_against_the_cap() {
         "{m}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_its_answers_is_let_go() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(fray_web::serve(
+        listener,
+        Limits {
+            write_timeout: Duration::from_millis(500),
+            ..Limits::default()
+        },
+        None,
+    ));
+    // 400 requests for a 35 KB schema, pipelined: about 14 MB of answers, more than the
+    // sockets' buffers hold, so the server's writes wait on this client.
+    let one = format!("GET /api/battle/schema HTTP/1.1\r\nhost: {addr}\r\n\r\n");
+    let all = one.repeat(400);
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(2), s.write_all(all.as_bytes())).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // The server has given up on it: what it wrote is there to read, then the end (or a
+    // reset), not the rest of the answers and a connection kept open.
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut got)).await;
+    assert!(read.is_ok(), "the connection was still open after 7 s");
+    assert!(
+        got.len() < 400 * 34_000,
+        "every answer was written: {} bytes",
+        got.len()
+    );
+}
