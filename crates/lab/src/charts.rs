@@ -460,8 +460,10 @@ pub struct Line {
 pub struct LineChart {
     /// The heading drawn above the chart.
     pub title: String,
-    /// What the x axis is (a field's path).
+    /// What the x axis is, in words.
     pub x_desc: String,
+    /// What the y axis measures, in words.
+    pub y_desc: String,
     /// How the y axis reads: percent (0 to 100%) or plain numbers from 0.
     pub axis: Axis,
     /// The lines, each a colour of the palette in order.
@@ -539,6 +541,7 @@ fn draw_lines(chart: &LineChart, svg: &mut String) -> Result<(), Failure> {
             .x_labels(8)
             .y_labels(6)
             .x_desc(shown(&chart.x_desc))
+            .y_desc(shown(&chart.y_desc))
             .label_style((FONT, 15))
             .axis_desc_style((FONT, LABEL_SIZE));
         match chart.axis {

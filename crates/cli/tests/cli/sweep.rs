@@ -280,7 +280,9 @@ fn sweep_reads_its_table_from_the_file_and_writes_a_report() {
     ]);
     assert_eq!(out.lines().count(), 5, "{out}");
     let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
-    assert!(page.contains("<svg") && page.contains("Win probability by evasion.b.defense.hp"));
+    assert!(
+        page.contains("<svg") && page.contains("Win probability by defense hit points (side b)")
+    );
     // Offline: nothing loaded from elsewhere.
     assert!(!page.contains("<script") && !page.contains("src=") && !page.contains("href="));
     let svg = std::fs::read_to_string(dir.join("win.svg")).unwrap();

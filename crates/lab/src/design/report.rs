@@ -28,6 +28,7 @@ pub fn chart(g: &Goal) -> Option<String> {
         } => Some(charts::lines(&LineChart {
             title: y.clone(),
             x_desc: x.clone(),
+            y_desc: y.clone(),
             axis: if *percent {
                 Axis::Percent
             } else {

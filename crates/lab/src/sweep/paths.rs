@@ -151,6 +151,40 @@ impl ValidPaths {
     }
 }
 
+/// A field's path in words, for a chart's axis: the field spelled out after what it
+/// belongs to (`pool.b.combatants.Rider.hp` is "Rider hit points (side b)",
+/// `minions.a.count` "side a count", `max_rounds` "round limit").
+pub fn in_words(path: &str) -> String {
+    let parts: Vec<&str> = path.split('.').collect();
+    let Some((field, owner)) = parts.split_last() else {
+        return path.to_string();
+    };
+    let field = field_in_words(field);
+    let side = owner.iter().find(|p| matches!(**p, "a" | "b"));
+    match (owner.last(), side) {
+        (None, _) => field,
+        (Some(name), Some(side)) if name == side => format!("side {side} {field}"),
+        (Some(name), Some(side)) => format!("{name} {field} (side {side})"),
+        (Some(name), None) => format!("{name} {field}"),
+    }
+}
+
+/// A field's name in words: the short names the rules use spelled out, `_` as spaces.
+fn field_in_words(field: &str) -> String {
+    match field {
+        "hp" => "hit points".into(),
+        "max_hp" => "most hit points".into(),
+        "ev" => "evasion".into(),
+        "ac" => "armor class".into(),
+        "tn" => "target number".into(),
+        "d" => "dice".into(),
+        "max_rounds" => "round limit".into(),
+        "p_hit" => "chance to hit".into(),
+        "p_success" => "chance of success".into(),
+        other => other.replace('_', " "),
+    }
+}
+
 /// Which comes first: a unit's count, hit points, the sides' other numbers, and last
 /// the scenario's own settings (top-level fields such as `max_rounds`).
 fn rank(path: &str) -> u8 {
@@ -233,6 +267,18 @@ mod tests {
     use super::*;
     use crate::sweep::request::SweepRequest;
     use crate::sweep::{AxisSpec, Values, axis};
+
+    #[test]
+    fn paths_are_named_in_words_on_charts() {
+        assert_eq!(
+            in_words("pool.b.combatants.Rider.hp"),
+            "Rider hit points (side b)"
+        );
+        assert_eq!(in_words("minions.a.count"), "side a count");
+        assert_eq!(in_words("max_rounds"), "round limit");
+        assert_eq!(in_words("attacker_level"), "attacker level");
+        assert_eq!(in_words("p_hit"), "chance to hit");
+    }
 
     fn accepted(range: &str, integer: bool) -> bool {
         axis::values(range, integer).is_ok()

@@ -8,6 +8,7 @@ use fray::character::Side;
 
 use super::odds::OddsOutcome;
 use super::output::{best, found_text, odds_rows, rows, standing};
+use super::paths::in_words;
 use super::{Found, Number, Outcome, PointResult};
 use crate::charts::{self, Axis, HeatMap, Line, LineChart};
 use crate::report::{escape, percent};
@@ -37,8 +38,9 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
             out.push((
                 "win".into(),
                 charts::lines(&LineChart {
-                    title: format!("Win probability by {}", axis.path),
-                    x_desc: axis.path.clone(),
+                    title: format!("Win probability by {}", in_words(&axis.path)),
+                    x_desc: in_words(&axis.path),
+                    y_desc: "win probability".into(),
                     axis: Axis::Percent,
                     lines: vec![win(0), win(1)],
                 }),
@@ -50,8 +52,9 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
             out.push((
                 "rounds".into(),
                 charts::lines(&LineChart {
-                    title: format!("Rounds by {}", axis.path),
-                    x_desc: axis.path.clone(),
+                    title: format!("Rounds by {}", in_words(&axis.path)),
+                    x_desc: in_words(&axis.path),
+                    y_desc: "rounds (mean)".into(),
                     axis: Axis::Number,
                     lines: vec![plain("mean rounds", &|p| p.report.rounds.mean)],
                 }),
@@ -59,8 +62,9 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
             out.push((
                 "survivors".into(),
                 charts::lines(&LineChart {
-                    title: format!("Combatants standing by {}", axis.path),
-                    x_desc: axis.path.clone(),
+                    title: format!("Combatants standing by {}", in_words(&axis.path)),
+                    x_desc: in_words(&axis.path),
+                    y_desc: "combatants standing (mean)".into(),
                     axis: Axis::Number,
                     lines: vec![
                         plain(&format!("{} standing (mean)", names[0]), &|p| {
@@ -88,8 +92,8 @@ pub fn charts(o: &Outcome) -> Vec<(String, String)> {
                 "heat".into(),
                 charts::heat_map(&HeatMap {
                     title: format!("{side}'s win probability"),
-                    x_desc: first.path.clone(),
-                    y_desc: second.path.clone(),
+                    x_desc: in_words(&first.path),
+                    y_desc: in_words(&second.path),
                     xs: first.values.iter().map(ToString::to_string).collect(),
                     ys: second.values.iter().map(ToString::to_string).collect(),
                     values,
@@ -123,8 +127,9 @@ pub fn odds_charts(o: &OddsOutcome) -> Vec<(String, String)> {
             [axis] => out.push((
                 (*name).to_string(),
                 charts::lines(&LineChart {
-                    title: format!("{name} by {}", axis.path),
-                    x_desc: axis.path.clone(),
+                    title: format!("{} by {}", in_words(name), in_words(&axis.path)),
+                    x_desc: in_words(&axis.path),
+                    y_desc: in_words(name),
                     axis: if *prob { Axis::Percent } else { Axis::Number },
                     lines: vec![Line {
                         name: (*name).into(),
@@ -139,9 +144,9 @@ pub fn odds_charts(o: &OddsOutcome) -> Vec<(String, String)> {
             [first, second] if *prob => out.push((
                 format!("{name}_heat"),
                 charts::heat_map(&HeatMap {
-                    title: format!("{name} ({} odds)", o.system),
-                    x_desc: first.path.clone(),
-                    y_desc: second.path.clone(),
+                    title: format!("{} ({} odds)", in_words(name), o.system),
+                    x_desc: in_words(&first.path),
+                    y_desc: in_words(&second.path),
                     xs: first.values.iter().map(ToString::to_string).collect(),
                     ys: second.values.iter().map(ToString::to_string).collect(),
                     values: grid(&first.values, &second.values, |a, b| {
@@ -229,8 +234,9 @@ pub fn odds_html(o: &OddsOutcome) -> String {
 /// The values the search tried and the side's win probability at each.
 fn search_chart(f: &Found) -> String {
     charts::lines(&LineChart {
-        title: format!("Search: {} wins by {}", f.side, f.path),
-        x_desc: f.path.clone(),
+        title: format!("Search: {} wins by {}", f.side, in_words(&f.path)),
+        x_desc: in_words(&f.path),
+        y_desc: format!("{} wins", f.side),
         axis: Axis::Percent,
         lines: vec![
             Line {

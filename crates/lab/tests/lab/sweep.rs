@@ -302,6 +302,7 @@ fn the_charts_draw_bands_and_the_even_contour() {
     let banded = charts::lines(&charts::LineChart {
         title: "t".into(),
         x_desc: "x".into(),
+        y_desc: "y".into(),
         axis: charts::Axis::Percent,
         lines: vec![charts::Line {
             name: "l".into(),
