@@ -135,10 +135,8 @@ fn write_result(s: &mut String, groups: &Groups, outcome: &Outcome) {
     let verdict = match outcome.winner {
         Some(side) => format!("{} won", group_name(groups, side)),
         // Both groups slain is a mutual destruction, not a battle left undecided.
-        None if outcome.minions.iter().all(|m| !m.alive) => {
-            "mutual destruction: both groups fell".to_string()
-        }
-        None => "undecided: both groups still stand".to_string(),
+        None if outcome.minions.iter().all(|m| !m.alive) => "draw: both groups fell".to_string(),
+        None => "draw: undecided, both groups still stand".to_string(),
     };
     let _ = writeln!(
         s,

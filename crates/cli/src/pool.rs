@@ -141,9 +141,9 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
         ),
         // Both sides wiped out is a mutual destruction, not a battle left undecided.
         None if result.a_survivors.is_empty() && result.b_survivors.is_empty() => {
-            "mutual destruction: both sides fell".to_string()
+            "draw: both sides fell".to_string()
         }
-        None => "undecided: both sides still stand".to_string(),
+        None => "draw: undecided, both sides still stand".to_string(),
     };
     let _ = writeln!(
         s,

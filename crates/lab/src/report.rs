@@ -478,10 +478,15 @@ pub fn text(r: &Report) -> String {
     }
     let _ = writeln!(
         s,
-        "  mutual destruction (no one left standing): {}",
+        "  draw, no one left standing: {}",
         pct(&r.mutual_destruction)
     );
-    let _ = writeln!(s, "  undecided after {}: {}", r.limit, pct(&r.undecided));
+    let _ = writeln!(
+        s,
+        "  draw, undecided after {}: {}",
+        r.limit,
+        pct(&r.undecided)
+    );
     let mean = match (r.rounds.mean_basis, r.sampled) {
         (Basis::Exact, true) => format!("{:.3} (exact)", r.rounds.mean),
         (Basis::Exact, false) => format!("{:.2}", r.rounds.mean),

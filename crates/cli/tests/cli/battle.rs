@@ -121,8 +121,8 @@ fn grammar_and_numbers() {
             Pikes against riders (pool system), 2,000 battles
               Pike square won: 98.00% [97.29%, 98.53%]
               Riders won: 2.00% [1.47%, 2.71%]
-              mutual destruction (no one left standing): 0% [0%, 0.19%]
-              undecided after 40 rounds: 0% [0%, 0.19%]
+              draw, no one left standing: 0% [0%, 0.19%]
+              draw, undecided after 40 rounds: 0% [0%, 0.19%]
             rounds: mean 2.73 [2.70, 2.75], 10% 2, median 3, 90% 3, max 7
             survivors (sampled):
               a Pikeman 1              standing  91.85%   hp left    2.62 / 6
@@ -186,11 +186,11 @@ fn mutual_destruction_and_turns_are_named() {
     ])
     .stdout;
     assert!(
-        out.contains("  mutual destruction (no one left standing): 0.05% [0.01%, 0.28%]"),
+        out.contains("  draw, no one left standing: 0.05% [0.01%, 0.28%]"),
         "{out}"
     );
     assert!(
-        out.contains("  undecided after 40 rounds: 0% [0%, 0.19%]"),
+        out.contains("  draw, undecided after 40 rounds: 0% [0%, 0.19%]"),
         "{out}"
     );
     assert!(!out.contains("draws (undecided"), "{out}");
@@ -200,8 +200,8 @@ fn mutual_destruction_and_turns_are_named() {
             Militia against the orc band (minions system), 1 battle
               Militia won: 100% (exact)
               Orc band won: 0% (exact)
-              mutual destruction (no one left standing): 0% (exact)
-              undecided after 3 turns (each combat at most 3 rounds): 0% (exact)
+              draw, no one left standing: 0% (exact)
+              draw, undecided after 3 turns (each combat at most 3 rounds): 0% (exact)
             combat rounds over all turns: mean 4.00, 10% 4, median 4, 90% 4, max 4
             survivors:
               a Spearman 1             standing    100%   hp left    1.00 / 8
@@ -230,8 +230,8 @@ fn skirmish_sides_have_names() {
             Goblin ambush (skirmish system), 200 battles
               Heroes won: 80.50% [74.46%, 85.39%]
               Goblins won: 19.50% [14.61%, 25.54%]
-              mutual destruction (no one left standing): 0% [0%, 1.88%]
-              undecided after 20 rounds: 0% [0%, 1.88%]
+              draw, no one left standing: 0% [0%, 1.88%]
+              draw, undecided after 20 rounds: 0% [0%, 1.88%]
             rounds: mean 7.36 [7.12, 7.60], 10% 5, median 7, 90% 10, max 13
             survivors (sampled):
               a Fighter                standing  50.50%   hp left    4.63 / 32

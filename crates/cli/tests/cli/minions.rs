@@ -66,7 +66,7 @@ fn both_groups_slain_at_once_is_a_mutual_destruction() {
                 Y hits X (attack 1: its first attack this combat always hits): 5 damage, armor soaks 0, 5 to hit points (0 armor, 0 hp left)
                 X is slain by Y
             combat of turn 1 ends after 1 round: both groups fell
-            result: mutual destruction: both groups fell after 1 turn, 1 combat round in all
+            result: draw: both groups fell after 1 turn, 1 combat round in all
               a  X                    slain     0/1    hp  armor 0   level 1
               b  Y                    slain     0/1    hp  armor 0   level 1
         "#]],
@@ -257,7 +257,7 @@ fn keeps_only_the_log_asked_for_and_bounds_it() {
         &["minions", &file, "--quiet"],
         expect![[r#"
             A (a) against B (b): order precedence, targeting first, up to 100000 combat rounds a combat, 1 turn
-            result: undecided: both groups still stand after 1 turn, 100000 combat rounds in all
+            result: draw: undecided, both groups still stand after 1 turn, 100000 combat rounds in all
               a  Wall                 alive  900000/1000000 hp  armor 0   level 2
               b  Rock                 alive  900000/1000000 hp  armor 0   level 2
         "#]],

@@ -39,8 +39,12 @@ fn outcome_chart(r: &Report) -> String {
         .enumerate()
         .map(|(i, s)| bar(format!("{} won", s.name), &s.win, i))
         .collect();
-    rows.push(bar("mutual destruction".into(), &r.mutual_destruction, 2));
-    rows.push(bar("undecided".into(), &r.undecided, 2));
+    rows.push(bar(
+        "draw: no one standing".into(),
+        &r.mutual_destruction,
+        2,
+    ));
+    rows.push(bar("draw: undecided".into(), &r.undecided, 2));
     let mut series: Vec<String> = r.sides.iter().map(|s| s.name.clone()).collect();
     series.push("draw".into());
     let exact = rows.iter().all(|b| b.interval.is_none());

@@ -96,7 +96,10 @@ fn a_duel_where_nobody_can_ever_hit_is_reported_as_an_exact_draw() {
     assert_eq!(r.rounds.mean_basis, Basis::Sampled, "infinite: not exact");
     assert!(r.sides.iter().all(|side| side.win.p == 0.0));
     let t = text(&r);
-    assert!(t.contains("undecided after 10 rounds: 100% (exact)"), "{t}");
+    assert!(
+        t.contains("draw, undecided after 10 rounds: 100% (exact)"),
+        "{t}"
+    );
     assert!(t.contains("neither duelist can ever deal damage"), "{t}");
     assert!(!t.contains("NaN"), "{t}");
     let json = serde_json::to_string(&r).unwrap();

@@ -30,8 +30,8 @@ fn an_exact_duel_nobody_can_win_is_a_draw_with_a_note() {
             evasion battle (evasion system), 300 battles
               a gems won: 0% (exact)
               b gems won: 0% (exact)
-              mutual destruction (no one left standing): 0% (exact)
-              undecided after 10 rounds: 100% (exact)
+              draw, no one left standing: 0% (exact)
+              draw, undecided after 10 rounds: 100% (exact)
             rounds: mean 10.00 [10.00, 10.00], 10% 10, median 10, 90% 10, max 10
             survivors (sampled):
               a a gems                 standing    100%   hp left   10.00 / 10
@@ -96,8 +96,8 @@ fn the_duel_reports_exact_figures_and_says_what_is_sampled() {
             Valkyrie against troll (evasion system), 300 battles
               Valkyrie won: 77.43% (exact)
               Troll won: 22.57% (exact)
-              mutual destruction (no one left standing): 0% (exact)
-              undecided after 500 rounds: 0% (exact)
+              draw, no one left standing: 0% (exact)
+              draw, undecided after 500 rounds: 0% (exact)
             rounds: mean 15.754 (exact); sampled: 10% 12, median 16, 90% 20, max 27
             survivors (sampled):
               a Valkyrie               standing  80.33%   hp left   13.22 / 45
