@@ -2,12 +2,8 @@
 //! against the encounter as it stands. It owns the reading of the state for a script;
 //! it may not change the encounter's state (a query only adds its answer to the log).
 
-use super::player::{Runner, SCRIPT, cover};
+use super::player::{Runner, SCRIPT, Unmet, cover};
 use super::*;
-
-/// An expectation the encounter does not meet, in words for the script's author: not an
-/// error of the script, which was checked before it was played.
-pub(super) struct Unmet(pub(super) String);
 
 impl Runner {
     pub(super) fn check(&self, check: &Check) -> Result<(), Unmet> {

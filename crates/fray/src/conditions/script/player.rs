@@ -92,6 +92,10 @@ pub fn run_script_until(script: &Script, seed: Option<u64>, stop: &dyn Fn() -> b
     }
 }
 
+/// An expectation the encounter does not meet, in words for the script's author: not an
+/// error of the script, which was checked before it was played.
+pub(super) struct Unmet(pub(super) String);
+
 pub(super) struct Runner {
     pub(super) e: Encounter,
     seeded: SeededRolls,
@@ -442,7 +446,7 @@ impl Runner {
             ),
             Step::Expect(check) => match self.check(check) {
                 Ok(()) => self.met += 1,
-                Err(super::check::Unmet(message)) => self.fail(line, column, message),
+                Err(Unmet(message)) => self.fail(line, column, message),
             },
         }
     }
