@@ -12,8 +12,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use fray::math;
+use fray_lab::roster::Job;
 use fray_lab::roster::matchup::odds;
-use fray_lab::roster::play::{Counted, Job, Local};
+use fray_lab::roster::play::{Counted, Local};
 use fray_lab::roster::price::{Fair, Goal, price, score};
 use fray_lab::roster::{Roster, parse_roster};
 

@@ -1,7 +1,7 @@
 //! What a designer reads off a matchup matrix: units no one would buy (dominated), and
 //! counters that go round (cycles).
 
-use super::request::Matrix;
+use super::answer::Matrix;
 
 /// How far a win chance must be from another, beyond both 95% intervals, to count as
 /// better or worse, and how far above 50% a counter must win: 5 points.

@@ -10,15 +10,65 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use fray::minions::{Battle as MinionsBattle, Group};
 use fray::pool::Army;
 use fray::request::Refusal;
-use fray::trace::NoTrace;
-
 use fray::rng::SeededRolls;
+use fray::trace::NoTrace;
+use serde::{Deserialize, Serialize};
 
 use super::file::{Roster, Units};
-use super::play::Job;
 use crate::systems::BattleSystem;
 use crate::systems::pool::Pool;
 use crate::tally::Tally;
+
+/// One matchup to play: unit `x`'s army against unit `y`'s at costs `cx` and `cy`, about
+/// `trials` battles on the streams from `stream` (see [`odds`]). [`Job::check`] refuses
+/// one that names no pair of the roster's units.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    /// The first unit (its index in the roster).
+    pub x: usize,
+    /// The second unit.
+    pub y: usize,
+    /// The first unit's cost.
+    pub cx: f64,
+    /// The second unit's cost.
+    pub cy: f64,
+    /// About how many battles to play (one, exact, for a minions roster).
+    pub trials: u64,
+    /// The first of the matchup's streams.
+    pub stream: u64,
+}
+
+/// The most battles one job may ask for: a pricing's cap.
+pub const MAX_JOB_TRIALS: u64 = 1_000_000_000;
+
+impl Job {
+    /// Refuses a job that could not come from a pricing of `roster`: a unit it lacks,
+    /// a unit against itself, a cost that is not a positive number, or more battles
+    /// than a pricing may play.
+    pub fn check(&self, roster: &Roster) -> Result<(), Refusal> {
+        let n = roster.names.len();
+        let positive = |c: f64| c.is_finite() && c > 0.0;
+        if self.x >= n || self.y >= n || self.x == self.y {
+            return Err(Refusal::new(format!(
+                "a matchup of units {} and {}: the roster has {n} units, and a unit meets another",
+                self.x, self.y
+            )));
+        }
+        if !(positive(self.cx) && positive(self.cy)) {
+            return Err(Refusal::new(format!(
+                "a matchup at costs {} and {}: a cost is a positive number",
+                self.cx, self.cy
+            )));
+        }
+        if self.trials == 0 || self.trials > MAX_JOB_TRIALS {
+            return Err(Refusal::new(format!(
+                "a matchup of {} battles: from 1 to {MAX_JOB_TRIALS}",
+                self.trials
+            )));
+        }
+        Ok(())
+    }
+}
 
 /// The odds of x's army against y's.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -4,11 +4,12 @@ use std::sync::atomic::AtomicBool;
 
 use fray::request::Refusal;
 
+use super::answer::{Cell, Matrix, Row};
 use super::file::Roster;
+use super::matchup::Job;
 use super::matchup::STREAMS;
-use super::play::{Counted, Job};
+use super::play::Counted;
 use super::price::{Fair, pairs, score};
-use super::request::{Cell, Matrix, Row};
 
 /// Every pair played at `costs` (`trials` battles each, each pair on streams of its own
 /// from `streams`: two matrices given the same `streams` compare each pair on common

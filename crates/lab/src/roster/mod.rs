@@ -4,9 +4,11 @@
 //! costs), [`play`] (where a batch of matchups is played: here, or on a cluster),
 //! [`fit`] (a logistic curve per pair over every point tried), [`price`](mod@price) (the
 //! fair costs), [`findings`] and [`sentences`] (what the designer should see),
-//! [`request`] (the command's request and answer), and [`text`] and [`report`] (the
-//! answer as the command line prints it, as a page and as CSV).
+//! [`request`] (the command's request) and [`answer`] (its answer, at the bottom: every
+//! part that reads an answer imports it), and [`text`] and [`report`] (the answer as
+//! the command line prints it, as a page and as CSV).
 
+pub mod answer;
 pub mod file;
 pub mod findings;
 pub mod fit;
@@ -20,6 +22,7 @@ pub mod sentences;
 pub mod text;
 
 pub use file::{Roster, Units, parse_roster};
-pub use play::{Job, Local, Player};
+pub use matchup::Job;
+pub use play::{Local, Player};
 pub use price::{Fair, Prices, price};
 pub use request::{RosterAnswer, RosterRequest, ValidRoster};

@@ -8,61 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use fray::request::Refusal;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::file::Roster;
-use super::matchup::{Odds, odds};
-
-/// One matchup to play: unit `x`'s army against unit `y`'s at costs `cx` and `cy`, about
-/// `trials` battles on the streams from `stream` (see [`odds`]). [`Job::check`] refuses
-/// one that names no pair of the roster's units.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Job {
-    /// The first unit (its index in the roster).
-    pub x: usize,
-    /// The second unit.
-    pub y: usize,
-    /// The first unit's cost.
-    pub cx: f64,
-    /// The second unit's cost.
-    pub cy: f64,
-    /// About how many battles to play (one, exact, for a minions roster).
-    pub trials: u64,
-    /// The first of the matchup's streams.
-    pub stream: u64,
-}
-
-/// The most battles one job may ask for: a pricing's cap.
-pub const MAX_JOB_TRIALS: u64 = 1_000_000_000;
-
-impl Job {
-    /// Refuses a job that could not come from a pricing of `roster`: a unit it lacks,
-    /// a unit against itself, a cost that is not a positive number, or more battles
-    /// than a pricing may play.
-    pub fn check(&self, roster: &Roster) -> Result<(), Refusal> {
-        let n = roster.names.len();
-        let positive = |c: f64| c.is_finite() && c > 0.0;
-        if self.x >= n || self.y >= n || self.x == self.y {
-            return Err(Refusal::new(format!(
-                "a matchup of units {} and {}: the roster has {n} units, and a unit meets another",
-                self.x, self.y
-            )));
-        }
-        if !(positive(self.cx) && positive(self.cy)) {
-            return Err(Refusal::new(format!(
-                "a matchup at costs {} and {}: a cost is a positive number",
-                self.cx, self.cy
-            )));
-        }
-        if self.trials == 0 || self.trials > MAX_JOB_TRIALS {
-            return Err(Refusal::new(format!(
-                "a matchup of {} battles: from 1 to {MAX_JOB_TRIALS}",
-                self.trials
-            )));
-        }
-        Ok(())
-    }
-}
+use super::matchup::{Job, Odds, odds};
 
 /// Plays batches of matchups.
 pub trait Player: Sync {

@@ -21,8 +21,9 @@ use fray::request::Refusal;
 
 use super::file::Roster;
 use super::fit::{Curve, Point, fit};
+use super::matchup::Job;
 use super::matchup::{EXTRA_BATTLES, Odds, Played, STREAMS, exact_odds, max_army};
-use super::play::{Counted, Job};
+use super::play::Counted;
 use fray::math;
 
 /// What a fair cost balances.

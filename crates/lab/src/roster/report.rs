@@ -2,7 +2,7 @@
 //! ordered by fair cost; the fair costs as bars with their intervals; one sentence per
 //! finding; and the units as CSV rows.
 
-use super::request::{Matrix, RosterAnswer};
+use super::answer::{Matrix, RosterAnswer, UnitPrice};
 use super::sentences::cost;
 use crate::charts::{self, Axis, Bar, BarChart, HeatMap};
 use crate::report::escape;
@@ -151,7 +151,7 @@ pub fn csv(a: &RosterAnswer) -> String {
 
 /// How a unit's cost is known, for the CSV: `kept` (the reference), `exact`, `unsettled`
 /// (an exact roster whose solve did not settle) or `sampled`.
-fn basis(a: &RosterAnswer, unit: &super::request::UnitPrice) -> &'static str {
+fn basis(a: &RosterAnswer, unit: &UnitPrice) -> &'static str {
     match (unit.name == a.reference, a.exact, a.reached) {
         (true, ..) => "kept",
         (false, true, true) => "exact",

@@ -1,12 +1,12 @@
-//! `fray roster` as a request: the roster file, what fairness to fit and how closely;
-//! its answer: each unit's fitted cost with its interval, the matchup matrix at the
-//! starting and at the fitted costs, and what the designer should see.
+//! `fray roster` as a request: the roster file, what fairness to fit and how closely,
+//! checked and run to its answer ([`super::answer`]).
 
 use std::sync::atomic::AtomicBool;
 
 use fray::request::{Refusal, within};
 use serde::{Deserialize, Serialize};
 
+pub use super::answer::{Cell, Dominated, Matrix, RosterAnswer, Row, UnitPrice};
 use super::file::{Roster, parse_roster};
 use super::findings::{cycles, dominated};
 use super::play::{Counted, Local, Player};
@@ -214,111 +214,6 @@ impl RosterRequest {
             threads: usize::try_from(self.threads).unwrap_or(usize::MAX),
         })
     }
-}
-
-/// One cell of a matrix: the row unit's army against the column unit's.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Cell {
-    /// P(the row's army wins).
-    pub win: f64,
-    /// P(neither wins).
-    pub draw: f64,
-    /// The row's score: its win chance, a draw counting half.
-    pub score: f64,
-    /// The score's 95% interval (the score itself when exact).
-    pub low: f64,
-    /// Its upper end.
-    pub high: f64,
-}
-
-/// One row of a matrix.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Row {
-    /// The row's unit.
-    pub unit: String,
-    /// Its cell against each unit, in roster order (none against itself).
-    pub cells: Vec<Option<Cell>>,
-    /// Its mean score against the others.
-    pub mean: f64,
-}
-
-/// The matchups of every pair at one set of costs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Matrix {
-    /// Each unit's cost, in roster order.
-    pub costs: Vec<f64>,
-    /// One row a unit.
-    pub rows: Vec<Row>,
-    /// Battles played for it.
-    pub battles: u64,
-}
-
-/// A unit's prices.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct UnitPrice {
-    /// Its name.
-    pub name: String,
-    /// Its starting cost.
-    pub cost: f64,
-    /// Its fair cost.
-    pub fitted: f64,
-    /// The fair cost's 95% interval (both ends the cost when exact, or for the
-    /// reference).
-    pub low: f64,
-    /// Its upper end.
-    pub high: f64,
-    /// Set when no cost in the searched range makes it even: it `wins at any cost` or
-    /// `loses at any cost` (the fitted cost is then the end of the range).
-    pub uneven: Option<String>,
-}
-
-/// A unit no one would buy at the starting costs, and the unit that beats it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Dominated {
-    /// The dominated unit.
-    pub unit: String,
-    /// The unit at least as good against everything, and better against something.
-    pub by: String,
-}
-
-/// `fray roster`'s answer; serialized, its `--json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct RosterAnswer {
-    /// The roster's title.
-    pub name: String,
-    /// Its system.
-    pub system: String,
-    /// What each army spends.
-    pub budget: f64,
-    /// `mean`, or `against UNIT`.
-    pub fair: String,
-    /// The unit that kept its cost.
-    pub reference: String,
-    /// Every unit, starting and fitted costs.
-    pub units: Vec<UnitPrice>,
-    /// The matchups at the starting costs.
-    pub matrix: Matrix,
-    /// The matchups re-played at the fitted costs: what is left uneven.
-    pub fitted_matrix: Matrix,
-    /// Units dominated at the starting costs.
-    pub dominated: Vec<Dominated>,
-    /// Counter cycles at the fitted costs (each beats the next by 5 points or more,
-    /// beyond its interval).
-    pub cycles: Vec<Vec<String>>,
-    /// One plain sentence per finding.
-    pub findings: Vec<String>,
-    /// The relative precision asked.
-    pub precision: f64,
-    /// Whether every fitted cost is known to it.
-    pub reached: bool,
-    /// Battles played in all (fit and matrices).
-    pub battles: u64,
-    /// Rounds of the fit.
-    pub rounds: u32,
-    /// Whether every matchup is exact (minions).
-    pub exact: bool,
-    /// False when cancelled part-way: what is shown was finished before.
-    pub complete: bool,
 }
 
 impl ValidRoster {

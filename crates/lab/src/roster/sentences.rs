@@ -1,6 +1,6 @@
 //! One plain sentence per finding of a pricing, for the table and the report.
 
-use super::request::RosterAnswer;
+use super::answer::RosterAnswer;
 use fray::math;
 
 /// Said of an exact roster whose solve did not settle.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::request::{Matrix, RosterAnswer};
+use super::answer::{Matrix, RosterAnswer};
 use super::sentences::{cost, interval};
 
 /// The table of costs, both matrices and the findings.
