@@ -150,6 +150,15 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
         ],
     ),
     (
+        "crates/capi/src",
+        &[
+            &["version", "boundary"],
+            &["rng"],
+            &["check", "damage", "evasion", "minions", "json"],
+            &["tests"],
+        ],
+    ),
+    (
         "python/src",
         &[
             &["error", "dict", "interrupt"],
@@ -401,7 +410,8 @@ fn breaches(dir: &Path, system: &str, prefix: &str, layers: &[&[&str]]) -> Vec<S
         };
         let text = fs::read_to_string(&path).expect("a readable source file");
         for (name, line) in imports_under(prefix, &module, &text) {
-            if name == "*" {
+            // At the top layer every layer is below: a glob hides nothing.
+            if name == "*" && own + 1 < layers.len() {
                 problems.push(format!(
                     "{system}/{}:{line}: a glob over the system's re-exports hides which layer is used",
                     rel.display()
