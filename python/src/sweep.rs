@@ -7,13 +7,12 @@
 use std::sync::atomic::AtomicBool;
 
 use fray::request::Refusal;
-use fray_commands::call::Origin;
+use fray_commands::chunks;
 use fray_commands::{Command, lab::Sweep as SweepCommand};
-use fray_lab::sweep::request::{SweepAnswer, ValidSweep};
-use fray_lab::sweep::{self as lab, Sweep};
+use fray_lab::sweep::Sweep;
+
 use pyo3::prelude::*;
 
-use crate::commands::json;
 use crate::error::to_py;
 use crate::interrupt::{Stopped, interruptible};
 
@@ -22,25 +21,6 @@ fn sources(source: Option<&str>) -> Vec<(String, String)> {
     source
         .map(|s| vec![("scenario".to_string(), s.to_string())])
         .unwrap_or_default()
-}
-
-/// The checked battle sweep of `request` and the threads it asks for.
-fn checked(request: &str, sources: Vec<(String, String)>) -> Result<(Box<Sweep>, usize), Refusal> {
-    let (mut r, strict) =
-        fray_commands::call::parse_strict::<SweepCommand>(request.as_bytes(), Origin::Built)?;
-    for (field, source) in sources {
-        SweepCommand::name_source(&mut r, &field, source);
-    }
-    let mut prepared = SweepCommand::prepare(r)?;
-    if strict {
-        prepared = prepared.refuse_warnings()?;
-    }
-    match prepared.valid {
-        ValidSweep::Battles { sweep, threads } => Ok((sweep, threads)),
-        ValidSweep::Odds { .. } => Err(Refusal::new(
-            "an odds sweep is exact and quick: run it whole, not in chunks",
-        )),
-    }
 }
 
 /// A refusal as `FrayError`, in the request's field names.
@@ -58,10 +38,10 @@ fn with_sweep<T: Send>(
 ) -> PyResult<T> {
     let sources = sources(source);
     py.detach(|| {
-        let (sweep, threads) = checked(request, sources)?;
-        fray_lab::run::on_threads(threads, || work(&sweep))?
+        let plan = chunks::checked(request.as_bytes(), sources)?;
+        fray_lab::run::on_threads(plan.threads, || work(&plan.sweep))?
     })
-    .map_err(|r| refused(py, r))
+    .map_err(|r| to_py(py, r))
 }
 
 /// How many points the sweep holds, and whether it searches (`find`, which
@@ -88,7 +68,7 @@ pub fn sweep_chunk(
 ) -> PyResult<String> {
     with_sweep(py, request, source, |s| {
         let never = AtomicBool::new(false);
-        json(&lab::run_points(s, start..end, &|_| {}, &never))
+        chunks::chunk(s, start..end, &|_| {}, &never)
     })
 }
 
@@ -109,8 +89,8 @@ pub fn sweep_merge(
 ) -> PyResult<(String, Option<String>)> {
     let sources = sources(source);
     let outcome = interruptible(py, |cx| {
-        let (sweep, threads) = checked(request, sources)?;
-        fray_lab::run::on_threads(threads, || merge(&sweep, &chunks, cx.cancel))?
+        let plan = chunks::checked(request.as_bytes(), sources)?;
+        fray_lab::run::on_threads(plan.threads, || merge(&plan.sweep, &chunks, cx.cancel))?
     });
     match outcome {
         Ok(answer) => Ok(answer),
@@ -119,36 +99,14 @@ pub fn sweep_merge(
     }
 }
 
-/// [`sweep_merge`]'s work: the chunks read back, the search run (stopped when `cancel`
-/// is set), the answer and its page.
+/// [`sweep_merge`]'s work: the chunks merged (the search run, stopped when `cancel`
+/// is set), the answer's compact JSON and its page.
 fn merge(
     s: &Sweep,
     chunks: &[String],
     cancel: &AtomicBool,
 ) -> Result<(String, Option<String>), Refusal> {
-    /// A point as a chunk wrote it: only its report is read back.
-    #[derive(serde::Deserialize)]
-    struct Played {
-        report: fray_lab::report::Report,
-    }
-    let mut reports = Vec::new();
-    for chunk in chunks {
-        let played: Vec<Played> = serde_json::from_str(chunk).map_err(|e| {
-            Refusal::new(format!("a chunk of the sweep's points cannot be read: {e}"))
-        })?;
-        reports.extend(played.into_iter().map(|p| p.report));
-    }
-    let played = reports.len();
-    if played > s.points.len() {
-        return Err(Refusal::new(format!(
-            "the chunks hold {played} points; the sweep has {}",
-            s.points.len()
-        )));
-    }
-    let found = lab::search(s, cancel);
-    let mut out = lab::outcome(s, lab::points_of(s, reports), found);
-    out.complete = lab::complete(s, played, out.find.as_ref(), out.find_failed.is_some());
-    let answer = SweepAnswer::Battles(Box::new(out));
+    let answer = chunks::merge(s, chunks, cancel)?;
     let page = SweepCommand::pages(&answer).map(|p| p.html);
     let text = fray_commands::json::compact(&answer, SweepCommand::KEYS)?;
     Ok((text, page))

@@ -164,7 +164,7 @@ fn span(s: Span) -> &'static str {
 
 /// The envelope on one line. Every value in it is a string, a list or a whole number
 /// from above, which serde_json always writes.
-fn text(v: &Value) -> String {
+pub(crate) fn text(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| {
         format!(
             r#"{{"refusal":{{"error":{}}}}}"#,

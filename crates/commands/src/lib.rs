@@ -30,6 +30,7 @@
 #![cfg_attr(not(doc), warn(missing_docs))]
 
 pub mod call;
+pub mod chunks;
 pub mod command;
 pub mod envelope;
 pub mod json;

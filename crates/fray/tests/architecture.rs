@@ -119,7 +119,7 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
             &["damage", "pool", "evasion", "minions", "conditions", "lab"],
             &["table"],
             &["call"],
-            &["envelope"],
+            &["envelope", "chunks"],
         ],
     ),
     (
