@@ -103,6 +103,8 @@ struct AppState {
     wasm: Option<axum::body::Bytes>,
     runs: Arc<Semaphore>,
     quick: Arc<Semaphore>,
+    /// The runs under way by id, each with its stop flag (`POST /api/runs/{id}/stop`).
+    stops: runs::Stops,
 }
 
 impl AppState {
@@ -134,6 +136,7 @@ fn router_at(limits: Limits, wasm: Option<Vec<u8>>, access: Access) -> Router {
         wasm: wasm.map(axum::body::Bytes::from),
         runs: Arc::new(Semaphore::new(limits.max_runs)),
         quick: Arc::new(Semaphore::new(limits.max_quick)),
+        stops: runs::Stops::default(),
     };
     let mut commands = Commands(Router::new());
     fray_commands::each(&mut commands);
@@ -154,6 +157,7 @@ fn router_at(limits: Limits, wasm: Option<Vec<u8>>, access: Access) -> Router {
         .route("/favicon.ico", get(|| async { page::asset("favicon.svg") }))
         .route("/fray.wasm", get(page::wasm))
         .route("/api/status", get(status))
+        .route("/api/runs/{id}/stop", post(runs::stop))
         .route("/api/types", get(quick::types))
         .route("/api/damage/examples", get(quick::damage_examples))
         .route("/api/battle/examples", get(quick::battle_examples))

@@ -7,15 +7,20 @@
 //! NDJSON: `{"progress": {"done", "planned"}}` lines, then one
 //! `{"answer": .., "html": ..}` line (a sweep adds `"charts"`), or `{"error": ..}`.
 //! `&text=true` adds `"text"` to that line: the answer exactly as `--json` prints it.
+//! A streamed run names itself in the `fray-run` header: `POST /api/runs/{id}/stop`
+//! stops it between chunks and its last line is then what it finished (`complete:
+//! false`), as the command line keeps it on Ctrl-C; a client that leaves keeps nothing.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray::request::Refusal;
@@ -25,6 +30,9 @@ use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
 
 use crate::error::ApiError;
 use crate::{AppState, caps, io};
+
+/// The header that names a streamed run, for `POST /api/runs/{id}/stop`.
+pub(crate) const RUN_HEADER: &str = "fray-run";
 
 /// The query of a long run.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -46,11 +54,68 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// The stop flags of the runs under way, by id.
+#[derive(Clone, Default)]
+pub(crate) struct Stops {
+    flags: Arc<Mutex<HashMap<u64, Arc<AtomicBool>>>>,
+    next: Arc<AtomicU64>,
+}
+
+impl Stops {
+    /// Lists `flag` under a new id, until the guard is dropped.
+    fn add(&self, flag: Arc<AtomicBool>) -> Listed {
+        let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Ok(mut flags) = self.flags.lock() {
+            flags.insert(id, flag);
+        }
+        Listed {
+            stops: self.clone(),
+            id,
+        }
+    }
+
+    /// Sets the flag of run `id`, if it is under way.
+    fn stop(&self, id: u64) -> bool {
+        let flags = self.flags.lock();
+        let flag = flags.ok().and_then(|f| f.get(&id).cloned());
+        flag.map(|f| f.store(true, Ordering::Relaxed)).is_some()
+    }
+}
+
+/// A run's place in [`Stops`], given up when the run's response is dropped.
+struct Listed {
+    stops: Stops,
+    id: u64,
+}
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        if let Ok(mut flags) = self.stops.flags.lock() {
+            flags.remove(&self.id);
+        }
+    }
+}
+
+/// `POST /api/runs/{id}/stop`: the run stops at its next chunk and answers what it
+/// finished (204); 404 when no run of that id is under way.
+pub(crate) async fn stop(State(state): State<AppState>, Path(id): Path<u64>) -> Response {
+    if state.stops.stop(id) {
+        StatusCode::NO_CONTENT.into_response()
+    } else {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no run {id} is under way (it may have finished)"),
+        )
+        .into_response()
+    }
+}
+
 /// A run under way on a blocking thread.
 struct Running<T> {
     done: watch::Receiver<u64>,
     planned: u64,
     result: oneshot::Receiver<Result<T, Refusal>>,
+    listed: Listed,
     _cancel: CancelOnDrop,
 }
 
@@ -107,6 +172,7 @@ async fn start<T: Send + 'static>(
         done,
         planned,
         result,
+        listed: state.stops.add(cancel.clone()),
         _cancel: CancelOnDrop(cancel),
     };
     Ok((running, work.notes))
@@ -187,8 +253,12 @@ async fn respond<T: Send + 'static>(
     let Query(q) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     let (running, notes) = start(state, check).await?;
     if q.stream {
+        let id = running.listed.id;
         let mut response = stream(running, last, q.text);
         add_notes(&mut response, &notes);
+        response
+            .headers_mut()
+            .insert(RUN_HEADER, HeaderValue::from(id));
         return Ok(response);
     }
     let answer = finish(running).await?;

@@ -108,3 +108,57 @@ async fn runs_past_the_limit_wait_and_a_client_leaving_cancels_its_run() {
     .await;
     assert_eq!(s, StatusCode::OK, "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_run_answers_what_it_finished() {
+    let app = router(
+        Limits {
+            max_trials: 1_000_000_000,
+            max_steps: u64::MAX,
+            ..Limits::default()
+        },
+        None,
+    );
+    // A sweep of 40 points of 200,000 battles each (a minute or more here), streamed.
+    let request = Request::post("/api/sweep?stream=true&text=true")
+        .header("content-type", "application/json")
+        .body(Body::from(
+            json!({"example": "pikes", "trials": 200_000u64,
+                "vary": [{"path": "pool.b.combatants.Rider.count", "values": "1..40"}]})
+            .to_string(),
+        ))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let id = response.headers()["fray-run"].to_str().unwrap().to_string();
+    let mut body = response.into_body();
+    // Once a point is done, the run is stopped: it answers, and is no longer listed.
+    let mut text = String::new();
+    loop {
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        text.push_str(std::str::from_utf8(&frame).unwrap());
+        let started = text
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok());
+        if started
+            .filter_map(|l| l["progress"]["done"].as_u64())
+            .any(|d| d > 0)
+        {
+            break;
+        }
+    }
+    let (s, _, said) = call(&app, "POST", &format!("/api/runs/{id}/stop"), "{}").await;
+    assert_eq!(s, StatusCode::NO_CONTENT, "{said}");
+    while let Some(frame) = body.frame().await {
+        text.push_str(std::str::from_utf8(&frame.unwrap().into_data().unwrap()).unwrap());
+    }
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let answer = &last["answer"];
+    assert_eq!(answer["complete"], false, "{answer}");
+    let kept = answer["points"].as_array().unwrap().len();
+    assert!((1..40).contains(&kept), "{kept} points kept");
+    assert!(last["html"].as_str().unwrap().contains("<svg"));
+    // Its id now names no run.
+    let (s, _, said) = call(&app, "POST", &format!("/api/runs/{id}/stop"), "{}").await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{said}");
+}
