@@ -517,6 +517,35 @@ def test_each_answer_is_the_command_lines(page, site):
     assert "must be a JSON object" in refused, refused
 
 
+def test_a_cancelled_sweep_keeps_its_finished_points(page, site):
+    """A cancel keeps the points a sweep finished: in the browser (played in chunks of
+    points) and on the server (stopped, not dropped)."""
+    ready(page, site.url, "#tab=sweep")
+    whole = json.loads(cli("sweep", "examples/battles/pikes.toml", "--trials", "20000",
+                           "--vary", "pool.b.combatants.Rider.count=1..3"))
+    for where in ["browser", "server"] if site.served else ["browser"]:
+        outcome = page.evaluate(
+            """async (on) => {
+                const controller = new AbortController();
+                const request = {example: "pikes", trials: 20000,
+                    vary: [{path: "pool.b.combatants.Rider.count", values: "1..60"}]};
+                const run = fray.run("sweep", request, {on, signal: controller.signal,
+                    progress: (done) => { if (done >= 3) controller.abort(); }});
+                const out = await run;
+                return {on: out.on, text: out.text, html: out.html.length};
+            }""",
+            where,
+        )
+        answer = json.loads(outcome["text"])
+        assert outcome["on"] == where
+        assert answer["complete"] is False, where
+        assert 3 <= len(answer["points"]) < 60, (where, len(answer["points"]))
+        assert answer["planned_points"] == 60
+        assert outcome["html"] > 0
+        # The points kept are the command line's, figure for figure.
+        assert answer["points"][:3] == whole["points"], where
+
+
 def test_sweep_chart(page, site):
     ready(page, site.url, "#tab=sweep")
     page.fill("#s-trials", "500")
@@ -525,7 +554,7 @@ def test_sweep_chart(page, site):
     page.wait_for_function(f"() => {text_of('s-status')}.startsWith('done')")
     frame = page.frame_locator("#s-report")
     # The frame loads its new page a moment after the status says done.
-    frame.locator("text=Win probability by evasion.b.defense.hp").first.wait_for()
+    frame.locator("text=Win probability by defense hit points (side b)").first.wait_for()
     assert frame.locator("svg").count() > 0, "no chart shown"
     # A heat map for two axes of an odds sweep.
     choose_sweep(page, "evasion")

@@ -33,6 +33,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
+use fray_commands::chunks::envelope as chunks;
 use fray_commands::{Context, envelope};
 
 thread_local! {
@@ -160,4 +161,61 @@ pub extern "C" fn fray_examples() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn fray_roster_examples() -> usize {
     keep(envelope::roster_examples())
+}
+
+/// A battle sweep's plan: see [`fray_commands::chunks::envelope::plan`]. The page plays
+/// a sweep in chunks so that a cancel, which can only come between two calls, keeps the
+/// points finished.
+///
+/// # Safety
+/// The pointer and length must describe a readable buffer (see the crate's docs).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_sweep_plan(request: *const u8, request_len: usize) -> usize {
+    // SAFETY: the host's buffer, as this function's contract says.
+    let request = unsafe { bytes(request, request_len) };
+    keep(chunks::plan(request))
+}
+
+/// The sweep's points `start..end`: see [`fray_commands::chunks::envelope::points`].
+///
+/// # Safety
+/// The pointer and length must describe a readable buffer (see the crate's docs).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_sweep_points(
+    request: *const u8,
+    request_len: usize,
+    start: usize,
+    end: usize,
+) -> usize {
+    // SAFETY: the host's buffer, as this function's contract says.
+    let request = unsafe { bytes(request, request_len) };
+    let progress = |done: u64| host::progress(done as f64);
+    let cx = Context {
+        cancel: &NEVER,
+        progress: &progress,
+    };
+    keep(chunks::points(request, start, end, &cx))
+}
+
+/// The sweep's envelope from its chunks (a JSON list of texts), incomplete when they
+/// hold fewer points than the sweep: see [`fray_commands::chunks::envelope::merged`].
+///
+/// # Safety
+/// Each pointer and length must describe a readable buffer (see the crate's docs).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn fray_sweep_merged(
+    request: *const u8,
+    request_len: usize,
+    chunks: *const u8,
+    chunks_len: usize,
+    pages: u32,
+) -> usize {
+    // SAFETY: the host's buffers, as this function's contract says.
+    let (request, chunks) = unsafe { (bytes(request, request_len), bytes(chunks, chunks_len)) };
+    let progress = |done: u64| host::progress(done as f64);
+    let cx = Context {
+        cancel: &NEVER,
+        progress: &progress,
+    };
+    keep(chunks::merged(request, chunks, pages != 0, &cx))
 }

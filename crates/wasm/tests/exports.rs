@@ -3,7 +3,7 @@
 
 use fray_wasm::{
     fray_alloc, fray_call, fray_commands, fray_cost, fray_examples, fray_free, fray_outcome,
-    fray_roster_examples,
+    fray_roster_examples, fray_sweep_merged, fray_sweep_plan, fray_sweep_points,
 };
 use serde_json::Value;
 
@@ -103,4 +103,57 @@ fn the_cost_the_table_and_the_examples_are_exported() {
     let pool = &rosters[0];
     assert_eq!(pool["name"], "pool");
     assert!(pool["text"].as_str().unwrap().contains("[[pool.units]]"));
+}
+
+/// A sweep played in chunks, as the page plays one: `fray_sweep_plan`, then
+/// `fray_sweep_points` for each chunk, then `fray_sweep_merged`.
+fn sweep_in_chunks(request: &str, bounds: &[(usize, usize)]) -> Value {
+    let (r, rl) = put(request);
+    // SAFETY: the request's buffer is live and of that length until freed below.
+    let plan = outcome(unsafe { fray_sweep_plan(r, rl) });
+    assert!(plan["points"].as_u64().is_some(), "{plan}");
+    let chunks: Vec<String> = bounds
+        .iter()
+        .map(|&(start, end)| {
+            // SAFETY: as above.
+            let out = outcome(unsafe { fray_sweep_points(r, rl, start, end) });
+            out["chunk"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let list = serde_json::to_string(&chunks).unwrap();
+    let (c, cl) = put(&list);
+    // SAFETY: both buffers are live; each freed once, after the call.
+    let merged = outcome(unsafe { fray_sweep_merged(r, rl, c, cl, 1) });
+    unsafe {
+        fray_free(r, rl);
+        fray_free(c, cl);
+    }
+    merged
+}
+
+#[test]
+fn a_sweep_in_chunks_is_the_whole_sweep_and_a_stopped_one_keeps_its_points() {
+    let request = r#"{"example": "pikes", "trials": 40, "seed": 3,
+        "vary": [{"path": "pool.b.combatants.Rider.count", "values": "6..10"}]}"#;
+    let whole = call("sweep", request, true);
+    let chunked = sweep_in_chunks(request, &[(0, 2), (2, 4), (4, 5)]);
+    assert_eq!(chunked["answer"], whole["answer"]);
+    assert_eq!(chunked["html"], whole["html"]);
+    assert_eq!(chunked["notes"], whole["notes"]);
+    // Stopped after two chunks: the four points finished, marked incomplete.
+    let stopped = sweep_in_chunks(request, &[(0, 2), (2, 4)]);
+    let answer: Value = serde_json::from_str(stopped["answer"].as_str().unwrap()).unwrap();
+    assert_eq!(answer["complete"], false);
+    assert_eq!(answer["points"].as_array().unwrap().len(), 4);
+    let full: Value = serde_json::from_str(whole["answer"].as_str().unwrap()).unwrap();
+    assert_eq!(answer["points"][3], full["points"][3]);
+    // An odds sweep is refused in chunks (it is exact and quick).
+    let (r, rl) = put(r#"{"odds": "pool", "vary": [{"path": "bonus", "values": "0..2"}]}"#);
+    // SAFETY: the buffer is live; freed once, after the call.
+    let plan = outcome(unsafe { fray_sweep_plan(r, rl) });
+    unsafe { fray_free(r, rl) };
+    assert!(
+        plan["refusal"]["error"].as_str().unwrap().contains("odds"),
+        "{plan}"
+    );
 }

@@ -330,6 +330,8 @@ function longRun(prefix, command, body, unit, onAnswer, onStop = () => {}) {
       progress.max = 1;
       progress.value = 1;
       status.textContent = outcome.on === "server" ? "done (on the server)" : "done (in this browser)";
+      // Cancelled part-way, a run that keeps its finished work answers all the same.
+      if (outcome.answer && outcome.answer.complete === false) status.textContent = "cancelled: what finished is shown";
       showWarnings(prefix + "-error", outcome.warnings);
       onAnswer(outcome);
     } catch (e) {

@@ -65,8 +65,12 @@
     };
     const imports = {
       wasi_snapshot_preview1: wasi,
-      fray: { progress: (done) => postMessage({ id: current, progress: done }) },
+      fray: { progress: (done) => postMessage({ id: current, progress: offset + done }) },
     };
+    // A sweep in the browser is played in chunks of points: between two, a `stop`
+    // message can come in, and the points finished are kept (as the CLI keeps them on
+    // Ctrl-C). `offset` is the points done before the chunk under way.
+    let offset = 0, stopping = false;
     const start = () => {
       exports = new WebAssembly.Instance(module, imports).exports;
     };
@@ -100,17 +104,47 @@
           throw new Error("no operation " + m.op);
       }
     }
-    onmessage = (e) => {
+    // A battle sweep chunk by chunk (about 50 chunks), then merged: the whole sweep's
+    // envelope, or, stopped, one with the points finished and `complete: false`. Any
+    // other sweep (an odds sweep, a refused request) is one call.
+    async function sweep(m) {
+      const [r, rl] = put(m.request);
+      try {
+        const plan = JSON.parse(outcome(exports.fray_sweep_plan(r, rl)));
+        if (plan.refusal) return perform({ ...m, op: "call", command: "sweep" });
+        const size = Math.max(1, Math.ceil(plan.points / 50)), chunks = [];
+        for (offset = 0; offset < plan.points && !stopping; offset += size) {
+          const out = JSON.parse(outcome(exports.fray_sweep_points(r, rl, offset, Math.min(plan.points, offset + size))));
+          if (out.refusal) return JSON.stringify(out);
+          chunks.push(out.chunk);
+          await new Promise((next) => setTimeout(next, 0)); // a stop message gets in here
+        }
+        const [c, cl] = put(JSON.stringify(chunks));
+        try {
+          return outcome(exports.fray_sweep_merged(r, rl, c, cl, m.pages ? 1 : 0));
+        } finally {
+          exports.fray_free(c, cl);
+        }
+      } finally {
+        exports.fray_free(r, rl);
+        offset = 0;
+      }
+    }
+    onmessage = async (e) => {
       const m = e.data;
       if (m.module) {
         module = m.module;
         start();
         return;
       }
+      if (m.stop) {
+        stopping = true;
+        return;
+      }
       current = m.id;
       stderr = "";
       try {
-        postMessage({ id: m.id, outcome: perform(m) });
+        postMessage({ id: m.id, outcome: m.op === "sweep" ? await sweep(m) : perform(m) });
       } catch (err) {
         // A trap (a panic inside fray): report it, and start a fresh instance, since
         // the old one's memory may be half-written.
@@ -324,9 +358,32 @@
     const long = table.find((c) => c.name === command)?.span === "long";
     const query = long ? "?stream=true&text=true" : pages === false ? "" : "?pages=true";
     const url = new URL(`api/${encodeURIComponent(command)}${query}`, here);
-    const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: stringify(request), signal });
+    // A sweep, once under way, is stopped rather than dropped: the server answers the
+    // points it finished (as the command line keeps them on Ctrl-C, and as a sweep in
+    // this browser does). Until it is under way, and if it has not answered a few
+    // seconds after the stop, the request is dropped; so is any other long run.
+    const keeps = long && command === "sweep";
+    const leave = new AbortController();
+    const dropped = () => leave.abort();
+    if (signal) signal.addEventListener("abort", dropped, { once: true });
+    let r;
+    try {
+      r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: stringify(request), signal: keeps ? leave.signal : signal });
+    } finally {
+      if (signal) signal.removeEventListener("abort", dropped);
+    }
     const warnings = JSON.parse(r.headers.get("fray-warnings") || "[]");
     if (!r.ok) throw serverRefusal(await r.json(), r.status);
+    const id = r.headers.get("fray-run");
+    let stopTimer = null;
+    const stopRun = () => {
+      fetch(new URL(`api/runs/${id}/stop`, here), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(() => {});
+      stopTimer = setTimeout(dropped, 5000);
+    };
+    if (keeps && signal) {
+      if (signal.aborted) stopRun();
+      else signal.addEventListener("abort", stopRun, { once: true });
+    }
     if (!long) {
       const body = await r.text();
       const { text, html, charts } = query ? JSON.parse(body) : { text: body };
@@ -336,7 +393,19 @@
     const reader = r.body.getReader(), decoder = new TextDecoder();
     let buffer = "";
     for (;;) {
-      const { done, value } = await reader.read();
+      let read;
+      try {
+        read = await reader.read();
+      } catch (e) {
+        if (signal && signal.aborted) throw cancelled();
+        throw e;
+      } finally {
+        if (read && read.done) {
+          clearTimeout(stopTimer);
+          if (signal) signal.removeEventListener("abort", stopRun);
+        }
+      }
+      const { done, value } = read;
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
       let nl;
@@ -359,10 +428,19 @@
     const long = cost && cost.span === "long";
     const runner = long ? new Runner() : quickRunner();
     if (long) longRuns.add(runner);
-    const message = { op: "call", command, request: stringify(request), pages: pages !== false };
+    // A sweep is played in chunks, so that a cancel keeps the points finished: the
+    // Worker is asked to stop after its chunk, and ended if it has not answered within
+    // a few seconds (its search, which comes after the points, cannot stop).
+    const chunked = long && command === "sweep";
+    const message = { op: chunked ? "sweep" : "call", command, request: stringify(request), pages: pages !== false };
     let stop = null;
     if (long && signal) {
-      stop = () => runner.end(cancelled());
+      stop = chunked
+        ? () => {
+            runner.worker.postMessage({ stop: true });
+            setTimeout(() => runner.end(cancelled()), 3000);
+          }
+        : () => runner.end(cancelled());
       signal.addEventListener("abort", stop, { once: true });
     }
     try {
