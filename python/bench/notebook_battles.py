@@ -11,10 +11,11 @@ over many battles at once. The battles:
 - `pikes`: the bundled pike square against riders (examples/battles/pikes.toml): forms,
   armor, the hill's advantage, lances through light armor, archers targeted first.
 
-Each version's win chances, draws, mean rounds and survival by fighter are checked
-against `fray.battle` (the same battle, many more battles): a figure agrees when the two
-differ by less than 3.5 standard errors of their difference (about 1 in 2,000 by chance,
-with some 50 figures compared at once); the script says which do not. Then each is
+Each version's win chances, draws, mean rounds, rounds distribution (a chi-squared test)
+and survival by fighter are checked against `fray.battle` (the same battle, many more
+battles): a figure agrees when the two differ by less than 3.5 standard errors of their
+difference (about 1 in 2,000 by chance, with some 50 figures compared at once); the
+script says which do not. Then each is
 timed, on one core, against `fray.battle(..., threads=1)` in the same run.
 
     python python/bench/notebook_battles.py [--battles N] [--check N] [--without-exploding-die]
@@ -231,6 +232,7 @@ def numpy_battles(battle: Battle, n: int, seed: int) -> dict:
         "b wins": b_wins.mean(),
         "draws": 1 - a_wins.mean() - b_wins.mean(),
         "rounds": (rounds.mean(), rounds.std() / math.sqrt(n)),
+        "histogram": dict(zip(*np.unique(rounds, return_counts=True))),
         "standing": dict(zip(names(battle), (np.hstack(hp) > 0).mean(axis=0).tolist())),
     }
 
@@ -253,12 +255,17 @@ def tally(outcomes: list, battle: Battle) -> dict:
         "draws": sum(w is None for w, _, _ in outcomes) / n,
         "rounds": (sum(r for _, r, _ in outcomes) / n,
                    np.std([r for _, r, _ in outcomes]) / math.sqrt(n)),
+        "histogram": dict(zip(*np.unique([r for _, r, _ in outcomes], return_counts=True))),
         "standing": {name: sum(hp[i] > 0 for _, _, hp in outcomes) / n for i, name in enumerate(names(battle))},
     }
 
 
 def fray_figures(battle: Battle, n: int, seed: int) -> dict:
-    r = fray.battle(source(battle), trials=n, seed=seed, threads=0)
+    return report_figures(fray.battle(source(battle), trials=n, seed=seed, threads=0), n)
+
+
+def report_figures(r: dict, n: int) -> dict:
+    """The figures compared, from a battle's report (fray.battle's, or the command's JSON)."""
     mean = r["rounds"]
     return {
         "n": n,
@@ -266,13 +273,39 @@ def fray_figures(battle: Battle, n: int, seed: int) -> dict:
         "b wins": r["sides"][1]["win"]["p"],
         "draws": r["draw"]["p"],
         "rounds": (mean["mean"], (mean["mean_high"] - mean["mean_low"]) / (2 * 1.96)),
+        "histogram": dict(mean["histogram"]),
         "standing": {s["name"]: s["survival"] for s in r["survivors"]},
     }
 
 
+def rounds_gap(mine: dict, theirs: dict) -> float:
+    """How far apart two distributions of rounds are, in standard errors: the chi-squared
+    test of homogeneity (rounds pooled from the rare ends until each cell expects at least
+    5 battles of each sample), as a normal deviate by Wilson and Hilferty's cube root."""
+    n, m = mine["n"], theirs["n"]
+    rounds = sorted(set(mine["histogram"]) | set(theirs["histogram"]))
+    cells, a, b = [], 0, 0
+    for r in rounds:
+        a, b = a + mine["histogram"].get(r, 0), b + theirs["histogram"].get(r, 0)
+        if (a + b) * min(n, m) / (n + m) >= 5:
+            cells.append((a, b))
+            a, b = 0, 0
+    if cells and (a or b):
+        last = cells.pop()
+        cells.append((last[0] + a, last[1] + b))
+    df = len(cells) - 1
+    if df < 1:
+        return 0.0
+    chi2 = sum((x - (x + y) * n / (n + m)) ** 2 / ((x + y) * n / (n + m))
+               + (y - (x + y) * m / (n + m)) ** 2 / ((x + y) * m / (n + m)) for x, y in cells)
+    z = ((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+    return max(z, 0.0)
+
+
 def disagreements(mine: dict, theirs: dict) -> tuple[list, int, float]:
     """The figures more than 3.5 standard errors apart, how many were compared, and the
-    largest gap in standard errors."""
+    largest gap in standard errors (for the rounds distribution, its chi-squared test's
+    normal deviate, one-sided)."""
 
     def z(p: float, q: float) -> float:
         # The two-proportion test, pooled (a rare figure seen 0 times in one run is not
@@ -285,6 +318,7 @@ def disagreements(mine: dict, theirs: dict) -> tuple[list, int, float]:
     pairs = [(key, z(mine[key], theirs[key])) for key in ("a wins", "b wins", "draws")]
     (m, sm), (t, st) = mine["rounds"], theirs["rounds"]
     pairs.append(("mean rounds", abs(m - t) / math.hypot(sm, st)))
+    pairs.append(("rounds distribution", rounds_gap(mine, theirs)))
     pairs += [(f"{name} standing", z(p, theirs["standing"][name])) for name, p in mine["standing"].items()]
     bad = [f"{key} ({gap:.1f} se)" for key, gap in pairs if gap > 3.5]
     return bad, len(pairs), max(gap for _, gap in pairs)
