@@ -89,7 +89,7 @@ fn csv_and_a_report_page_give_the_same_prices() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted,basis"
+        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted,share_at_cost,share_at_fitted,basis"
     );
     assert_eq!(lines.len(), 1 + v["units"].as_array().unwrap().len());
     assert!(lines[1].starts_with("\"Recruit\",2,2,2,2,"), "{}", lines[1]);
@@ -109,9 +109,10 @@ fn csv_and_a_report_page_give_the_same_prices() {
     let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert_eq!(
         page.matches("<svg").count(),
-        3,
-        "the costs and two matrices"
+        4,
+        "the costs, two matrices and what rational players buy"
     );
+    assert!(page.contains("What rational players buy"));
     assert!(page.contains("Scores at the fair costs") && page.contains("<h2>Findings</h2>"));
     let fetches = ["src=\"http", "href=\"http"]
         .iter()

@@ -88,6 +88,10 @@ pub struct RosterAnswer {
     pub matrix: Matrix,
     /// The matchups re-played at the fitted costs: what is left uneven.
     pub fitted_matrix: Matrix,
+    /// What rational players buy at the starting costs: the equilibrium of the matrix.
+    pub metagame: Metagame,
+    /// What they buy at the fitted costs.
+    pub fitted_metagame: Metagame,
     /// Units dominated at the starting costs.
     pub dominated: Vec<Dominated>,
     /// Counter cycles at the fitted costs (each beats the next by 5 points or more,
@@ -107,4 +111,31 @@ pub struct RosterAnswer {
     pub exact: bool,
     /// False when cancelled part-way: what is shown was finished before.
     pub complete: bool,
+}
+
+/// One unit's place in the equilibrium mix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Share {
+    /// The unit.
+    pub unit: String,
+    /// Its share of the most even equilibrium mix (0 to 1; see `roster::metagame`).
+    pub share: f64,
+    /// The 95% range of the share over the resampled matrices (the share itself when
+    /// exact).
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+    /// How often it is bought at all over the resampled matrices (1 or 0 when exact).
+    pub bought: f64,
+}
+
+/// The equilibrium of one matrix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Metagame {
+    /// Each unit's share, in roster order (empty when the matrix was not played).
+    pub shares: Vec<Share>,
+    /// Whether the matrix is exact (no resampling).
+    pub exact: bool,
+    /// The matrices the shares' ranges come from (0 when exact).
+    pub resamples: u32,
 }

@@ -14,6 +14,7 @@ pub mod findings;
 pub mod fit;
 pub mod matchup;
 pub mod matrix;
+pub mod metagame;
 pub mod play;
 pub mod price;
 pub mod report;

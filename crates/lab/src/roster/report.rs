@@ -2,7 +2,7 @@
 //! ordered by fair cost; the fair costs as bars with their intervals; one sentence per
 //! finding; and the units as CSV rows.
 
-use super::answer::{Matrix, RosterAnswer, UnitPrice};
+use super::answer::{Matrix, Metagame, RosterAnswer, UnitPrice};
 use super::sentences::cost;
 use crate::charts::{self, Axis, Bar, BarChart, HeatMap};
 use crate::report::escape;
@@ -68,6 +68,36 @@ fn costs(a: &RosterAnswer, order: &[usize]) -> String {
     })
 }
 
+/// What rational players buy: each unit's share of the equilibrium mix at the starting
+/// and at the fair costs, side by side, with its 95% range when sampled.
+fn bought(a: &RosterAnswer, order: &[usize]) -> String {
+    let mut bars = Vec::new();
+    for &u in order {
+        for (series, (m, at)) in [(&a.metagame, "starting"), (&a.fitted_metagame, "fair")]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(x) = m.shares.get(u) {
+                bars.push(Bar {
+                    interval: (x.low < x.high).then_some((x.low, x.high)),
+                    ..Bar::new(
+                        format!("{} ({at})", a.units[u].name),
+                        x.share,
+                        format!("{:.0}%", x.share * 100.0),
+                        series,
+                    )
+                });
+            }
+        }
+    }
+    charts::bars(&BarChart {
+        title: "What rational players buy (the equilibrium mix)".into(),
+        axis: Axis::Percent,
+        series: vec!["at the starting costs".into(), "at the fair costs".into()],
+        bars,
+    })
+}
+
 const STYLE: &str = "body{font-family:sans-serif;max-width:760px;margin:2em auto;padding:0 0.5em;color:#222} \
     figure{margin:1.2em 0} svg{max-width:100%;height:auto} li{margin:.3em 0}";
 
@@ -109,6 +139,7 @@ pub fn html(a: &RosterAnswer) -> String {
 {incomplete}<figure>{costs}</figure>
 <figure>{fitted}</figure>
 <figure>{starting}</figure>
+<figure>{bought}</figure>
 <h2>Findings</h2>
 <ul>
 {findings}</ul>
@@ -121,20 +152,23 @@ pub fn html(a: &RosterAnswer) -> String {
         costs = costs(a, &order),
         fitted = heat(a, &a.fitted_matrix, "Scores at the fair costs", &order),
         starting = heat(a, &a.matrix, "Scores at the starting costs", &order),
+        bought = bought(a, &order),
     )
 }
 
-/// One CSV line a unit: its costs and interval, and its mean score at the starting and
-/// the fair costs, six significant digits (the JSON keeps every digit).
+/// One CSV line a unit: its costs and interval, its mean score and its share of the
+/// equilibrium mix at the starting and the fair costs, and how its cost is known, six
+/// significant digits (the JSON keeps every digit).
 pub fn csv(a: &RosterAnswer) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let mut out = String::from(
-        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted,basis\n",
+        "unit,cost,fitted,low,high,uneven,mean_score_at_cost,mean_score_at_fitted,share_at_cost,share_at_fitted,basis\n",
     );
     for (u, unit) in a.units.iter().enumerate() {
         let mean = |m: &Matrix| m.rows.get(u).map_or(String::new(), |r| number(r.mean));
+        let share = |m: &Metagame| m.shares.get(u).map_or(String::new(), |x| number(x.share));
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{},{}\n",
             quote(&unit.name),
             number(unit.cost),
             number(unit.fitted),
@@ -143,6 +177,8 @@ pub fn csv(a: &RosterAnswer) -> String {
             unit.uneven.as_deref().map(quote).unwrap_or_default(),
             mean(&a.matrix),
             mean(&a.fitted_matrix),
+            share(&a.metagame),
+            share(&a.fitted_metagame),
             basis(a, unit)
         ));
     }

@@ -345,6 +345,9 @@ impl ValidRoster {
             Fair::Mean => "mean".to_string(),
             Fair::Against(u) => format!("against {}", r.names[u]),
         };
+        let metagame = super::metagame::metagame(&matrix, &r.names, r.exact(), r.seed);
+        let fitted_metagame =
+            super::metagame::metagame(&fitted_matrix, &r.names, r.exact(), r.seed ^ 1);
         let mut answer = RosterAnswer {
             name: r.name.clone(),
             system: r.system().to_string(),
@@ -355,6 +358,8 @@ impl ValidRoster {
             battles: prices.battles + matrix.battles + fitted_matrix.battles,
             matrix,
             fitted_matrix,
+            metagame,
+            fitted_metagame,
             dominated,
             cycles,
             findings: Vec::new(),

@@ -1,6 +1,6 @@
 //! One plain sentence per finding of a pricing, for the table and the report.
 
-use super::answer::RosterAnswer;
+use super::answer::{Metagame, RosterAnswer};
 use fray::math;
 
 /// Said of an exact roster whose solve did not settle.
@@ -60,6 +60,11 @@ pub fn findings(a: &RosterAnswer) -> Vec<String> {
             c[0], c[1], c[1], c[2], c[2], c[0]
         ));
     }
+    for (at, m) in [("starting", &a.metagame), ("fitted", &a.fitted_metagame)] {
+        if let Some(line) = bought(at, m) {
+            out.push(line);
+        }
+    }
     for row in &a.fitted_matrix.rows {
         if (row.mean - 0.5).abs() >= 0.05 {
             out.push(format!(
@@ -92,4 +97,39 @@ pub fn findings(a: &RosterAnswer) -> Vec<String> {
         ));
     }
     out
+}
+
+/// What rational players buy at one set of costs, in a sentence: the units of the
+/// equilibrium mix, most bought first, and those it leaves out (sampled: those bought in
+/// fewer than one resampled matrix in twenty).
+fn bought(at: &str, m: &Metagame) -> Option<String> {
+    if m.shares.is_empty() {
+        return None;
+    }
+    let mut buy: Vec<_> = m.shares.iter().filter(|s| s.share >= 0.005).collect();
+    buy.sort_by(|x, y| y.share.total_cmp(&x.share));
+    let never: Vec<&str> = m
+        .shares
+        .iter()
+        .filter(|s| s.bought < 0.05)
+        .map(|s| s.unit.as_str())
+        .collect();
+    let mix = match buy.as_slice() {
+        [only] if only.share > 0.995 => format!("only {}", only.unit),
+        _ => buy
+            .iter()
+            .map(|s| format!("{} {:.0}%", s.unit, s.share * 100.0))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let mut line = format!("At the {at} costs rational players buy {mix}");
+    if !never.is_empty() && !matches!(buy.as_slice(), [only] if only.share > 0.995) {
+        line.push_str(&format!(", and never {}", never.join(" or ")));
+    }
+    line.push_str(if m.exact {
+        " (the matchup game's most even equilibrium)."
+    } else {
+        " (the matchup game's most even equilibrium; sampled, so each share has the range shown in the table)."
+    });
+    Some(line)
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::answer::{Matrix, RosterAnswer};
+use super::answer::{Matrix, Metagame, RosterAnswer};
 use super::sentences::{cost, interval};
 
 /// The table of costs, both matrices and the findings.
@@ -59,6 +59,7 @@ pub fn text(a: &RosterAnswer) -> String {
     }
     matrix(&mut s, "at the starting costs", &a.matrix, label);
     matrix(&mut s, "at the fair costs", &a.fitted_matrix, label);
+    metagame(&mut s, a, width);
     if !a.findings.is_empty() {
         let _ = writeln!(s, "\nfindings:");
         for f in &a.findings {
@@ -145,4 +146,54 @@ fn matrix(s: &mut String, title: &str, m: &Matrix, width: usize) {
         "none".to_string()
     };
     let _ = writeln!(s, "draws: {line}");
+}
+
+/// What rational players buy, at both sets of costs: each unit's share of the
+/// equilibrium mix, with its 95% range and how often it is bought when sampled.
+fn metagame(s: &mut String, a: &RosterAnswer, width: usize) {
+    if a.metagame.shares.is_empty() && a.fitted_metagame.shares.is_empty() {
+        return;
+    }
+    let what = if a.metagame.exact {
+        "exact".to_string()
+    } else {
+        format!(
+            "95% range and how often bought, over {} resampled matrices",
+            a.metagame.resamples
+        )
+    };
+    let _ = writeln!(
+        s,
+        "\nwhat rational players buy, the matchup game's most even equilibrium ({what}):"
+    );
+    let shown = |m: &Metagame, u: usize| match m.shares.get(u) {
+        None => "-".to_string(),
+        Some(x) if m.exact => format!("{:.0}%", x.share * 100.0),
+        Some(x) => format!(
+            "{:.0}% [{:.0}%, {:.0}%] bought {:.0}%",
+            x.share * 100.0,
+            x.low * 100.0,
+            x.high * 100.0,
+            x.bought * 100.0
+        ),
+    };
+    let column = (0..a.units.len())
+        .map(|u| shown(&a.metagame, u).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("starting costs".len());
+    let _ = writeln!(
+        s,
+        "{:<width$}  {:<column$}  fair costs",
+        "unit", "starting costs"
+    );
+    for (u, unit) in a.units.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{:<width$}  {:<column$}  {}",
+            unit.name,
+            shown(&a.metagame, u),
+            shown(&a.fitted_metagame, u)
+        );
+    }
 }
