@@ -30,7 +30,8 @@
     const memory = () => new DataView(exports.memory.buffer);
     const bytes = (ptr, len) => new Uint8Array(exports.memory.buffer, ptr, len);
     // The WASI functions Rust's standard library imports: no files, no environment,
-    // standard error kept for a panic's message, randomness from the browser.
+    // standard error kept for a panic's message, randomness and the time from the
+    // browser.
     const EBADF = 8, ENOSYS = 52;
     const wasi = {
       random_get(ptr, len) {
@@ -43,6 +44,13 @@
         return 0;
       },
       environ_get: () => 0,
+      // The time, in nanoseconds: the linear programs' solver (microlp) reads a clock
+      // for its time limit, which fray never sets, so no answer depends on it.
+      clock_time_get(id, precision, ptr) {
+        const ms = id === 0 ? Date.now() : performance.now();
+        memory().setBigUint64(ptr, BigInt(Math.round(ms * 1e6)), true);
+        return 0;
+      },
       fd_write(fd, iovs, n, written) {
         let total = 0;
         for (let i = 0; i < n; i++) {
