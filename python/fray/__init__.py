@@ -464,7 +464,9 @@ def roster(
     ``to_pandas()``: one row a unit; ``to_pandas(table="matrix")`` and
     ``table="fitted_matrix"``: the square of scores the report's heat maps draw (a row a
     unit, a column its opponent); ``table="matchups"``: every cell of both, a row each,
-    with its win, draw and interval.
+    with its win, draw and interval; ``table="metagame"``: what rational players buy,
+    each unit's share of the matchup game's equilibrium at the starting and the fitted
+    costs (``metagame`` and ``fitted_metagame``), a row each.
 
     >>> r = fray.roster(example="minions")
     >>> r["exact"], [u["name"] for u in r["units"]][:2]

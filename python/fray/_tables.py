@@ -79,9 +79,18 @@ def _cells(r: dict, matrix: str) -> Iterable[dict]:
                        "against_cost": m["costs"][j], **cell}
 
 
+def _metagame(r: dict) -> Iterable[dict]:
+    # What rational players buy: each unit's share of the equilibrium mix, at the
+    # starting and at the fitted costs, a row each.
+    for costs, key in (("starting", "metagame"), ("fitted", "fitted_metagame")):
+        for share in r[key]["shares"]:
+            yield {"costs": costs, **share}
+
+
 #: A roster's tables besides its units (``to_pandas(table=...)``): ``matrix`` and
-#: ``fitted_matrix`` square (scores, a row a unit against a column), and ``matchups``,
-#: every cell of both, a row each.
+#: ``fitted_matrix`` square (scores, a row a unit against a column), ``matchups``,
+#: every cell of both, a row each, and ``metagame``, each unit's equilibrium share at
+#: both costs, a row each.
 SQUARE = ("matrix", "fitted_matrix")
 
 #: The commands whose answers hold more than one table: each table's name and rows, the
@@ -92,6 +101,7 @@ TABLES: Dict[str, Dict[str, Callable[[dict], Iterable[dict]]]] = {
         "matrix": lambda r: _cells(r, "matrix"),
         "fitted_matrix": lambda r: _cells(r, "fitted_matrix"),
         "matchups": lambda r: [*_cells(r, "matrix"), *_cells(r, "fitted_matrix")],
+        "metagame": _metagame,
     },
 }
 

@@ -229,7 +229,12 @@ def test_a_rosters_matrices_as_dataframes():
     fitted = matchups[matchups["matrix"] == "fitted_matrix"]
     assert set(fitted["unit_cost"]) == {u["fitted"] for u in r["units"]}
     assert {"unit", "against", "win", "draw", "score", "low", "high"} <= set(matchups.columns)
-    with pytest.raises(ValueError, match="'units', 'matrix', 'fitted_matrix', 'matchups'"):
+    bought = r.to_pandas(table="metagame")
+    assert list(bought["costs"]) == ["starting"] * len(names) + ["fitted"] * len(names)
+    assert list(bought["unit"]) == names * 2
+    for costs in ("starting", "fitted"):
+        assert abs(bought[bought["costs"] == costs]["share"].sum() - 1) < 1e-9
+    with pytest.raises(ValueError, match="'units', 'matrix', 'fitted_matrix', 'matchups', 'metagame'"):
         r.to_pandas(table="matrices")
     with pytest.raises(ValueError, match="has one table"):
         fray.check("3/6").to_pandas(table="matrix")
