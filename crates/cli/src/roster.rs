@@ -63,6 +63,17 @@ pub struct RosterArgs {
     /// Seconds between progress lines on standard error when it is not a terminal.
     #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=3600))]
     progress_every: u64,
+    /// Also search for the strongest mixed armies against the field (each unit's army
+    /// alone at the same budget): every full army within the budget, the better half
+    /// played at twice the battles each round.
+    #[arg(long)]
+    armies: bool,
+    /// How many of the strongest armies to show (1 to 50).
+    #[arg(long, requires = "armies", value_name = "N")]
+    top: Option<u64>,
+    /// The costs the armies are bought at: starting or fitted.
+    #[arg(long, requires = "armies", value_name = "COSTS", value_parser = ["starting", "fitted"])]
+    at: Option<String>,
     /// Write an HTML report (report.html: the fair costs as bars, the matchups at the fair
     /// and the starting costs as heat maps, the findings) into this directory.
     #[arg(long, value_name = "DIR")]
@@ -97,6 +108,9 @@ pub fn run(args: &RosterArgs) -> Result<String> {
         trials: args.trials,
         seed: args.seed,
         threads: args.threads,
+        armies: args.armies,
+        top: args.top,
+        at: args.at.clone(),
     };
     let prepared = table::prepare::<Roster>(request)?;
     let report_file = args.report.as_deref().map(open_report).transpose()?;

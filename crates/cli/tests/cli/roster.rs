@@ -201,3 +201,32 @@ fn the_bundled_rosters_are_listed_with_their_texts() {
     let file = std::fs::read_to_string(example("rosters/minions.toml")).unwrap();
     assert_eq!(listed[1]["text"], file.as_str());
 }
+
+#[test]
+fn armies_are_searched_when_asked() {
+    let out = ok(&["roster", "--example", "minions", "--armies", "--top", "2"]);
+    assert!(
+        out.stdout.contains("strongest armies against the field"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("#2 "), "{}", out.stdout);
+    let v = json(&[
+        "roster",
+        "--example",
+        "minions",
+        "--armies",
+        "--top",
+        "2",
+        "--json",
+    ]);
+    let armies = v["armies"]["armies"].as_array().unwrap();
+    assert_eq!(armies.len(), 2);
+    assert!(armies[0]["units"][0]["count"].as_u64().unwrap() > 0);
+    // Without --armies there is no search, and no `armies` in the answer.
+    let plain = json(&["roster", "--example", "minions", "--json"]);
+    assert!(plain.get("armies").is_none());
+    let refused = fray(&["roster", "--example", "minions", "--top", "2"]);
+    assert_eq!(refused.code, 2);
+    assert!(refused.stderr.contains("--armies"), "{}", refused.stderr);
+}

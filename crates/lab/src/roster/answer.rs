@@ -92,6 +92,9 @@ pub struct RosterAnswer {
     pub metagame: Metagame,
     /// What they buy at the fitted costs.
     pub fitted_metagame: Metagame,
+    /// The strongest mixed armies against the field, when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armies: Option<ArmySearch>,
     /// Units dominated at the starting costs.
     pub dominated: Vec<Dominated>,
     /// Counter cycles at the fitted costs (each beats the next by 5 points or more,
@@ -138,4 +141,60 @@ pub struct Metagame {
     pub exact: bool,
     /// The matrices the shares' ranges come from (0 when exact).
     pub resamples: u32,
+}
+
+/// One unit's place in an army.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct InArmy {
+    /// The unit.
+    pub unit: String,
+    /// How many of it.
+    pub count: u32,
+}
+
+/// An army's score against one army of the field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Versus {
+    /// The field army's unit (an army of it alone, as many as the budget buys).
+    pub against: String,
+    /// The score: wins, draws counting half.
+    pub score: f64,
+    /// Its 95% interval (the score when exact).
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+}
+
+/// One army the search found, with its score against the field.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ArmyScore {
+    /// Its units and counts, in roster order.
+    pub units: Vec<InArmy>,
+    /// What it spends.
+    pub cost: f64,
+    /// Its mean score against the field's armies.
+    pub score: f64,
+    /// The score's 95% interval (the score when exact).
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+    /// Its score against each field army.
+    pub versus: Vec<Versus>,
+}
+
+/// The search for the strongest mixed armies (`roster::armies`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ArmySearch {
+    /// The costs the armies were bought at, in roster order.
+    pub costs: Vec<f64>,
+    /// The field: each unit's single-unit army at the same budget.
+    pub field: Vec<String>,
+    /// The full armies within the budget, every one a candidate.
+    pub candidates: u64,
+    /// Battles played.
+    pub battles: u64,
+    /// Whether every battle is exact (minions).
+    pub exact: bool,
+    /// The strongest armies, best first.
+    pub armies: Vec<ArmyScore>,
 }

@@ -9,6 +9,7 @@
 //! the command line prints it, as a page and as CSV).
 
 pub mod answer;
+pub mod armies;
 pub mod file;
 pub mod findings;
 pub mod fit;

@@ -98,6 +98,41 @@ fn bought(a: &RosterAnswer, order: &[usize]) -> String {
     })
 }
 
+/// The strongest mixed armies found, as a table: each army, its cost, its score with its
+/// interval against the field.
+fn armies(a: &RosterAnswer) -> String {
+    let Some(s) = &a.armies else {
+        return String::new();
+    };
+    let rows: String = s
+        .armies
+        .iter()
+        .enumerate()
+        .map(|(i, army)| {
+            let score = if s.exact {
+                format!("{:.1}% (exact)", army.score * 100.0)
+            } else {
+                format!(
+                    "{:.1}% [{:.1}%, {:.1}%]",
+                    army.score * 100.0,
+                    army.low * 100.0,
+                    army.high * 100.0
+                )
+            };
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{score}</td></tr>\n",
+                i + 1,
+                escape(&super::sentences::army(army)),
+                cost(army.cost)
+            )
+        })
+        .collect();
+    format!(
+        "<h2>Strongest armies against the field</h2>\n<p>Of {} full armies, each scored against every unit's army alone at the same budget ({} battles).</p>\n<table>\n<tr><th>#</th><th>army</th><th>cost</th><th>score</th></tr>\n{rows}</table>\n",
+        s.candidates, s.battles
+    )
+}
+
 const STYLE: &str = "body{font-family:sans-serif;max-width:760px;margin:2em auto;padding:0 0.5em;color:#222} \
     figure{margin:1.2em 0} svg{max-width:100%;height:auto} li{margin:.3em 0}";
 
@@ -140,7 +175,7 @@ pub fn html(a: &RosterAnswer) -> String {
 <figure>{fitted}</figure>
 <figure>{starting}</figure>
 <figure>{bought}</figure>
-<h2>Findings</h2>
+{armies}<h2>Findings</h2>
 <ul>
 {findings}</ul>
 </body></html>
@@ -153,6 +188,7 @@ pub fn html(a: &RosterAnswer) -> String {
         fitted = heat(a, &a.fitted_matrix, "Scores at the fair costs", &order),
         starting = heat(a, &a.matrix, "Scores at the starting costs", &order),
         bought = bought(a, &order),
+        armies = armies(a),
     )
 }
 

@@ -95,6 +95,24 @@ pub struct RosterRequest {
     pub seed: Option<u64>,
     /// Threads to play on, 0 (every core) to 1024.
     pub threads: u64,
+    /// Also search for the strongest mixed armies against the field (every single-unit
+    /// army at the same budget): see `roster::armies`.
+    pub armies: bool,
+    /// How many of the strongest armies to report (default 5; 1 to 50).
+    pub top: Option<u64>,
+    /// The costs the armies are bought at: `starting` (the default) or `fitted`.
+    pub at: Option<String>,
+}
+
+/// What the army search was asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArmiesAsked {
+    /// How many armies to report.
+    pub top: usize,
+    /// Bought at the fitted costs, rather than the starting ones.
+    pub fitted: bool,
+    /// The full armies within the budget at the starting costs.
+    pub candidates: usize,
 }
 
 /// A roster request that passed every rule.
@@ -114,6 +132,8 @@ pub struct ValidRoster {
     pub trials: u64,
     /// Threads (0: every core).
     pub threads: usize,
+    /// The army search, when asked for.
+    pub armies: Option<ArmiesAsked>,
 }
 
 impl RosterRequest {
@@ -204,6 +224,34 @@ impl RosterRequest {
         if let Some(seed) = self.seed {
             roster.seed = seed;
         }
+        if !self.armies && (self.top.is_some() || self.at.is_some()) {
+            return Err(Refusal::new(
+                "top and at are for the army search: ask for it with armies",
+            ));
+        }
+        let armies = if self.armies {
+            let top = self.top.unwrap_or(5);
+            within(top, 1, 50, "top")?;
+            let fitted = match self.at.as_deref() {
+                None | Some("starting") => false,
+                Some("fitted") => true,
+                Some(other) => {
+                    return Err(Refusal::new(format!(
+                        "at `{}`: the costs the armies are bought at are `starting` or `fitted`",
+                        fray::text::escape_controls(other)
+                    )));
+                }
+            };
+            let most = super::matchup::max_army(&roster);
+            let candidates = super::armies::compositions(&roster.costs, roster.budget, most)?.len();
+            Some(ArmiesAsked {
+                top: top as usize,
+                fitted,
+                candidates,
+            })
+        } else {
+            None
+        };
         Ok(ValidRoster {
             roster,
             fair,
@@ -212,6 +260,7 @@ impl RosterRequest {
             max_battles,
             trials,
             threads: usize::try_from(self.threads).unwrap_or(usize::MAX),
+            armies,
         })
     }
 }
@@ -222,6 +271,20 @@ impl ValidRoster {
     pub fn planned_battles(&self) -> u64 {
         let n = self.roster.names.len() as u64;
         let pairs = n * (n - 1) / 2;
+        let search = self.armies.map_or(0, |a| {
+            // At the fitted costs the count is known only then: bounded by the most.
+            let candidates = if a.fitted {
+                super::armies::MAX_CANDIDATES
+            } else {
+                a.candidates
+            };
+            super::armies::planned(candidates, n as usize, a.top, self.roster.exact())
+        });
+        search.saturating_add(self.priced_battles(pairs))
+    }
+
+    /// The pricing's own battles at most.
+    fn priced_battles(&self, pairs: u64) -> u64 {
         if self.roster.exact() {
             // Two matrices, and the solve's bound.
             pairs * 16 + super::price::exact_bound(&self.roster, self.fair, self.reference)
@@ -360,6 +423,7 @@ impl ValidRoster {
             fitted_matrix,
             metagame,
             fitted_metagame,
+            armies: None,
             dominated,
             cycles,
             findings: Vec::new(),
@@ -369,6 +433,20 @@ impl ValidRoster {
             exact: r.exact(),
             complete,
         };
+        if let Some(asked) = self.armies.filter(|_| answer.complete) {
+            let costs = if asked.fitted {
+                &answer.units.iter().map(|u| u.fitted).collect::<Vec<_>>()
+            } else {
+                &r.costs
+            };
+            match super::armies::search(r, costs, asked.top, &|n| player.add(n), cancel)? {
+                Some(found) => {
+                    answer.battles += found.battles;
+                    answer.armies = Some(found);
+                }
+                None => answer.complete = false,
+            }
+        }
         answer.findings = super::sentences::findings(&answer);
         Ok(answer)
     }

@@ -1,6 +1,6 @@
 //! One plain sentence per finding of a pricing, for the table and the report.
 
-use super::answer::{Metagame, RosterAnswer};
+use super::answer::{ArmyScore, ArmySearch, Metagame, RosterAnswer};
 use fray::math;
 
 /// Said of an exact roster whose solve did not settle.
@@ -59,6 +59,9 @@ pub fn findings(a: &RosterAnswer) -> Vec<String> {
             "A counter cycle remains at the fitted costs: {} beats {}, {} beats {}, {} beats {}.",
             c[0], c[1], c[1], c[2], c[2], c[0]
         ));
+    }
+    if let Some(line) = a.armies.as_ref().and_then(strongest) {
+        out.push(line);
     }
     for (at, m) in [("starting", &a.metagame), ("fitted", &a.fitted_metagame)] {
         if let Some(line) = bought(at, m) {
@@ -132,4 +135,69 @@ fn bought(at: &str, m: &Metagame) -> Option<String> {
         " (the matchup game's most even equilibrium; sampled, so each share has the range shown in the table)."
     });
     Some(line)
+}
+
+/// An army as people read it: "7 × Skirmisher and 3 × Archer".
+pub fn army(a: &ArmyScore) -> String {
+    let parts: Vec<String> = a
+        .units
+        .iter()
+        .map(|u| format!("{} × {}", u.count, u.unit))
+        .collect();
+    match parts.as_slice() {
+        [] => "no one".into(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A score with its interval, in percent ("78% [76%, 80%]", or "78% (exact)").
+fn scored(score: f64, low: f64, high: f64, exact: bool) -> String {
+    if exact {
+        format!("{:.0}% (exact)", score * 100.0)
+    } else {
+        format!(
+            "{:.0}% [{:.0}%, {:.0}%]",
+            score * 100.0,
+            low * 100.0,
+            high * 100.0
+        )
+    }
+}
+
+/// How far the strongest army found is from even against the field, in a sentence, and
+/// the unit it leans on (the one it spends most on).
+fn strongest(s: &ArmySearch) -> Option<String> {
+    let best = s.armies.first()?;
+    let shown = scored(best.score, best.low, best.high, s.exact);
+    let beats = if s.exact {
+        best.score > 0.5 + 1e-9
+    } else {
+        best.low > 0.5
+    };
+    if !beats {
+        return Some(format!(
+            "No army beats the field by more than its interval: the strongest found, {}, {} points, scores {shown} against the single-unit armies.",
+            army(best),
+            cost(best.cost)
+        ));
+    }
+    let spent = |u: &super::answer::InArmy| {
+        let i = s.field.iter().position(|n| *n == u.unit).unwrap_or(0);
+        f64::from(u.count) * s.costs.get(i).copied().unwrap_or(0.0)
+    };
+    let leans = best
+        .units
+        .iter()
+        .max_by(|x, y| spent(x).total_cmp(&spent(y)))?;
+    let how = if best.units.len() > 1 {
+        format!("the {} is underpriced in company", leans.unit)
+    } else {
+        format!("the {} is underpriced", leans.unit)
+    };
+    Some(format!(
+        "{}, {} points, scores {shown} against the field: {how}.",
+        army(best),
+        cost(best.cost)
+    ))
 }

@@ -60,6 +60,7 @@ pub fn text(a: &RosterAnswer) -> String {
     matrix(&mut s, "at the starting costs", &a.matrix, label);
     matrix(&mut s, "at the fair costs", &a.fitted_matrix, label);
     metagame(&mut s, a, width);
+    armies(&mut s, a);
     if !a.findings.is_empty() {
         let _ = writeln!(s, "\nfindings:");
         for f in &a.findings {
@@ -194,6 +195,69 @@ fn metagame(s: &mut String, a: &RosterAnswer, width: usize) {
             unit.name,
             shown(&a.metagame, u),
             shown(&a.fitted_metagame, u)
+        );
+    }
+}
+
+/// The strongest mixed armies against the field, best first: each with its cost, its
+/// score with its interval, and the field armies it beats and loses to.
+fn armies(s: &mut String, a: &RosterAnswer) {
+    let Some(search) = &a.armies else {
+        return;
+    };
+    let how = if search.exact {
+        "exact: every battle played once each way".to_string()
+    } else {
+        "successive halving on common random numbers, 95% intervals".to_string()
+    };
+    let _ = writeln!(
+        s,
+        "\nstrongest armies against the field (each unit's army alone, budget {}), of {} full armies ({how}):",
+        cost(a.budget),
+        search.candidates
+    );
+    for (i, army) in search.armies.iter().enumerate() {
+        let score = if search.exact {
+            format!("{:.1}%", army.score * 100.0)
+        } else {
+            format!(
+                "{:.1}% [{:.1}%, {:.1}%]",
+                army.score * 100.0,
+                army.low * 100.0,
+                army.high * 100.0
+            )
+        };
+        let side = |better: bool| {
+            army.versus
+                .iter()
+                .filter(|v| {
+                    if search.exact {
+                        (v.score > 0.5 + 1e-9) == better && (v.score - 0.5).abs() > 1e-9
+                    } else if better {
+                        v.low > 0.5
+                    } else {
+                        v.high < 0.5
+                    }
+                })
+                .map(|v| v.against.as_str())
+                .collect::<Vec<_>>()
+        };
+        let (beats, loses) = (side(true), side(false));
+        let list = |l: &[&str]| {
+            if l.is_empty() {
+                "none".to_string()
+            } else {
+                l.join(", ")
+            }
+        };
+        let _ = writeln!(
+            s,
+            "#{} {}: {} points, score {score}; beats {}; loses to {}",
+            i + 1,
+            super::sentences::army(army),
+            cost(army.cost),
+            list(&beats),
+            list(&loses)
         );
     }
 }

@@ -2,6 +2,7 @@
 //! matchup rules (counts rounded at random, both orders, exact minions), and what
 //! rational players buy (the metagame).
 
+mod armies;
 mod calibration;
 mod file;
 mod known;

@@ -1,0 +1,397 @@
+//! Mixed armies, and the search for the one that breaks the prices. An army is a count
+//! of each unit whose cost is within the budget and that is full: it cannot buy one
+//! more of the roster's cheapest unit (a designer's army spends its points). Its
+//! fighters are listed in roster order, each unit's in a block, so the same army always
+//! fights the same way (targeting that goes by list order meets the roster's first
+//! unit first).
+//!
+//! The search plays every candidate army against a field (every single-unit army at the
+//! same budget) and keeps the best, as best-arm identification over noisy answers:
+//! successive halving, every candidate at a few battles against each field army, the
+//! better half at twice the battles, until the top armies are left, all on common random
+//! numbers (a round's battles against a field army, in an order, draw the same stream
+//! for every candidate). A minions roster's battles are exact: each is played once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use fray::minions::{Battle as MinionsBattle, Group};
+use fray::pool::Army as PoolArmy;
+use fray::request::Refusal;
+use fray::rng::SeededRolls;
+use fray::trace::NoTrace;
+use rayon::prelude::*;
+
+use super::answer::{ArmyScore, ArmySearch, InArmy, Versus};
+use super::file::{Roster, Units};
+use crate::systems::BattleSystem;
+use crate::systems::pool::Pool;
+use crate::tally::Tally;
+
+/// The most candidate armies a search starts from: more is refused before any battle.
+pub const MAX_CANDIDATES: usize = 20_000;
+
+/// The battles a candidate plays against each field army in the first round.
+const FIRST_BATTLES: u64 = 16;
+
+/// The streams of the search, apart from every matchup's.
+const SEARCH_STREAMS: u64 = 1 << 48;
+
+/// An army: how many of each unit, in roster order.
+pub type Counts = Vec<u32>;
+
+/// Every full army of `costs` within `budget`: at most `budget` spent, and less than the
+/// cheapest unit's cost left over; none above `most` fighters of one unit. Refused past
+/// [`MAX_CANDIDATES`].
+pub fn compositions(costs: &[f64], budget: f64, most: u32) -> Result<Vec<Counts>, Refusal> {
+    let cheapest = costs.iter().copied().fold(f64::INFINITY, f64::min);
+    let mut out = Vec::new();
+    let mut counts = vec![0u32; costs.len()];
+    fn fill(
+        unit: usize,
+        left: f64,
+        costs: &[f64],
+        cheapest: f64,
+        most: u32,
+        counts: &mut Counts,
+        out: &mut Vec<Counts>,
+    ) -> Result<(), Refusal> {
+        if unit == costs.len() {
+            if left < cheapest - 1e-9 && counts.iter().any(|&c| c > 0) {
+                if out.len() == MAX_CANDIDATES {
+                    return Err(Refusal::new(format!(
+                        "more than {MAX_CANDIDATES} armies fit the budget: lower the budget or raise the costs"
+                    )));
+                }
+                out.push(counts.clone());
+            }
+            return Ok(());
+        }
+        let can = ((left + 1e-9) / costs[unit]).floor().min(f64::from(most)) as u32;
+        for n in (0..=can).rev() {
+            counts[unit] = n;
+            fill(
+                unit + 1,
+                left - f64::from(n) * costs[unit],
+                costs,
+                cheapest,
+                most,
+                counts,
+                out,
+            )?;
+        }
+        counts[unit] = 0;
+        Ok(())
+    }
+    fill(0, budget, costs, cheapest, most, &mut counts, &mut out)?;
+    Ok(out)
+}
+
+/// The field: each unit's single-unit army, as many as the budget buys.
+pub fn field(costs: &[f64], budget: f64) -> Vec<Counts> {
+    (0..costs.len())
+        .map(|u| {
+            let mut c = vec![0; costs.len()];
+            c[u] = ((budget + 1e-9) / costs[u]).floor() as u32;
+            c
+        })
+        .collect()
+}
+
+/// What one army scored against another: battles, and the sums of its scores (a win 1,
+/// a draw one half) and of their squares.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct Scored {
+    battles: u64,
+    sum: f64,
+    squares: f64,
+}
+
+impl Scored {
+    fn add(&mut self, other: Scored) {
+        self.battles += other.battles;
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+
+    fn mean(&self) -> f64 {
+        if self.battles == 0 {
+            0.5
+        } else {
+            self.sum / self.battles as f64
+        }
+    }
+
+    /// The variance of the mean (none when `exact`: each battle is the only outcome
+    /// it has).
+    fn variance(&self, exact: bool) -> f64 {
+        if exact || self.battles < 2 {
+            return 0.0;
+        }
+        let n = self.battles as f64;
+        let m = self.mean();
+        ((self.squares / n - m * m).max(0.0)) / (n - 1.0)
+    }
+}
+
+/// `trials` battles (half with each as side a) of army `a` against `b`, on the streams
+/// from `stream` (one for each order); one exact play each way for minions. None when
+/// cancelled.
+fn fight(
+    roster: &Roster,
+    a: &[u32],
+    b: &[u32],
+    trials: u64,
+    stream: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<Scored>, Refusal> {
+    let mut scored = Scored::default();
+    let refused = |e: fray::scenario::ScenarioError| Refusal::new(e.to_string());
+    for a_first in [true, false] {
+        let (first, second) = if a_first { (a, b) } else { (b, a) };
+        match &roster.units {
+            Units::Minions { rules, units } => {
+                let group = |counts: &[u32], name: &str| Group {
+                    name: name.to_string(),
+                    minions: counts
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(u, &n)| {
+                            (1..=n).map(move |k| fray::minions::Minion {
+                                name: format!("{} {k}", units[u].name),
+                                ..units[u].clone()
+                            })
+                        })
+                        .collect(),
+                };
+                let battle = MinionsBattle {
+                    rules: *rules,
+                    a: group(first, "a"),
+                    b: group(second, "b"),
+                    spells: Vec::new(),
+                };
+                fray::minions::check_work(&battle).map_err(refused)?;
+                if cancel.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                let winner = fray::minions::play(&battle, &mut NoTrace).winner;
+                let ours = if a_first {
+                    fray::minions::Side::A
+                } else {
+                    fray::minions::Side::B
+                };
+                let s = match winner {
+                    Some(w) if w == ours => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+                scored.add(Scored {
+                    battles: 1,
+                    sum: s,
+                    squares: s * s,
+                });
+            }
+            Units::Pool { settings, units } => {
+                let army = |counts: &[u32], name: &str| PoolArmy {
+                    name: name.to_string(),
+                    combatants: counts
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(u, &n)| {
+                            (1..=n).map(move |k| fray::pool::Combatant {
+                                name: format!("{} {k}", units[u].name),
+                                ..units[u].clone()
+                            })
+                        })
+                        .collect(),
+                    advantage: 0,
+                    disadvantage: 0,
+                };
+                let battle = fray::pool::scenario::battle_of(
+                    settings,
+                    army(first, "a"),
+                    army(second, "b"),
+                    roster.max_rounds,
+                )
+                .map_err(refused)?;
+                let order = u64::from(!a_first);
+                let mut rolls = SeededRolls::with_stream(roster.seed, stream + order);
+                let (mut kept, mut t) = (Default::default(), Tally::default());
+                for _ in 0..trials.div_ceil(2) {
+                    if !Pool::trial(
+                        &battle,
+                        roster.max_rounds,
+                        &mut rolls,
+                        &mut kept,
+                        &mut t,
+                        cancel,
+                    ) {
+                        return Ok(None);
+                    }
+                }
+                let wins = t.wins[usize::from(!a_first)] as f64;
+                let draws = t.draws as f64;
+                scored.add(Scored {
+                    battles: t.trials,
+                    sum: wins + draws / 2.0,
+                    squares: wins + draws / 4.0,
+                });
+            }
+        }
+    }
+    Ok(Some(scored))
+}
+
+/// A candidate's battles so far against each field army.
+#[derive(Debug, Clone)]
+struct Candidate {
+    army: Counts,
+    against: Vec<Scored>,
+}
+
+impl Candidate {
+    /// Its score against the field: the mean of its scores against each field army.
+    fn score(&self) -> f64 {
+        self.against.iter().map(Scored::mean).sum::<f64>() / self.against.len() as f64
+    }
+
+    /// The standard error of that score.
+    fn se(&self, exact: bool) -> f64 {
+        let f = self.against.len() as f64;
+        (self.against.iter().map(|s| s.variance(exact)).sum::<f64>()).sqrt() / f
+    }
+}
+
+/// The battles a search plans at most, before any is played: each round's candidates,
+/// against every field army, at that round's battles; exact, one play each way.
+pub fn planned(candidates: usize, field: usize, top: usize, exact: bool) -> u64 {
+    let (f, mut n) = (field as u64, candidates as u64);
+    if exact {
+        return n.saturating_mul(f).saturating_mul(2);
+    }
+    let mut battles = FIRST_BATTLES;
+    let mut total = 0u64;
+    loop {
+        total = total.saturating_add(n.saturating_mul(f).saturating_mul(battles));
+        if n <= top as u64 {
+            return total;
+        }
+        n = (n / 2).max(top as u64);
+        battles = battles.saturating_mul(2);
+    }
+}
+
+/// Finds the `top` armies of `roster` at `costs` with the best score against the field,
+/// on the current rayon pool; `progress` is told the battles played. None when
+/// cancelled.
+pub fn search(
+    roster: &Roster,
+    costs: &[f64],
+    top: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<ArmySearch>, Refusal> {
+    let most = super::matchup::max_army(roster);
+    let all = compositions(costs, roster.budget, most)?;
+    let field = field(costs, roster.budget);
+    let exact = roster.exact();
+    let mut alive: Vec<Candidate> = all
+        .iter()
+        .map(|a| Candidate {
+            army: a.clone(),
+            against: vec![Scored::default(); field.len()],
+        })
+        .collect();
+    let count = alive.len();
+    let mut battles = if exact { 1 } else { FIRST_BATTLES };
+    let mut played = 0u64;
+    let mut round = 0u64;
+    loop {
+        let stream = SEARCH_STREAMS + round * 2 * field.len() as u64;
+        let results: Vec<Result<Option<Vec<Scored>>, Refusal>> = alive
+            .par_iter()
+            .map(|c| {
+                let mut got = Vec::with_capacity(field.len());
+                for (f, opponent) in field.iter().enumerate() {
+                    let s = fight(
+                        roster,
+                        &c.army,
+                        opponent,
+                        battles,
+                        stream + 2 * f as u64,
+                        cancel,
+                    )?;
+                    let Some(s) = s else { return Ok(None) };
+                    got.push(s);
+                }
+                progress(got.iter().map(|s| s.battles).sum());
+                Ok(Some(got))
+            })
+            .collect();
+        for (c, r) in alive.iter_mut().zip(results) {
+            let Some(got) = r? else { return Ok(None) };
+            for (a, g) in c.against.iter_mut().zip(got) {
+                played += g.battles;
+                a.add(g);
+            }
+        }
+        alive.sort_by(|x, y| y.score().total_cmp(&x.score()));
+        if exact || alive.len() <= top {
+            break;
+        }
+        alive.truncate((alive.len() / 2).max(top));
+        battles *= 2;
+        round += 1;
+    }
+    alive.truncate(top);
+    let names = &roster.names;
+    let armies = alive
+        .iter()
+        .map(|c| {
+            let se = c.se(exact);
+            let versus = c
+                .against
+                .iter()
+                .enumerate()
+                .map(|(f, s)| {
+                    let half = 1.959_963_984_540_054 * s.variance(exact).sqrt();
+                    Versus {
+                        against: names[f].clone(),
+                        score: s.mean(),
+                        low: (s.mean() - half).max(0.0),
+                        high: (s.mean() + half).min(1.0),
+                    }
+                })
+                .collect();
+            ArmyScore {
+                units: c
+                    .army
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(u, &n)| InArmy {
+                        unit: names[u].clone(),
+                        count: n,
+                    })
+                    .collect(),
+                cost: c
+                    .army
+                    .iter()
+                    .zip(costs)
+                    .map(|(&n, c)| f64::from(n) * c)
+                    .sum(),
+                score: c.score(),
+                low: (c.score() - 1.959_963_984_540_054 * se).max(0.0),
+                high: (c.score() + 1.959_963_984_540_054 * se).min(1.0),
+                versus,
+            }
+        })
+        .collect();
+    Ok(Some(ArmySearch {
+        costs: costs.to_vec(),
+        field: names.clone(),
+        candidates: count as u64,
+        battles: played,
+        exact,
+        armies,
+    }))
+}

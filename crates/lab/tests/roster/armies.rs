@@ -1,0 +1,135 @@
+//! The search for the strongest mixed army against the field, on rosters whose answer
+//! is known without fray.
+
+use fray_lab::roster::armies::{compositions, field};
+use fray_lab::roster::{RosterAnswer, RosterRequest};
+
+fn search(text: &str, extra: impl FnOnce(&mut RosterRequest)) -> RosterAnswer {
+    let mut r = RosterRequest {
+        roster: Some(text.to_string()),
+        armies: true,
+        ..RosterRequest::default()
+    };
+    extra(&mut r);
+    r.validate().unwrap().run().unwrap()
+}
+
+const POOL_HEAD: &str = "system = \"pool\"\nbudget = 30\nseed = 5\nmax_rounds = 40\n[pool]\n";
+
+fn pool_unit(name: &str, extra: &str) -> String {
+    format!("[[pool.units]]\nname = \"{name}\"\ncost = 5\n{extra}\n")
+}
+
+#[test]
+fn full_armies_spend_all_they_can() {
+    // Costs 2 and 3 at a budget of 7: an army that could buy one more 2 is not full.
+    let mut got = compositions(&[2.0, 3.0], 7.0, 100).unwrap();
+    got.sort();
+    assert_eq!(got, [vec![0, 2], vec![2, 1], vec![3, 0]]);
+    assert_eq!(field(&[2.0, 3.0], 7.0), [vec![3, 0], vec![0, 2]]);
+    let e = compositions(&[1.0; 8], 40.0, 1000).unwrap_err();
+    assert!(
+        e.message.contains("more than 20000 armies"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn identical_units_give_no_army_that_beats_the_field() {
+    let text = format!(
+        "{POOL_HEAD}{}{}{}",
+        pool_unit("Spear", "hp = 5\narmor = \"light\""),
+        pool_unit("Lance", "hp = 5\narmor = \"light\""),
+        pool_unit("Pole", "hp = 5\narmor = \"light\""),
+    );
+    let a = search(&text, |_| {});
+    let s = a.armies.as_ref().unwrap();
+    assert_eq!(s.armies.len(), 5);
+    for army in &s.armies {
+        assert!(army.low <= 0.5 + 0.02, "{army:?}");
+    }
+    assert!(
+        a.findings
+            .iter()
+            .any(|f| f.starts_with("No army beats the field by more than its interval")),
+        "{:?}",
+        a.findings
+    );
+}
+
+#[test]
+fn a_stronger_copy_is_over_used_by_the_top_armies() {
+    let text = format!(
+        "{POOL_HEAD}{}{}{}",
+        pool_unit("Guard", "hp = 7\narmor = \"light\""),
+        pool_unit("Militia", "hp = 5\narmor = \"light\""),
+        pool_unit("Scout", "hp = 4"),
+    );
+    let a = search(&text, |r| r.top = Some(3));
+    let s = a.armies.as_ref().unwrap();
+    let count = |name: &str| -> u32 {
+        s.armies
+            .iter()
+            .flat_map(|army| &army.units)
+            .filter(|u| u.unit == name)
+            .map(|u| u.count)
+            .sum()
+    };
+    assert!(count("Guard") > count("Militia"), "{:?}", s.armies);
+    let best = &s.armies[0];
+    assert!(best.low > 0.5, "{best:?}");
+    for army in &s.armies {
+        assert!(army.cost <= 30.0 + 1e-9 && army.cost > 25.0, "{army:?}");
+    }
+}
+
+#[test]
+fn an_exact_search_is_the_best_of_every_composition() {
+    let text = "system = \"minions\"\nbudget = 12\n[minions.rules]\nmax_rounds = 1000\nturns = 1\n\
+                [[minions.units]]\nname = \"Recruit\"\nkind = \"recruit\"\nhp = 3\ndamage = 1\ncost = 2\n\
+                [[minions.units]]\nname = \"Veteran\"\nkind = \"veteran\"\nhp = 6\ndamage = 2\ncost = 4\n\
+                [[minions.units]]\nname = \"Brute\"\nkind = \"veteran\"\nhp = 9\ndamage = 3\ncost = 6\n";
+    let all = search(text, |r| r.top = Some(50));
+    let s = all.armies.as_ref().unwrap();
+    assert!(s.exact && s.candidates as usize <= 50, "{}", s.candidates);
+    // Every composition, sorted: each no better than the one before it.
+    assert_eq!(s.armies.len() as u64, s.candidates);
+    for pair in s.armies.windows(2) {
+        assert!(pair[0].score >= pair[1].score, "{pair:?}");
+    }
+    for army in &s.armies {
+        assert_eq!((army.low, army.high), (army.score, army.score));
+    }
+    let best = search(text, |r| r.top = Some(1));
+    assert_eq!(best.armies.unwrap().armies[0], s.armies[0]);
+}
+
+#[test]
+fn a_search_is_refused_before_any_battle_when_asked_wrongly() {
+    let text = format!(
+        "{POOL_HEAD}{}{}",
+        pool_unit("A", "hp = 5"),
+        pool_unit("B", "hp = 5")
+    );
+    let refused = |f: &dyn Fn(&mut RosterRequest)| {
+        let mut r = RosterRequest {
+            roster: Some(text.clone()),
+            ..RosterRequest::default()
+        };
+        f(&mut r);
+        r.validate().unwrap_err().message
+    };
+    let e = refused(&|r| {
+        r.armies = true;
+        r.top = Some(0);
+    });
+    assert!(e.contains("top"), "{e}");
+    let e = refused(&|r| {
+        r.armies = true;
+        r.at = Some("later".into());
+    });
+    assert!(e.contains("`starting` or `fitted`"), "{e}");
+    let e = refused(&|r| r.top = Some(3));
+    assert!(e.contains("armies"), "{e}");
+}
