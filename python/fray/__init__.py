@@ -450,6 +450,7 @@ def roster(
     fair: str = "mean", against: Optional[str] = None, reference: Optional[str] = None,
     precision: Optional[float] = None, max_battles: Optional[int] = None,
     trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
+    armies: bool = False, top: Optional[int] = None, at: Optional[str] = None,
     executor: str = "local", chunks: Optional[int] = None, strict: bool = False,
 ) -> Result:
     """Each unit's fair cost, so that equal-cost armies fight even (``fray roster``): its
@@ -467,6 +468,11 @@ def roster(
     with its win, draw and interval; ``table="metagame"``: what rational players buy,
     each unit's share of the matchup game's equilibrium at the starting and the fitted
     costs (``metagame`` and ``fitted_metagame``), a row each.
+    ``armies=True`` also searches for the strongest mixed armies against the field
+    (every single-unit army at the same budget), bought at the ``at`` costs
+    (``"starting"`` or ``"fitted"``): the ``top`` (default 5) in ``r["armies"]``, each
+    with its units and counts, cost, score and interval; ``to_pandas(table="armies")``,
+    a row each. Under ``executor="ray"`` the search runs in this process.
 
     >>> r = fray.roster(example="minions")
     >>> r["exact"], [u["name"] for u in r["units"]][:2]
@@ -474,7 +480,7 @@ def roster(
     """
     request = _given(example=example, fair=fair, against=against, reference=reference,
                      precision=precision, max_battles=max_battles, trials=trials, seed=seed,
-                     threads=threads)
+                     threads=threads, armies=armies or None, top=top, at=at)
     source = None
     if roster is not None:
         request["roster"], source = _text(roster, "a roster")

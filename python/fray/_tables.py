@@ -87,6 +87,17 @@ def _metagame(r: dict) -> Iterable[dict]:
             yield {"costs": costs, **share}
 
 
+def _armies(r: dict) -> Iterable[dict]:
+    # The strongest mixed armies found, best first: each a row, its units as text and
+    # a column a unit with its count.
+    found = r.get("armies") or {"armies": [], "field": []}
+    for rank, army in enumerate(found["armies"], 1):
+        counts = {u["unit"]: u["count"] for u in army["units"]}
+        yield {"rank": rank, "army": ", ".join(f"{n} × {u}" for u, n in counts.items()),
+               "cost": army["cost"], "score": army["score"], "low": army["low"], "high": army["high"],
+               **{unit: counts.get(unit, 0) for unit in found["field"]}}
+
+
 #: A roster's tables besides its units (``to_pandas(table=...)``): ``matrix`` and
 #: ``fitted_matrix`` square (scores, a row a unit against a column), ``matchups``,
 #: every cell of both, a row each, and ``metagame``, each unit's equilibrium share at
@@ -102,6 +113,7 @@ TABLES: Dict[str, Dict[str, Callable[[dict], Iterable[dict]]]] = {
         "fitted_matrix": lambda r: _cells(r, "fitted_matrix"),
         "matchups": lambda r: [*_cells(r, "matrix"), *_cells(r, "fitted_matrix")],
         "metagame": _metagame,
+        "armies": _armies,
     },
 }
 

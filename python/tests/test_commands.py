@@ -234,7 +234,12 @@ def test_a_rosters_matrices_as_dataframes():
     assert list(bought["unit"]) == names * 2
     for costs in ("starting", "fitted"):
         assert abs(bought[bought["costs"] == costs]["share"].sum() - 1) < 1e-9
-    with pytest.raises(ValueError, match="'units', 'matrix', 'fitted_matrix', 'matchups', 'metagame'"):
+    searched = fray.roster(example="minions", armies=True, top=3)
+    armies = searched.to_pandas(table="armies")
+    assert list(armies["rank"]) == [1, 2, 3]
+    assert list(armies["score"]) == [a["score"] for a in searched["armies"]["armies"]]
+    assert set(names) <= set(armies.columns)
+    with pytest.raises(ValueError, match="'units', 'matrix', 'fitted_matrix', 'matchups', 'metagame', 'armies'"):
         r.to_pandas(table="matrices")
     with pytest.raises(ValueError, match="has one table"):
         fray.check("3/6").to_pandas(table="matrix")
