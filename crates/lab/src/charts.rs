@@ -120,6 +120,8 @@ pub struct BarChart {
     pub title: String,
     /// How values are scaled and ticked.
     pub axis: Axis,
+    /// What the values measure, in words: the value axis's name.
+    pub value_desc: String,
     /// The names of the series, for the legend.
     pub series: Vec<String>,
     /// The bars, top to bottom.
@@ -287,7 +289,9 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
             .light_line_style(WHITE)
             .y_labels(0)
             .x_labels(6)
-            .label_style((FONT, 15));
+            .x_desc(shown(&chart.value_desc))
+            .label_style((FONT, 15))
+            .axis_desc_style((FONT, LABEL_SIZE));
         match chart.axis {
             Axis::Percent => mesh.x_label_formatter(&percent).draw()?,
             Axis::Number => mesh.x_label_formatter(&plain).draw()?,
@@ -384,7 +388,8 @@ fn draw_histogram(
     let lo = points.first().map_or(0, |p| p.0);
     let hi = points.last().map_or(lo, |p| p.0).max(lo);
     let max = points.iter().map(|p| p.1).max().unwrap_or(1).max(1);
-    let y_label_w = text_width(&max.to_string(), 15) + 16;
+    // The tick labels, and room for the axis's name beside them (turned on its side).
+    let y_label_w = text_width(&max.to_string(), 15) + 16 + LABEL_SIZE + 8;
     {
         let root = SVGBackend::with_string(svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE)?;
@@ -415,6 +420,7 @@ fn draw_histogram(
             .x_label_formatter(&whole)
             .y_label_formatter(&whole)
             .x_desc(shown(x_desc))
+            .y_desc(shown(y_desc))
             .label_style((FONT, 15))
             .axis_desc_style((FONT, LABEL_SIZE))
             .draw()?;

@@ -60,6 +60,7 @@ pub fn chart(g: &Goal) -> Option<String> {
             };
             Some(charts::bars(&BarChart {
                 title: y.clone(),
+                value_desc: y.clone(),
                 axis: if *as_percent {
                     Axis::Percent
                 } else {

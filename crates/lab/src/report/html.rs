@@ -54,6 +54,7 @@ fn outcome_chart(r: &Report) -> String {
         } else {
             "Outcome probability (95% interval)".into()
         },
+        value_desc: "probability".into(),
         axis: charts::Axis::Percent,
         series,
         bars: rows,
@@ -84,6 +85,7 @@ fn survival_chart(r: &Report) -> String {
     charts::bars(&charts::BarChart {
         title: "Survival by combatant".into(),
         axis: charts::Axis::Percent,
+        value_desc: "battles it ended standing".into(),
         series: r.sides.iter().map(|s| s.name.clone()).collect(),
         bars: r
             .survivors
@@ -105,6 +107,7 @@ fn hit_points_chart(r: &Report) -> String {
     charts::bars(&charts::BarChart {
         title: "Hit points remaining (mean)".into(),
         axis: charts::Axis::Number,
+        value_desc: "hit points left (mean)".into(),
         series: r.sides.iter().map(|s| s.name.clone()).collect(),
         bars: r
             .survivors
@@ -132,6 +135,7 @@ fn per_battle_chart(title: &str, what: &str, values: &BTreeMap<String, f64>) -> 
     charts::bars(&charts::BarChart {
         title: title.into(),
         axis: charts::Axis::Number,
+        value_desc: format!("{what} per battle (mean)"),
         series: vec![format!("{what} per battle (mean)")],
         bars: values
             .iter()

@@ -49,6 +49,7 @@ fn costs(a: &RosterAnswer, order: &[usize]) -> String {
     charts::bars(&BarChart {
         title: format!("Fair costs ({} keeps its cost)", a.reference),
         axis: Axis::Number,
+        value_desc: "cost".into(),
         series: vec!["fair cost".into()],
         bars: order
             .iter()
@@ -93,6 +94,7 @@ fn bought(a: &RosterAnswer, order: &[usize]) -> String {
     charts::bars(&BarChart {
         title: "What rational players buy (the equilibrium mix)".into(),
         axis: Axis::Percent,
+        value_desc: "share of the equilibrium mix".into(),
         series: vec!["at the starting costs".into(), "at the fair costs".into()],
         bars,
     })

@@ -62,10 +62,6 @@ fn texts_fit(svg: &str, what: &str) -> Vec<String> {
         let end = rest[close..].find("</text>").unwrap() + close;
         let text = content(&rest[close + 1..end]);
         rest = &rest[end..];
-        assert!(
-            attr(tag, "transform").is_none(),
-            "{what}: rotated text {tag}"
-        );
         let (x, y) = (number(tag, "x"), number(tag, "y"));
         let size =
             attr(tag, "font-size").map_or(16.0, |s| s.trim_end_matches("px").parse().unwrap());
@@ -79,6 +75,17 @@ fn texts_fit(svg: &str, what: &str) -> Vec<String> {
             Some("0.76em") => (y, y + size),
             Some("0.5ex") => (y - size / 2.0, y + size / 2.0),
             _ => (y - size, y),
+        };
+        // An axis's name turned on its side (a quarter turn back, about its anchor):
+        // its run is vertical, centred on its anchor, its height to the right of it.
+        let (left, right, top, bottom) = match attr(tag, "transform") {
+            None => (left, right, top, bottom),
+            Some(t)
+                if t.starts_with("rotate(270,") && attr(tag, "text-anchor") == Some("middle") =>
+            {
+                (x, x + size, y - width / 2.0, y + width / 2.0)
+            }
+            Some(t) => panic!("{what}: text turned other than a quarter back: {t} in {tag}"),
         };
         assert!(
             left >= 0.0 && right <= w && top >= 0.0 && bottom <= h,
@@ -169,11 +176,16 @@ fn a_bar_near_certainty_keeps_its_percent_sign_and_long_labels_fit() {
     let svg = charts::bars(&BarChart {
         title: "Outcome".into(),
         axis: Axis::Percent,
+        value_desc: "probability".into(),
         series: vec!["one".into(), "two".into()],
         bars: vec![near, Bar::new("b", 1.0, "100%", 1)],
     });
     let texts = texts_fit(&svg, "near certainty");
     assert!(texts.contains(&"98.20%".to_string()), "{texts:?}");
+    assert!(
+        texts.contains(&"probability".to_string()),
+        "the value axis is named: {texts:?}"
+    );
     assert!(
         texts.iter().any(|t| t.ends_with('…')),
         "the long label is shortened: {texts:?}"
@@ -198,6 +210,12 @@ fn a_histogram_has_ticks_on_both_axes_and_its_marks_in_the_legend() {
     ];
     let svg = charts::histogram("Battles by rounds", "rounds", "battles", &points, &marks);
     let texts = texts_fit(&svg, "histogram");
+    // "battles" names the y axis as well as the bars in the legend.
+    assert_eq!(
+        texts.iter().filter(|t| *t == "battles").count(),
+        2,
+        "{texts:?}"
+    );
     for t in [
         "3",
         "5",
