@@ -300,7 +300,11 @@ fn the_charts_draw_bands_and_the_even_contour() {
     assert_eq!(names, ["win", "rounds", "survivors"]);
     assert!(charts[0].1.contains("<svg") && charts[0].1.contains("Valkyrie wins"));
     // Both axes named in words: the y axis what it measures.
-    assert!(charts[0].1.contains("\nwin probability\n"), "{}", charts[0].1);
+    assert!(
+        charts[0].1.contains("\nwin probability\n"),
+        "{}",
+        charts[0].1
+    );
     assert!(charts[1].1.contains("\nrounds (mean)\n"));
     let banded = charts::lines(&charts::LineChart {
         title: "t".into(),
