@@ -185,9 +185,12 @@ pub struct ArmyScore {
 /// The search for the strongest mixed armies (`roster::armies`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ArmySearch {
+    /// The roster's units, in order.
+    pub units: Vec<String>,
     /// The costs the armies were bought at, in roster order.
     pub costs: Vec<f64>,
-    /// The field: each unit's single-unit army at the same budget.
+    /// The field, by name: each unit's army alone at the same budget (named after its
+    /// unit), or the roster's named armies (`[[armies.field]]`).
     pub field: Vec<String>,
     /// The full armies within the budget, every one a candidate.
     pub candidates: u64,

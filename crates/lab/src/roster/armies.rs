@@ -22,7 +22,7 @@ use fray::trace::NoTrace;
 use rayon::prelude::*;
 
 use super::answer::{ArmyScore, ArmySearch, InArmy, Versus};
-use super::file::{Roster, Units};
+use super::file::{ArmyRules, Roster, Units};
 use crate::systems::BattleSystem;
 use crate::systems::pool::Pool;
 use crate::tally::Tally;
@@ -39,42 +39,62 @@ const SEARCH_STREAMS: u64 = 1 << 48;
 /// An army: how many of each unit, in roster order.
 pub type Counts = Vec<u32>;
 
-/// Every full army of `costs` within `budget`: at most `budget` spent, and less than the
-/// cheapest unit's cost left over; none above `most` fighters of one unit. Refused past
-/// [`MAX_CANDIDATES`].
-pub fn compositions(costs: &[f64], budget: f64, most: u32) -> Result<Vec<Counts>, Refusal> {
-    let cheapest = costs.iter().copied().fold(f64::INFINITY, f64::min);
+/// Every army of `costs` within `budget` that `rules` allow: each unit's count within
+/// its limits (and at most `most`), and the budget spent to `rules.min_spend`, or, without
+/// one, full: no unit below its limit is cheap enough to buy one more. Refused past
+/// [`MAX_CANDIDATES`], and when no army fits.
+pub fn compositions(
+    costs: &[f64],
+    budget: f64,
+    most: u32,
+    rules: &ArmyRules,
+) -> Result<Vec<Counts>, Refusal> {
+    let limit = |u: usize| {
+        let (lo, hi) = rules.limits.get(u).copied().unwrap_or((0, u32::MAX));
+        (lo, hi.min(most))
+    };
     let mut out = Vec::new();
     let mut counts = vec![0u32; costs.len()];
+    let fits = |counts: &Counts, left: f64| {
+        if counts.iter().all(|&c| c == 0) {
+            return false;
+        }
+        match rules.min_spend {
+            Some(share) => budget - left >= share * budget - 1e-9,
+            None => (0..costs.len()).all(|u| counts[u] >= limit(u).1 || costs[u] > left + 1e-9),
+        }
+    };
+    #[allow(clippy::too_many_arguments)]
     fn fill(
         unit: usize,
         left: f64,
         costs: &[f64],
-        cheapest: f64,
-        most: u32,
+        limit: &dyn Fn(usize) -> (u32, u32),
+        fits: &dyn Fn(&Counts, f64) -> bool,
         counts: &mut Counts,
         out: &mut Vec<Counts>,
     ) -> Result<(), Refusal> {
         if unit == costs.len() {
-            if left < cheapest - 1e-9 && counts.iter().any(|&c| c > 0) {
+            if fits(counts, left) {
                 if out.len() == MAX_CANDIDATES {
                     return Err(Refusal::new(format!(
-                        "more than {MAX_CANDIDATES} armies fit the budget: lower the budget or raise the costs"
+                        "more than {MAX_CANDIDATES} armies fit the budget: lower the budget, raise the costs or limit the units ([armies] in the roster)"
                     )));
                 }
                 out.push(counts.clone());
             }
             return Ok(());
         }
-        let can = ((left + 1e-9) / costs[unit]).floor().min(f64::from(most)) as u32;
-        for n in (0..=can).rev() {
+        let (lo, hi) = limit(unit);
+        let can = ((left + 1e-9) / costs[unit]).floor().min(f64::from(hi)) as u32;
+        for n in (lo..=can).rev() {
             counts[unit] = n;
             fill(
                 unit + 1,
                 left - f64::from(n) * costs[unit],
                 costs,
-                cheapest,
-                most,
+                limit,
+                fits,
                 counts,
                 out,
             )?;
@@ -82,17 +102,26 @@ pub fn compositions(costs: &[f64], budget: f64, most: u32) -> Result<Vec<Counts>
         counts[unit] = 0;
         Ok(())
     }
-    fill(0, budget, costs, cheapest, most, &mut counts, &mut out)?;
+    fill(0, budget, costs, &limit, &fits, &mut counts, &mut out)?;
+    if out.is_empty() {
+        return Err(Refusal::new(format!(
+            "no army fits a budget of {budget} at these costs within the roster's [armies] limits and minimum spend"
+        )));
+    }
     Ok(out)
 }
 
-/// The field: each unit's single-unit army, as many as the budget buys.
-pub fn field(costs: &[f64], budget: f64) -> Vec<Counts> {
+/// The field: the roster's named armies (`[[armies.field]]`), or else each unit's army
+/// alone, as many as the budget buys; each with its name.
+pub fn field(roster: &Roster, costs: &[f64]) -> Vec<(String, Counts)> {
+    if !roster.armies.field.is_empty() {
+        return roster.armies.field.clone();
+    }
     (0..costs.len())
         .map(|u| {
             let mut c = vec![0; costs.len()];
-            c[u] = ((budget + 1e-9) / costs[u]).floor() as u32;
-            c
+            c[u] = ((roster.budget + 1e-9) / costs[u]).floor() as u32;
+            (roster.names[u].clone(), c)
         })
         .collect()
 }
@@ -291,8 +320,8 @@ pub fn search(
     cancel: &AtomicBool,
 ) -> Result<Option<ArmySearch>, Refusal> {
     let most = super::matchup::max_army(roster);
-    let all = compositions(costs, roster.budget, most)?;
-    let field = field(costs, roster.budget);
+    let all = compositions(costs, roster.budget, most, &roster.armies)?;
+    let field = field(roster, costs);
     let exact = roster.exact();
     let mut alive: Vec<Candidate> = all
         .iter()
@@ -311,7 +340,7 @@ pub fn search(
             .par_iter()
             .map(|c| {
                 let mut got = Vec::with_capacity(field.len());
-                for (f, opponent) in field.iter().enumerate() {
+                for (f, (_, opponent)) in field.iter().enumerate() {
                     let s = fight(
                         roster,
                         &c.army,
@@ -355,7 +384,7 @@ pub fn search(
                 .map(|(f, s)| {
                     let half = 1.959_963_984_540_054 * s.variance(exact).sqrt();
                     Versus {
-                        against: names[f].clone(),
+                        against: field[f].0.clone(),
                         score: s.mean(),
                         low: (s.mean() - half).max(0.0),
                         high: (s.mean() + half).min(1.0),
@@ -387,8 +416,9 @@ pub fn search(
         })
         .collect();
     Ok(Some(ArmySearch {
+        units: names.clone(),
         costs: costs.to_vec(),
-        field: names.clone(),
+        field: field.iter().map(|f| f.0.clone()).collect(),
         candidates: count as u64,
         battles: played,
         exact,

@@ -22,6 +22,19 @@
 //!
 //! A minions roster has `[minions.rules]` (the rules of `fray minions` files) and
 //! `[[minions.units]]` (minion tables).
+//!
+//! An optional `[armies]` says how mixed armies are built for `fray roster --armies`:
+//!
+//! ```toml
+//! [armies]
+//! min_spend = 0.9           # optional: the least share of the budget spent (default: full)
+//! [[armies.limit]]          # optional: the fewest and most of a unit
+//! unit = "Archer"
+//! max = 4
+//! [[armies.field]]          # optional: the armies players bring (default: each unit alone)
+//! name = "Pike wall"
+//! units = { Pikeman = 6, Archer = 2 }
+//! ```
 
 use fray::minions::Rules;
 use fray::minions::scenario::RosterSection as MinionsSection;
@@ -47,6 +60,49 @@ struct RosterFile {
     max_rounds: Option<Spanned<i64>>,
     pool: Option<PoolSection>,
     minions: Option<MinionsSection>,
+    armies: Option<ArmiesSection>,
+}
+
+/// How the roster's mixed armies are built (`fray roster --armies`), as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmiesSection {
+    /// The least share of the budget an army spends (default: an army is full).
+    min_spend: Option<Spanned<f64>>,
+    #[serde(default)]
+    limit: Vec<LimitEntry>,
+    #[serde(default)]
+    field: Vec<FieldEntry>,
+}
+
+/// `[[armies.limit]]`: the fewest and most of one unit an army may field.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LimitEntry {
+    unit: Spanned<String>,
+    min: Option<Spanned<i64>>,
+    max: Option<Spanned<i64>>,
+}
+
+/// `[[armies.field]]`: a named army the designer expects players to bring.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FieldEntry {
+    name: Spanned<String>,
+    units: Spanned<std::collections::BTreeMap<String, i64>>,
+}
+
+/// How mixed armies are built, checked.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ArmyRules {
+    /// The least share of the budget an army spends; `None`: an army is full (it cannot
+    /// buy one more of the cheapest unit).
+    pub min_spend: Option<f64>,
+    /// The fewest and most of each unit, in roster order.
+    pub limits: Vec<(u32, u32)>,
+    /// The named armies that are the field, each with its count of every unit (none:
+    /// the field is every unit's army alone).
+    pub field: Vec<(String, Vec<u32>)>,
 }
 
 /// The units of a roster, in their system's own model.
@@ -86,6 +142,8 @@ pub struct Roster {
     /// Each unit's starting cost: its own, or, where a unit gives none, the mean of those
     /// given (a tenth of the budget when none is given).
     pub costs: Vec<f64>,
+    /// How its mixed armies are built (`[armies]`).
+    pub armies: ArmyRules,
 }
 
 impl Roster {
@@ -209,16 +267,167 @@ pub fn parse_roster(text: &str) -> Result<Roster, ScenarioError> {
     } else {
         stated.iter().sum::<f64>() / stated.len() as f64
     };
+    let costs: Vec<f64> = given.iter().map(|(_, c)| c.unwrap_or(fill)).collect();
+    let names: Vec<String> = given.into_iter().map(|(n, _)| n).collect();
+    let armies = army_rules(&c, raw.armies.unwrap_or_default(), &names, &costs, budget)?;
     Ok(Roster {
         name: raw.name.unwrap_or_else(|| "Roster".to_string()),
         budget,
         seed,
         max_rounds,
         units,
-        costs: given.iter().map(|(_, c)| c.unwrap_or(fill)).collect(),
-        names: given.into_iter().map(|(n, _)| n).collect(),
+        costs,
+        names,
+        armies,
     })
 }
+
+/// The `[armies]` section checked against the units and the budget: each limit names a
+/// unit, once, its `min` at most its `max`; the minimum spend a share of the budget its
+/// limits allow; each named army of known units and within the budget.
+fn army_rules(
+    c: &Checker,
+    raw: ArmiesSection,
+    names: &[String],
+    costs: &[f64],
+    budget: f64,
+) -> Result<ArmyRules, ScenarioError> {
+    let unit = |name: &Spanned<String>| {
+        names
+            .iter()
+            .position(|n| n == name.get_ref())
+            .ok_or_else(|| {
+                c.at(
+                    name,
+                    format!(
+                        "no unit `{}` in the roster; its units are {}",
+                        fray::text::escape_controls(name.get_ref()),
+                        names.join(", ")
+                    ),
+                )
+            })
+    };
+    let count = |v: &Spanned<i64>, what: &str| {
+        u32::try_from(*v.get_ref())
+            .ok()
+            .filter(|&n| n <= MAX_ARMY_COUNT)
+            .ok_or_else(|| {
+                c.at(
+                    v,
+                    format!(
+                        "{what} is {}: expected a whole number from 0 to {MAX_ARMY_COUNT}",
+                        v.get_ref()
+                    ),
+                )
+            })
+    };
+    let mut limits = vec![(0, MAX_ARMY_COUNT); names.len()];
+    let mut limited = vec![false; names.len()];
+    for l in &raw.limit {
+        let u = unit(&l.unit)?;
+        if std::mem::replace(&mut limited[u], true) {
+            return Err(c.at(&l.unit, format!("`{}` is limited twice", names[u])));
+        }
+        let min = l
+            .min
+            .as_ref()
+            .map(|v| count(v, "min"))
+            .transpose()?
+            .unwrap_or(0);
+        let max = match &l.max {
+            Some(v) => count(v, "max")?,
+            None => MAX_ARMY_COUNT,
+        };
+        if min > max {
+            let message = format!("min {min} is above max {max} for `{}`", names[u]);
+            return Err(match &l.min {
+                Some(at) => c.at(at, message),
+                None => c.at(&l.unit, message),
+            });
+        }
+        limits[u] = (min, max);
+    }
+    let least: f64 = limits
+        .iter()
+        .zip(costs)
+        .map(|(&(min, _), c)| f64::from(min) * c)
+        .sum();
+    if least > budget {
+        let at = raw.limit.first().map(|l| &l.unit);
+        let message = format!(
+            "the least each army must field costs {least} at the starting costs, over the budget of {budget}"
+        );
+        return Err(match at {
+            Some(at) => c.at(at, message),
+            None => ScenarioError::whole(message),
+        });
+    }
+    let min_spend = match &raw.min_spend {
+        None => None,
+        Some(v) => {
+            let share = *v.get_ref();
+            if !(share.is_finite() && (0.0..=1.0).contains(&share)) {
+                return Err(c.at(
+                    v,
+                    format!("min_spend is {share}: expected a share of the budget, from 0 to 1"),
+                ));
+            }
+            Some(share)
+        }
+    };
+    let mut field = Vec::new();
+    for f in &raw.field {
+        let mut counts = vec![0u32; names.len()];
+        for (name, &n) in f.units.get_ref() {
+            let u = names.iter().position(|x| x == name).ok_or_else(|| {
+                c.at(
+                    &f.units,
+                    format!(
+                        "army `{}` names no unit `{}`; the roster's units are {}",
+                        fray::text::escape_controls(f.name.get_ref()),
+                        fray::text::escape_controls(name),
+                        names.join(", ")
+                    ),
+                )
+            })?;
+            counts[u] = u32::try_from(n)
+                .ok()
+                .filter(|&n| n <= MAX_ARMY_COUNT)
+                .ok_or_else(|| {
+                    c.at(
+                        &f.units,
+                        format!(
+                            "army `{}`: {n} of `{name}`, expected 0 to {MAX_ARMY_COUNT}",
+                            f.name.get_ref()
+                        ),
+                    )
+                })?;
+        }
+        let spent: f64 = counts
+            .iter()
+            .zip(costs)
+            .map(|(&n, c)| f64::from(n) * c)
+            .sum();
+        if counts.iter().all(|&n| n == 0) || spent > budget + 1e-9 {
+            return Err(c.at(
+                &f.units,
+                format!(
+                    "army `{}` costs {spent} at the starting costs: a field army fields someone, within the budget of {budget}",
+                    fray::text::escape_controls(f.name.get_ref())
+                ),
+            ));
+        }
+        field.push((f.name.get_ref().clone(), counts));
+    }
+    Ok(ArmyRules {
+        min_spend,
+        limits,
+        field,
+    })
+}
+
+/// The most of one unit an `[armies]` limit or a named army may give.
+pub const MAX_ARMY_COUNT: u32 = 10_000;
 
 /// The section the system names, present, and the other absent.
 fn one_section<T: Default>(

@@ -243,7 +243,9 @@ impl RosterRequest {
                 }
             };
             let most = super::matchup::max_army(&roster);
-            let candidates = super::armies::compositions(&roster.costs, roster.budget, most)?.len();
+            let candidates =
+                super::armies::compositions(&roster.costs, roster.budget, most, &roster.armies)?
+                    .len();
             Some(ArmiesAsked {
                 top: top as usize,
                 fitted,

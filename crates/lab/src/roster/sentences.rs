@@ -183,7 +183,7 @@ fn strongest(s: &ArmySearch) -> Option<String> {
         ));
     }
     let spent = |u: &super::answer::InArmy| {
-        let i = s.field.iter().position(|n| *n == u.unit).unwrap_or(0);
+        let i = s.units.iter().position(|n| *n == u.unit).unwrap_or(0);
         f64::from(u.count) * s.costs.get(i).copied().unwrap_or(0.0)
     };
     let leans = best

@@ -210,10 +210,14 @@ fn armies(s: &mut String, a: &RosterAnswer) {
     } else {
         "successive halving on common random numbers, 95% intervals".to_string()
     };
+    let field = if search.field == search.units {
+        format!("each unit's army alone, budget {}", cost(a.budget))
+    } else {
+        format!("the roster's armies: {}", search.field.join(", "))
+    };
     let _ = writeln!(
         s,
-        "\nstrongest armies against the field (each unit's army alone, budget {}), of {} full armies ({how}):",
-        cost(a.budget),
+        "\nstrongest armies against the field ({field}), of {} armies ({how}):",
         search.candidates
     );
     for (i, army) in search.armies.iter().enumerate() {

@@ -1,8 +1,9 @@
 //! The search for the strongest mixed army against the field, on rosters whose answer
 //! is known without fray.
 
-use fray_lab::roster::armies::{compositions, field};
-use fray_lab::roster::{RosterAnswer, RosterRequest};
+use fray_lab::roster::armies::compositions;
+use fray_lab::roster::file::ArmyRules;
+use fray_lab::roster::{RosterAnswer, RosterRequest, parse_roster};
 
 fn search(text: &str, extra: impl FnOnce(&mut RosterRequest)) -> RosterAnswer {
     let mut r = RosterRequest {
@@ -23,16 +24,37 @@ fn pool_unit(name: &str, extra: &str) -> String {
 #[test]
 fn full_armies_spend_all_they_can() {
     // Costs 2 and 3 at a budget of 7: an army that could buy one more 2 is not full.
-    let mut got = compositions(&[2.0, 3.0], 7.0, 100).unwrap();
+    let free = ArmyRules::default();
+    let mut got = compositions(&[2.0, 3.0], 7.0, 100, &free).unwrap();
     got.sort();
     assert_eq!(got, [vec![0, 2], vec![2, 1], vec![3, 0]]);
-    assert_eq!(field(&[2.0, 3.0], 7.0), [vec![3, 0], vec![0, 2]]);
-    let e = compositions(&[1.0; 8], 40.0, 1000).unwrap_err();
+    let e = compositions(&[1.0; 8], 40.0, 1000, &free).unwrap_err();
     assert!(
         e.message.contains("more than 20000 armies"),
         "{}",
         e.message
     );
+    // At most one of the first unit: an army is full when only it could still be bought.
+    let limited = ArmyRules {
+        limits: vec![(0, 1), (0, 100)],
+        ..ArmyRules::default()
+    };
+    let mut got = compositions(&[2.0, 3.0], 7.0, 100, &limited).unwrap();
+    got.sort();
+    assert_eq!(got, [vec![0, 2], vec![1, 1]]);
+    // Spending at least half the budget, not full: every army of 4 to 7 points.
+    let half = ArmyRules {
+        min_spend: Some(0.5),
+        ..ArmyRules::default()
+    };
+    let got = compositions(&[2.0, 3.0], 7.0, 100, &half).unwrap();
+    assert_eq!(got.len(), 5, "{got:?}");
+    let none = ArmyRules {
+        limits: vec![(4, 4), (0, 0)],
+        ..ArmyRules::default()
+    };
+    let e = compositions(&[2.0, 3.0], 7.0, 100, &none).unwrap_err();
+    assert!(e.message.contains("no army fits"), "{}", e.message);
 }
 
 #[test]
@@ -132,4 +154,48 @@ fn a_search_is_refused_before_any_battle_when_asked_wrongly() {
     assert!(e.contains("`starting` or `fitted`"), "{e}");
     let e = refused(&|r| r.top = Some(3));
     assert!(e.contains("armies"), "{e}");
+}
+
+#[test]
+fn named_armies_are_the_field() {
+    let text = format!(
+        "{POOL_HEAD}{}{}[[armies.field]]\nname = \"Wall\"\nunits = {{ Spear = 6 }}\n[[armies.field]]\nname = \"Mixed\"\nunits = {{ Spear = 3, Bow = 3 }}\n",
+        pool_unit("Spear", "hp = 5\narmor = \"light\""),
+        pool_unit("Bow", "hp = 4\npenetrates = [\"light\"]"),
+    );
+    let a = search(&text, |r| r.top = Some(2));
+    let s = a.armies.unwrap();
+    assert_eq!(s.field, ["Wall", "Mixed"]);
+    assert_eq!(s.units, ["Spear", "Bow"]);
+    let against: Vec<&str> = s.armies[0]
+        .versus
+        .iter()
+        .map(|v| v.against.as_str())
+        .collect();
+    assert_eq!(against, ["Wall", "Mixed"]);
+}
+
+#[test]
+fn bad_army_rules_are_refused_at_their_place() {
+    let units = format!(
+        "{POOL_HEAD}{}{}",
+        pool_unit("Spear", "hp = 5"),
+        pool_unit("Bow", "hp = 4")
+    );
+    let refused = |armies: &str| {
+        let e = parse_roster(&format!("{units}{armies}")).unwrap_err();
+        (e.to_string(), e.location.is_some())
+    };
+    let (e, placed) = refused("[[armies.limit]]\nunit = \"Spear\"\nmin = 4\nmax = 2\n");
+    assert!(e.contains("min 4 is above max 2") && placed, "{e}");
+    let (e, _) = refused("[[armies.limit]]\nunit = \"Spear\"\nmin = 7\n");
+    assert!(e.contains("over the budget of 30"), "{e}");
+    let (e, _) = refused("[[armies.limit]]\nunit = \"Axe\"\nmax = 2\n");
+    assert!(e.contains("no unit `Axe`"), "{e}");
+    let (e, _) = refused("[armies]\nmin_spend = 1.5\n");
+    assert!(e.contains("min_spend is 1.5"), "{e}");
+    let (e, _) = refused("[[armies.field]]\nname = \"Horde\"\nunits = { Spear = 9 }\n");
+    assert!(e.contains("army `Horde` costs 45"), "{e}");
+    let (e, _) = refused("[[armies.field]]\nname = \"Odd\"\nunits = { Axe = 1 }\n");
+    assert!(e.contains("names no unit `Axe`"), "{e}");
 }
