@@ -451,6 +451,7 @@ def roster(
     precision: Optional[float] = None, max_battles: Optional[int] = None,
     trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
     armies: bool = False, top: Optional[int] = None, at: Optional[str] = None,
+    field: Optional[str] = None,
     executor: str = "local", chunks: Optional[int] = None, strict: bool = False,
 ) -> Result:
     """Each unit's fair cost, so that equal-cost armies fight even (``fray roster``): its
@@ -471,7 +472,9 @@ def roster(
     ``armies=True`` also searches for the strongest mixed armies against the field
     (every single-unit army at the same budget), bought at the ``at`` costs
     (``"starting"`` or ``"fitted"``): the ``top`` (default 5) in ``r["armies"]``, each
-    with its units and counts, cost, score and interval; ``to_pandas(table="armies")``,
+    with its units and counts, cost, score and interval, against the ``field``
+    (``"units"``, each unit's army alone, or ``"equilibrium"``, those weighted by what
+    rational players buy); ``to_pandas(table="armies")``,
     a row each. Under ``executor="ray"`` the search runs in this process.
 
     >>> r = fray.roster(example="minions")
@@ -480,7 +483,7 @@ def roster(
     """
     request = _given(example=example, fair=fair, against=against, reference=reference,
                      precision=precision, max_battles=max_battles, trials=trials, seed=seed,
-                     threads=threads, armies=armies or None, top=top, at=at)
+                     threads=threads, armies=armies or None, top=top, at=at, field=field)
     source = None
     if roster is not None:
         request["roster"], source = _text(roster, "a roster")

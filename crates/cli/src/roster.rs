@@ -74,6 +74,10 @@ pub struct RosterArgs {
     /// The costs the armies are bought at: starting or fitted.
     #[arg(long, requires = "armies", value_name = "COSTS", value_parser = ["starting", "fitted"])]
     at: Option<String>,
+    /// What the armies are scored against: units (every unit's army alone, equally) or
+    /// equilibrium (those armies weighted by what rational players buy).
+    #[arg(long, requires = "armies", value_name = "FIELD", value_parser = ["units", "equilibrium"])]
+    field: Option<String>,
     /// Write an HTML report (report.html: the fair costs as bars, the matchups at the fair
     /// and the starting costs as heat maps, the findings) into this directory.
     #[arg(long, value_name = "DIR")]
@@ -111,6 +115,7 @@ pub fn run(args: &RosterArgs) -> Result<String> {
         armies: args.armies,
         top: args.top,
         at: args.at.clone(),
+        field: args.field.clone(),
     };
     let prepared = table::prepare::<Roster>(request)?;
     let report_file = args.report.as_deref().map(open_report).transpose()?;

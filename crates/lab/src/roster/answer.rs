@@ -192,6 +192,12 @@ pub struct ArmySearch {
     /// The field, by name: each unit's army alone at the same budget (named after its
     /// unit), or the roster's named armies (`[[armies.field]]`).
     pub field: Vec<String>,
+    /// What the field is: `units` (each unit's army alone), `equilibrium` (those armies
+    /// weighted by the equilibrium mix; an army it never buys is left out) or `named`
+    /// (the roster's own armies).
+    pub kind: String,
+    /// Each field army's weight in the score (equal, or the equilibrium mix's shares).
+    pub weights: Vec<f64>,
     /// The full armies within the budget, every one a candidate.
     pub candidates: u64,
     /// Battles played.

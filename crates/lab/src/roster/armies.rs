@@ -279,14 +279,23 @@ struct Candidate {
 
 impl Candidate {
     /// Its score against the field: the mean of its scores against each field army.
-    fn score(&self) -> f64 {
-        self.against.iter().map(Scored::mean).sum::<f64>() / self.against.len() as f64
+    fn score(&self, weights: &[f64]) -> f64 {
+        self.against
+            .iter()
+            .zip(weights)
+            .map(|(s, w)| w * s.mean())
+            .sum()
     }
 
     /// The standard error of that score.
-    fn se(&self, exact: bool) -> f64 {
-        let f = self.against.len() as f64;
-        (self.against.iter().map(|s| s.variance(exact)).sum::<f64>()).sqrt() / f
+    fn se(&self, weights: &[f64], exact: bool) -> f64 {
+        let v: f64 = self
+            .against
+            .iter()
+            .zip(weights)
+            .map(|(s, w)| w * w * s.variance(exact))
+            .sum();
+        v.sqrt()
     }
 }
 
@@ -310,18 +319,43 @@ pub fn planned(candidates: usize, field: usize, top: usize, exact: bool) -> u64 
 }
 
 /// Finds the `top` armies of `roster` at `costs` with the best score against the field,
-/// on the current rayon pool; `progress` is told the battles played. None when
-/// cancelled.
+/// on the current rayon pool; `progress` is told the battles played. The score is the
+/// mean over the field's armies, or weighted by `weights` (one a field army, such as the
+/// equilibrium mix; a field army of weight 0 is not played). None when cancelled.
 pub fn search(
     roster: &Roster,
     costs: &[f64],
     top: usize,
+    weights: Option<&[f64]>,
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Option<ArmySearch>, Refusal> {
     let most = super::matchup::max_army(roster);
     let all = compositions(costs, roster.budget, most, &roster.armies)?;
-    let field = field(roster, costs);
+    let whole = field(roster, costs);
+    let kind = if !roster.armies.field.is_empty() {
+        "named"
+    } else if weights.is_some() {
+        "equilibrium"
+    } else {
+        "units"
+    };
+    let given: Vec<f64> = match weights {
+        Some(w) if w.len() == whole.len() => w.iter().map(|x| x.max(0.0)).collect(),
+        _ => vec![1.0; whole.len()],
+    };
+    let total: f64 = given.iter().sum();
+    if total.is_nan() || total <= 0.0 {
+        return Err(Refusal::new(
+            "the field's weights are all 0: nothing to play against",
+        ));
+    }
+    let (field, weights): (Vec<_>, Vec<f64>) = whole
+        .into_iter()
+        .zip(given)
+        .filter(|(_, w)| *w > 0.0)
+        .map(|(f, w)| (f, w / total))
+        .unzip();
     let exact = roster.exact();
     let mut alive: Vec<Candidate> = all
         .iter()
@@ -363,7 +397,7 @@ pub fn search(
                 a.add(g);
             }
         }
-        alive.sort_by(|x, y| y.score().total_cmp(&x.score()));
+        alive.sort_by(|x, y| y.score(&weights).total_cmp(&x.score(&weights)));
         if exact || alive.len() <= top {
             break;
         }
@@ -376,7 +410,7 @@ pub fn search(
     let armies = alive
         .iter()
         .map(|c| {
-            let se = c.se(exact);
+            let se = c.se(&weights, exact);
             let versus = c
                 .against
                 .iter()
@@ -408,9 +442,9 @@ pub fn search(
                     .zip(costs)
                     .map(|(&n, c)| f64::from(n) * c)
                     .sum(),
-                score: c.score(),
-                low: (c.score() - 1.959_963_984_540_054 * se).max(0.0),
-                high: (c.score() + 1.959_963_984_540_054 * se).min(1.0),
+                score: c.score(&weights),
+                low: (c.score(&weights) - 1.959_963_984_540_054 * se).max(0.0),
+                high: (c.score(&weights) + 1.959_963_984_540_054 * se).min(1.0),
                 versus,
             }
         })
@@ -419,6 +453,8 @@ pub fn search(
         units: names.clone(),
         costs: costs.to_vec(),
         field: field.iter().map(|f| f.0.clone()).collect(),
+        kind: kind.to_string(),
+        weights,
         candidates: count as u64,
         battles: played,
         exact,

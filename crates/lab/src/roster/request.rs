@@ -102,6 +102,11 @@ pub struct RosterRequest {
     pub top: Option<u64>,
     /// The costs the armies are bought at: `starting` (the default) or `fitted`.
     pub at: Option<String>,
+    /// What the armies are scored against: `units` (every unit's army alone, equally;
+    /// the default) or `equilibrium` (those armies weighted by what rational players buy
+    /// at the same costs). A roster's named armies (`[[armies.field]]`) are the field
+    /// when it has them.
+    pub field: Option<String>,
 }
 
 /// What the army search was asked.
@@ -113,6 +118,8 @@ pub struct ArmiesAsked {
     pub fitted: bool,
     /// The full armies within the budget at the starting costs.
     pub candidates: usize,
+    /// The single-unit armies weighted by the equilibrium mix.
+    pub equilibrium: bool,
 }
 
 /// A roster request that passed every rule.
@@ -224,9 +231,9 @@ impl RosterRequest {
         if let Some(seed) = self.seed {
             roster.seed = seed;
         }
-        if !self.armies && (self.top.is_some() || self.at.is_some()) {
+        if !self.armies && (self.top.is_some() || self.at.is_some() || self.field.is_some()) {
             return Err(Refusal::new(
-                "top and at are for the army search: ask for it with armies",
+                "top, at and field are for the army search: ask for it with armies",
             ));
         }
         let armies = if self.armies {
@@ -246,10 +253,26 @@ impl RosterRequest {
             let candidates =
                 super::armies::compositions(&roster.costs, roster.budget, most, &roster.armies)?
                     .len();
+            let equilibrium = match self.field.as_deref() {
+                None | Some("units") => false,
+                Some("equilibrium") if !roster.armies.field.is_empty() => {
+                    return Err(Refusal::new(
+                        "field `equilibrium`: the roster names its own field ([[armies.field]])",
+                    ));
+                }
+                Some("equilibrium") => true,
+                Some(other) => {
+                    return Err(Refusal::new(format!(
+                        "field `{}`: the armies are scored against `units` (each alone) or `equilibrium` (weighted by what rational players buy)",
+                        fray::text::escape_controls(other)
+                    )));
+                }
+            };
             Some(ArmiesAsked {
                 top: top as usize,
                 fitted,
                 candidates,
+                equilibrium,
             })
         } else {
             None
@@ -441,7 +464,14 @@ impl ValidRoster {
             } else {
                 &r.costs
             };
-            match super::armies::search(r, costs, asked.top, &|n| player.add(n), cancel)? {
+            let mix = if asked.fitted {
+                &answer.fitted_metagame
+            } else {
+                &answer.metagame
+            };
+            let shares: Vec<f64> = mix.shares.iter().map(|s| s.share).collect();
+            let weights = asked.equilibrium.then_some(shares.as_slice());
+            match super::armies::search(r, costs, asked.top, weights, &|n| player.add(n), cancel)? {
                 Some(found) => {
                     answer.battles += found.battles;
                     answer.armies = Some(found);

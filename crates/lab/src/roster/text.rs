@@ -210,10 +210,20 @@ fn armies(s: &mut String, a: &RosterAnswer) {
     } else {
         "successive halving on common random numbers, 95% intervals".to_string()
     };
-    let field = if search.field == search.units {
-        format!("each unit's army alone, budget {}", cost(a.budget))
-    } else {
-        format!("the roster's armies: {}", search.field.join(", "))
+    let field = match search.kind.as_str() {
+        "named" => format!("the roster's armies: {}", search.field.join(", ")),
+        "equilibrium" => format!(
+            "each unit's army alone, budget {}, weighted as rational players buy: {}",
+            cost(a.budget),
+            search
+                .field
+                .iter()
+                .zip(&search.weights)
+                .map(|(f, w)| format!("{f} {:.0}%", w * 100.0))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => format!("each unit's army alone, budget {}", cost(a.budget)),
     };
     let _ = writeln!(
         s,

@@ -166,6 +166,7 @@ fn named_armies_are_the_field() {
     let a = search(&text, |r| r.top = Some(2));
     let s = a.armies.unwrap();
     assert_eq!(s.field, ["Wall", "Mixed"]);
+    assert_eq!(s.kind, "named");
     assert_eq!(s.units, ["Spear", "Bow"]);
     let against: Vec<&str> = s.armies[0]
         .versus
@@ -198,4 +199,33 @@ fn bad_army_rules_are_refused_at_their_place() {
     assert!(e.contains("army `Horde` costs 45"), "{e}");
     let (e, _) = refused("[[armies.field]]\nname = \"Odd\"\nunits = { Axe = 1 }\n");
     assert!(e.contains("names no unit `Axe`"), "{e}");
+}
+
+#[test]
+fn an_equilibrium_field_weighs_what_rational_players_buy() {
+    let text = format!(
+        "{POOL_HEAD}{}{}{}",
+        pool_unit("Guard", "hp = 7\narmor = \"light\""),
+        pool_unit("Militia", "hp = 5\narmor = \"light\""),
+        pool_unit("Scout", "hp = 4"),
+    );
+    let a = search(&text, |r| {
+        r.top = Some(2);
+        r.field = Some("equilibrium".into());
+    });
+    let s = a.armies.as_ref().unwrap();
+    assert_eq!(s.kind, "equilibrium");
+    // At the starting costs only the Guard is bought: the field is its army alone.
+    assert_eq!(s.field, ["Guard"]);
+    assert_eq!(s.weights, [1.0]);
+    let mut r = RosterRequest {
+        roster: Some(text.clone()),
+        armies: true,
+        field: Some("everyone".into()),
+        ..RosterRequest::default()
+    };
+    assert!(r.validate().unwrap_err().message.contains("`units`"));
+    r.armies = false;
+    r.field = Some("units".into());
+    assert!(r.validate().unwrap_err().message.contains("armies"));
 }
