@@ -413,6 +413,14 @@ def test_roster_prices_as_the_command_line(page, site):
     assert page.eval_on_selector("#r-report", "f => f.srcdoc") == expected, "the report differs from --report's"
     costs = page.text_content("#r-costs")
     assert costs.startswith("Fair costs (mean, exact): Recruit 2 (kept), Veteran "), costs
+    # With the search for mixed armies at the fair costs: the command line's page too.
+    page.select_option("#r-armies", "fitted")
+    page.click("#r-run")
+    page.wait_for_function(f"() => {text_of('r-status')}.startsWith('done')")
+    expected = cli_report("roster", "--example", "minions", "--armies", "--at", "fitted", "--quiet")
+    assert page.eval_on_selector("#r-report", "f => f.srcdoc") == expected, "the armies' report differs"
+    assert "Strongest armies against the field" in frame.locator("body").text_content()
+    page.select_option("#r-armies", "")
     # The sampled pool roster: the fitted costs are the command line's for the same request.
     text = page.input_value("#r-roster").replace('name = "Warband"', 'name = "Edited"')
     page.select_option("#r-example", "pool")

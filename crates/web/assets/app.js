@@ -527,6 +527,11 @@ function runRoster() {
   if ($("r-max").value) body.max_battles = whole($("r-max"));
   if ($("r-trials").value) body.trials = whole($("r-trials"));
   if ($("r-seed").value) body.seed = whole($("r-seed"));
+  // The search for the mixed armies that beat the field, at the costs chosen.
+  if ($("r-armies").value) {
+    body.armies = true;
+    body.at = $("r-armies").value;
+  }
   showCosts("");
   $("r-report").srcdoc = reportHint("Pricing…");
   longRun(
