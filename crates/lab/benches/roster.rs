@@ -7,6 +7,10 @@
 //! at 20,000 battles a matchup for every cost tried, the units in turn until no cost moves
 //! by 2%, as a designer would with one `fray sweep --find` a unit. Both run on one thread;
 //! the table gives battles, seconds and the fitted costs.
+//!
+//! Then the army search (`fray roster --armies`) at those fitted costs against playing
+//! every army as often as the search's last armies were: battles and seconds of each,
+//! and whether the search's best is the best of every army within their intervals.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -118,5 +122,53 @@ fn main() {
     println!(
         "fewer battles: {:.1} times",
         plain_battles as f64 / fit.battles as f64
+    );
+    armies(&r, &fit.costs, &pool);
+}
+
+/// The army search at `costs` against every army played as often.
+fn armies(r: &Roster, costs: &[f64], pool: &rayon::ThreadPool) {
+    use fray_lab::roster::armies::{every_army, search};
+    let never = AtomicBool::new(false);
+    let t = Instant::now();
+    let found = pool
+        .install(|| search(r, costs, 5, None, &|_| {}, &never))
+        .unwrap()
+        .unwrap();
+    let search_time = t.elapsed();
+    let t = Instant::now();
+    let every = pool
+        .install(|| every_army(r, costs, found.per_army, &never))
+        .unwrap()
+        .unwrap();
+    let every_time = t.elapsed();
+    let name = |a: &fray_lab::roster::answer::ArmyScore| fray_lab::roster::sentences::army(a);
+    println!(
+        "\narmy search at the fitted costs, {} armies, {} battles an army a field army",
+        found.candidates, found.per_army
+    );
+    for (method, s, secs) in [
+        ("search", &found, search_time),
+        ("every army", &every, every_time),
+    ] {
+        let best = &s.armies[0];
+        println!(
+            "{method:<12} {:>12} {:>9.2}   best {} {:.1}% [{:.1}%, {:.1}%]",
+            s.battles,
+            secs.as_secs_f64(),
+            name(best),
+            best.score * 100.0,
+            best.low * 100.0,
+            best.high * 100.0
+        );
+    }
+    let same = every
+        .armies
+        .iter()
+        .position(|a| a.units == found.armies[0].units)
+        .map_or("absent".to_string(), |i| format!("#{}", i + 1));
+    println!(
+        "fewer battles: {:.1} times; the search's best is {same} of every army",
+        every.battles as f64 / found.battles as f64
     );
 }

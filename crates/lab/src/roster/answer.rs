@@ -202,6 +202,8 @@ pub struct ArmySearch {
     pub candidates: u64,
     /// Battles played.
     pub battles: u64,
+    /// The battles each army shown played against each field army (over every round).
+    pub per_army: u64,
     /// Whether every battle is exact (minions).
     pub exact: bool,
     /// The strongest armies, best first.

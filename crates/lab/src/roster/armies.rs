@@ -330,6 +330,49 @@ pub fn search(
     progress: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Option<ArmySearch>, Refusal> {
+    let plan = Plan {
+        top,
+        first: FIRST_BATTLES,
+        halve: true,
+    };
+    played_out(roster, costs, plan, weights, progress, cancel)
+}
+
+/// Every army of `roster` at `costs`, each played `battles` times against each field
+/// army, best first: what the search saves playing (its check: the search's best is the
+/// best of these, within the intervals, at a fraction of the battles).
+pub fn every_army(
+    roster: &Roster,
+    costs: &[f64],
+    battles: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<ArmySearch>, Refusal> {
+    let plan = Plan {
+        top: usize::MAX,
+        first: battles,
+        halve: false,
+    };
+    played_out(roster, costs, plan, None, &|_| {}, cancel)
+}
+
+/// How a search plays: the armies it keeps, the battles a field army in its first
+/// round, and whether it halves its armies and doubles their battles each round after.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    top: usize,
+    first: u64,
+    halve: bool,
+}
+
+fn played_out(
+    roster: &Roster,
+    costs: &[f64],
+    plan: Plan,
+    weights: Option<&[f64]>,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<ArmySearch>, Refusal> {
+    let top = plan.top;
     let most = super::matchup::max_army(roster);
     let all = compositions(costs, roster.budget, most, &roster.armies)?;
     let whole = field(roster, costs);
@@ -365,8 +408,9 @@ pub fn search(
         })
         .collect();
     let count = alive.len();
-    let mut battles = if exact { 1 } else { FIRST_BATTLES };
+    let mut battles = if exact { 1 } else { plan.first };
     let mut played = 0u64;
+    let mut per_army = 0u64;
     let mut round = 0u64;
     loop {
         let stream = SEARCH_STREAMS + round * 2 * field.len() as u64;
@@ -397,8 +441,9 @@ pub fn search(
                 a.add(g);
             }
         }
+        per_army += if exact { 2 } else { battles.div_ceil(2) * 2 };
         alive.sort_by(|x, y| y.score(&weights).total_cmp(&x.score(&weights)));
-        if exact || alive.len() <= top {
+        if exact || !plan.halve || alive.len() <= top {
             break;
         }
         alive.truncate((alive.len() / 2).max(top));
@@ -457,6 +502,7 @@ pub fn search(
         weights,
         candidates: count as u64,
         battles: played,
+        per_army,
         exact,
         armies,
     }))

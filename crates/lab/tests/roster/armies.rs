@@ -229,3 +229,40 @@ fn an_equilibrium_field_weighs_what_rational_players_buy() {
     r.field = Some("units".into());
     assert!(r.validate().unwrap_err().message.contains("armies"));
 }
+
+#[test]
+fn the_search_finds_the_best_of_every_army_at_a_tenth_of_the_battles() {
+    let text = "system = \"pool\"\nbudget = 36\nseed = 11\nmax_rounds = 40\n[pool]\n\
+                [[pool.units]]\nname = \"Spear\"\ncost = 3\nhp = 4\narmor = \"light\"\n\
+                [[pool.units]]\nname = \"Bow\"\ncost = 4\nhp = 3\npenetrates = [\"light\"]\n\
+                [[pool.units]]\nname = \"Axe\"\ncost = 5\nhp = 6\nbonus = 1\n";
+    let a = search(text, |r| r.top = Some(1));
+    let s = a.armies.as_ref().unwrap();
+    assert!((33..=64).contains(&s.candidates), "{} armies", s.candidates);
+    let best = &s.armies[0];
+    // Every army played as often as the search's last army was.
+    let roster = parse_roster(text).unwrap();
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let every = fray_lab::roster::armies::every_army(&roster, &roster.costs, s.per_army, &never)
+        .unwrap()
+        .unwrap();
+    assert_eq!(every.armies.len() as u64, s.candidates);
+    assert!(
+        s.battles * 10 <= every.battles,
+        "the search played {} battles, every army {}",
+        s.battles,
+        every.battles
+    );
+    // The search's best is the best of every army, within the intervals: played at the
+    // same precision, it is within its interval of the top.
+    let top = &every.armies[0];
+    let same = every.armies.iter().find(|x| x.units == best.units).unwrap();
+    let apart = top.score - same.score;
+    let sd = ((top.high - top.low).powi(2) + (same.high - same.low).powi(2)).sqrt() / 2.0;
+    assert!(
+        apart <= sd,
+        "{best:?} scores {} where the best, {top:?}, scores {}",
+        same.score,
+        top.score
+    );
+}
