@@ -95,6 +95,9 @@ pub struct RosterAnswer {
     /// The strongest mixed armies against the field, when asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub armies: Option<ArmySearch>,
+    /// Prices that survive the army search, with `fair = "armies"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armies_fair: Option<ArmiesFair>,
     /// Units dominated at the starting costs.
     pub dominated: Vec<Dominated>,
     /// Counter cycles at the fitted costs (each beats the next by 5 points or more,
@@ -208,4 +211,29 @@ pub struct ArmySearch {
     pub exact: bool,
     /// The strongest armies, best first.
     pub armies: Vec<ArmyScore>,
+}
+
+/// One round of pricing against mixed armies: the costs, and the best army found at them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FairRound {
+    /// Each unit's cost, in roster order.
+    pub costs: Vec<f64>,
+    /// The strongest army a search found at them.
+    pub best: ArmyScore,
+}
+
+/// Prices that survive the army search (`roster::minimax`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ArmiesFair {
+    /// The final costs, in roster order (the reference keeps its cost).
+    pub costs: Vec<f64>,
+    /// Whether a round's best army came within its interval and 2 points of even.
+    pub reached: bool,
+    /// Each round: the costs and the best army found at them (the first round's costs
+    /// are the ones fair for single-unit armies).
+    pub rounds: Vec<FairRound>,
+    /// The best army a search with a seed no round used finds at the final costs.
+    pub after: ArmyScore,
+    /// Battles the rounds and the last search played.
+    pub battles: u64,
 }

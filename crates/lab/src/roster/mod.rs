@@ -16,6 +16,7 @@ pub mod fit;
 pub mod matchup;
 pub mod matrix;
 pub mod metagame;
+pub mod minimax;
 pub mod play;
 pub mod price;
 pub mod report;

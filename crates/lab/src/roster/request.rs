@@ -141,6 +141,8 @@ pub struct ValidRoster {
     pub threads: usize,
     /// The army search, when asked for.
     pub armies: Option<ArmiesAsked>,
+    /// Whether the prices are then moved until they survive the army search.
+    pub armies_fair: bool,
 }
 
 impl RosterRequest {
@@ -174,8 +176,14 @@ impl RosterRequest {
                 ))
             })
         };
+        let armies_fair = self.fair.as_deref() == Some("armies");
         let fair = match (self.fair.as_deref().unwrap_or("mean"), &self.against) {
-            ("mean", None) => Fair::Mean,
+            ("mean" | "armies", None) => Fair::Mean,
+            ("armies", Some(_)) => {
+                return Err(Refusal::new(
+                    "`against` names a unit for fair = \"against\", not \"armies\"",
+                ));
+            }
             ("mean", Some(_)) => {
                 return Err(Refusal::new(
                     "`against` names a unit for fair = \"against\", not \"mean\"",
@@ -187,7 +195,7 @@ impl RosterRequest {
             }
             (other, _) => {
                 return Err(Refusal::new(format!(
-                    "fair `{other}`: expected mean or against"
+                    "fair `{other}`: expected mean, against or armies"
                 )));
             }
         };
@@ -286,6 +294,7 @@ impl RosterRequest {
             trials,
             threads: usize::try_from(self.threads).unwrap_or(usize::MAX),
             armies,
+            armies_fair,
         })
     }
 }
@@ -305,7 +314,21 @@ impl ValidRoster {
             };
             super::armies::planned(candidates, n as usize, a.top, self.roster.exact())
         });
-        search.saturating_add(self.priced_battles(pairs))
+        // Pricing against mixed armies: a search a round and one to judge, each over at
+        // most every army a search accepts (the costs it meets are known only then).
+        let minimax = if self.armies_fair {
+            u64::from(super::minimax::MAX_ROUNDS + 1).saturating_mul(super::armies::planned(
+                super::armies::MAX_CANDIDATES,
+                n as usize,
+                5,
+                self.roster.exact(),
+            ))
+        } else {
+            0
+        };
+        search
+            .saturating_add(minimax)
+            .saturating_add(self.priced_battles(pairs))
     }
 
     /// The pricing's own battles at most.
@@ -430,6 +453,7 @@ impl ValidRoster {
                 .collect()
         };
         let fair = match self.fair {
+            Fair::Mean if self.armies_fair => "armies".to_string(),
             Fair::Mean => "mean".to_string(),
             Fair::Against(u) => format!("against {}", r.names[u]),
         };
@@ -449,6 +473,7 @@ impl ValidRoster {
             metagame,
             fitted_metagame,
             armies: None,
+            armies_fair: None,
             dominated,
             cycles,
             findings: Vec::new(),
@@ -475,6 +500,18 @@ impl ValidRoster {
                 Some(found) => {
                     answer.battles += found.battles;
                     answer.armies = Some(found);
+                }
+                None => answer.complete = false,
+            }
+        }
+        if self.armies_fair && answer.complete {
+            let start: Vec<f64> = answer.units.iter().map(|u| u.fitted).collect();
+            let fair =
+                super::minimax::fair_armies(r, &start, self.reference, &|n| player.add(n), cancel)?;
+            match fair {
+                Some(f) => {
+                    answer.battles += f.battles;
+                    answer.armies_fair = Some(f);
                 }
                 None => answer.complete = false,
             }

@@ -61,6 +61,7 @@ pub fn text(a: &RosterAnswer) -> String {
     matrix(&mut s, "at the fair costs", &a.fitted_matrix, label);
     metagame(&mut s, a, width);
     armies(&mut s, a);
+    armies_fair(&mut s, a, width);
     if !a.findings.is_empty() {
         let _ = writeln!(s, "\nfindings:");
         for f in &a.findings {
@@ -274,4 +275,52 @@ fn armies(s: &mut String, a: &RosterAnswer) {
             list(&loses)
         );
     }
+}
+
+/// Prices that survive the army search: each unit's cost fair for single-unit armies and
+/// after the rounds, and the best army found before and after.
+fn armies_fair(s: &mut String, a: &RosterAnswer, width: usize) {
+    let Some(f) = &a.armies_fair else {
+        return;
+    };
+    let _ = writeln!(
+        s,
+        "\nprices that survive mixed armies ({} rounds{}):",
+        f.rounds.len(),
+        if f.reached {
+            ""
+        } else {
+            ", not within 2 points of even"
+        }
+    );
+    let _ = writeln!(s, "{:<width$}  {:>9}  {:>9}", "unit", "fair", "armies");
+    for (u, unit) in a.units.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{:<width$}  {:>9}  {:>9}",
+            unit.name,
+            cost(unit.fitted),
+            cost(f.costs[u])
+        );
+    }
+    if let Some(first) = f.rounds.first() {
+        let b = &first.best;
+        let _ = writeln!(
+            s,
+            "best army at the single-unit fair costs: {}, {:.1}% [{:.1}%, {:.1}%]",
+            super::sentences::army(b),
+            b.score * 100.0,
+            b.low * 100.0,
+            b.high * 100.0
+        );
+    }
+    let b = &f.after;
+    let _ = writeln!(
+        s,
+        "best army at these prices (a fresh search): {}, {:.1}% [{:.1}%, {:.1}%]",
+        super::sentences::army(b),
+        b.score * 100.0,
+        b.low * 100.0,
+        b.high * 100.0
+    );
 }

@@ -266,3 +266,42 @@ fn the_search_finds_the_best_of_every_army_at_a_tenth_of_the_battles() {
         top.score
     );
 }
+
+#[test]
+fn prices_against_mixed_armies_say_how_near_even_they_came() {
+    let text = format!(
+        "{POOL_HEAD}{}{}{}",
+        pool_unit("Guard", "hp = 7\narmor = \"light\""),
+        pool_unit("Militia", "hp = 5\narmor = \"light\""),
+        pool_unit("Scout", "hp = 4"),
+    );
+    let mut r = RosterRequest {
+        roster: Some(text.clone()),
+        fair: Some("armies".into()),
+        ..RosterRequest::default()
+    };
+    let a = r.validate().unwrap().run().unwrap();
+    assert_eq!(a.fair, "armies");
+    let f = a.armies_fair.as_ref().unwrap();
+    assert!(!f.rounds.is_empty() && f.rounds.len() <= 8);
+    // The first round starts from the prices fair for single-unit armies; the
+    // reference keeps its cost throughout.
+    let fitted: Vec<f64> = a.units.iter().map(|u| u.fitted).collect();
+    assert_eq!(f.rounds[0].costs, fitted);
+    assert_eq!(f.costs[0], fitted[0]);
+    assert!(
+        f.costs.iter().all(|c| c.is_finite() && *c > 0.0),
+        "{:?}",
+        f.costs
+    );
+    // The prices kept are a round's: the one whose best army came nearest even.
+    let nearest = f
+        .rounds
+        .iter()
+        .min_by(|x, y| x.best.score.total_cmp(&y.best.score))
+        .unwrap();
+    assert_eq!(nearest.costs, f.costs);
+    assert!(f.reached == f.rounds.iter().any(|r| r.best.low - 0.5 <= 0.02));
+    r.against = Some("Guard".into());
+    assert!(r.validate().unwrap_err().message.contains("armies"));
+}
