@@ -9,6 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "support/modules.rs"]
+mod modules;
+use modules::{cycle, group_items, root, rust_files};
+
 /// Each rule system's modules, lowest layer first. A module may import from its own
 /// layer and the layers below; `rules` is the inline module of the system's `mod.rs`
 /// that names the rules text's sections. Every file or folder of a system must be listed,
@@ -205,32 +209,6 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// The workspace's root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("the workspace root")
-}
-
-/// Every `.rs` file below `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            out.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-    out
-}
-
 /// The module path of a file inside its system: `encounter/combat.rs` → [encounter,
 /// combat], `encounter/mod.rs` → [encounter].
 fn module_path(rel: &Path) -> Vec<String> {
@@ -250,24 +228,7 @@ fn module_path(rel: &Path) -> Vec<String> {
 fn heads(rest: &str) -> Vec<String> {
     let rest = rest.trim_start();
     if let Some(group) = rest.strip_prefix('{') {
-        let mut depth = 0;
-        let mut item = String::new();
-        let mut names = Vec::new();
-        for ch in group.chars() {
-            match ch {
-                '{' => depth += 1,
-                '}' if depth == 0 => break,
-                '}' => depth -= 1,
-                ',' if depth == 0 => {
-                    names.push(std::mem::take(&mut item));
-                    continue;
-                }
-                _ => {}
-            }
-            item.push(ch);
-        }
-        names.push(item);
-        return names
+        return group_items(group)
             .iter()
             .filter_map(|n| heads(n).into_iter().next())
             .collect();
@@ -342,38 +303,6 @@ fn layer_of(layers: &[&[&str]]) -> BTreeMap<String, usize> {
         }
     }
     map
-}
-
-/// The first cycle found in a graph of modules, as a path from a module back to itself.
-fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        stack: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(i) = stack.iter().position(|n| n == node) {
-            let mut c = stack[i..].to_vec();
-            c.push(node.to_string());
-            return Some(c);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        stack.push(node.to_string());
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(c) = visit(next, graph, stack, done) {
-                return Some(c);
-            }
-        }
-        stack.pop();
-        done.insert(node.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
 }
 
 /// Every breach of the layer order in one system.

@@ -13,15 +13,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-type Module = Vec<String>;
+#[path = "support/modules.rs"]
+mod modules;
+use modules::{cycle, group_items, root, rust_files};
 
-/// The workspace's root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("the workspace root")
-}
+type Module = Vec<String>;
 
 /// Every crate's `src` folder: each folder of `crates/`, and `python/`.
 fn source_roots() -> Vec<PathBuf> {
@@ -33,21 +29,6 @@ fn source_roots() -> Vec<PathBuf> {
     roots.push(root().join("python/src"));
     roots.sort();
     roots
-}
-
-/// Every `.rs` file below `dir`.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            out.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
 }
 
 /// A file's module path in its crate: `roster/request.rs` → [roster, request],
@@ -91,24 +72,7 @@ fn tree(text: &str) -> Vec<Vec<String>> {
     let mut rest = text.trim_start();
     loop {
         if let Some(group) = rest.strip_prefix('{') {
-            let mut depth = 0;
-            let mut item = String::new();
-            let mut items = Vec::new();
-            for ch in group.chars() {
-                match ch {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        items.push(std::mem::take(&mut item));
-                        continue;
-                    }
-                    _ => {}
-                }
-                item.push(ch);
-            }
-            items.push(item);
-            return items
+            return group_items(group)
                 .iter()
                 .flat_map(|i| tree(i))
                 .map(|tail| path.iter().cloned().chain(tail).collect())
@@ -217,37 +181,6 @@ fn folder_graphs(src: &Path) -> BTreeMap<Module, BTreeMap<String, BTreeSet<Strin
         }
     }
     graphs
-}
-
-/// The first cycle of a graph, as a path from a module back to itself.
-fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        stack: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(i) = stack.iter().position(|n| n == node) {
-            let mut c = stack[i..].to_vec();
-            c.push(node.to_string());
-            return Some(c);
-        }
-        if !done.insert(node.to_string()) {
-            return None;
-        }
-        stack.push(node.to_string());
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(c) = visit(next, graph, stack, done) {
-                return Some(c);
-            }
-        }
-        stack.pop();
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
 }
 
 /// Every circle in the crate whose sources are `src`, one line each.
