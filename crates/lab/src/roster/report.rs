@@ -111,16 +111,7 @@ fn armies(a: &RosterAnswer) -> String {
         .iter()
         .enumerate()
         .map(|(i, army)| {
-            let score = if s.exact {
-                format!("{:.1}% (exact)", army.score * 100.0)
-            } else {
-                format!(
-                    "{:.1}% [{:.1}%, {:.1}%]",
-                    army.score * 100.0,
-                    army.low * 100.0,
-                    army.high * 100.0
-                )
-            };
+            let score = super::sentences::army_score(army, s.exact);
             format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{score}</td></tr>\n",
                 i + 1,

@@ -201,3 +201,18 @@ fn strongest(s: &ArmySearch) -> Option<String> {
         cost(best.cost)
     ))
 }
+
+/// An army's score to a tenth of a percent with its 95% interval ("58.3% [57.8%,
+/// 58.9%]"), or "88.0% (exact)" when exact.
+pub fn army_score(a: &ArmyScore, exact: bool) -> String {
+    if exact {
+        format!("{:.1}% (exact)", a.score * 100.0)
+    } else {
+        format!(
+            "{:.1}% [{:.1}%, {:.1}%]",
+            a.score * 100.0,
+            a.low * 100.0,
+            a.high * 100.0
+        )
+    }
+}

@@ -232,16 +232,7 @@ fn armies(s: &mut String, a: &RosterAnswer) {
         search.candidates
     );
     for (i, army) in search.armies.iter().enumerate() {
-        let score = if search.exact {
-            format!("{:.1}%", army.score * 100.0)
-        } else {
-            format!(
-                "{:.1}% [{:.1}%, {:.1}%]",
-                army.score * 100.0,
-                army.low * 100.0,
-                army.high * 100.0
-            )
-        };
+        let score = super::sentences::army_score(army, search.exact);
         let side = |better: bool| {
             army.versus
                 .iter()
@@ -303,24 +294,23 @@ fn armies_fair(s: &mut String, a: &RosterAnswer, width: usize) {
             cost(f.costs[u])
         );
     }
+    let shown = |b: &super::answer::ArmyScore| {
+        format!(
+            "{}, {}",
+            super::sentences::army(b),
+            super::sentences::army_score(b, a.exact)
+        )
+    };
     if let Some(first) = f.rounds.first() {
-        let b = &first.best;
         let _ = writeln!(
             s,
-            "best army at the single-unit fair costs: {}, {:.1}% [{:.1}%, {:.1}%]",
-            super::sentences::army(b),
-            b.score * 100.0,
-            b.low * 100.0,
-            b.high * 100.0
+            "best army at the single-unit fair costs: {}",
+            shown(&first.best)
         );
     }
-    let b = &f.after;
     let _ = writeln!(
         s,
-        "best army at these prices (a fresh search): {}, {:.1}% [{:.1}%, {:.1}%]",
-        super::sentences::army(b),
-        b.score * 100.0,
-        b.low * 100.0,
-        b.high * 100.0
+        "best army at these prices (a fresh search): {}",
+        shown(&f.after)
     );
 }
