@@ -105,9 +105,11 @@ pub fn merge(
     chunks: &[String],
     cancel: &AtomicBool,
 ) -> Result<SweepAnswer, Refusal> {
-    /// A point as a chunk wrote it: only its report is read back.
+    /// A point as a chunk wrote it: its seed, to check it is the sweep's next point,
+    /// and its report.
     #[derive(serde::Deserialize)]
     struct Played {
+        seed: u64,
         report: fray_lab::report::Report,
     }
     let mut reports = Vec::new();
@@ -115,7 +117,18 @@ pub fn merge(
         let played: Vec<Played> = serde_json::from_str(chunk).map_err(|e| {
             Refusal::new(format!("a chunk of the sweep's points cannot be read: {e}"))
         })?;
-        reports.extend(played.into_iter().map(|p| p.report));
+        for p in played {
+            // In sweep order from its first point, with no gap: each point's own seed.
+            let at = reports.len();
+            if sweep.points.get(at).map(|q| q.seed) != Some(p.seed) {
+                return Err(Refusal::new(format!(
+                    "the chunks' point {} is not the sweep's point {} (its seed differs): chunks go in sweep order, from the first point, with none missing",
+                    at + 1,
+                    at + 1
+                )));
+            }
+            reports.push(p.report);
+        }
     }
     let played = reports.len();
     if played > sweep.points.len() {

@@ -147,6 +147,12 @@ fn a_sweep_in_chunks_is_the_whole_sweep_and_a_stopped_one_keeps_its_points() {
     assert_eq!(answer["points"].as_array().unwrap().len(), 4);
     let full: Value = serde_json::from_str(whole["answer"].as_str().unwrap()).unwrap();
     assert_eq!(answer["points"][3], full["points"][3]);
+    // Chunks out of order, or with a gap, are refused, not matched to the wrong points.
+    for bounds in [&[(2, 4), (0, 2)][..], &[(0, 2), (3, 5)][..]] {
+        let wrong = sweep_in_chunks(request, bounds);
+        let e = wrong["refusal"]["error"].as_str().unwrap();
+        assert!(e.contains("sweep order"), "{e}");
+    }
     // An odds sweep is refused in chunks (it is exact and quick).
     let (r, rl) = put(r#"{"odds": "pool", "vary": [{"path": "bonus", "values": "0..2"}]}"#);
     // SAFETY: the buffer is live; freed once, after the call.

@@ -30,6 +30,11 @@ use crate::tally::Tally;
 /// The most candidate armies a search starts from: more is refused before any battle.
 pub const MAX_CANDIDATES: usize = 20_000;
 
+/// The most partial armies the enumeration looks at: a minimum spend few armies reach
+/// can leave most of those within the budget unkept, so the walk, not only what it
+/// keeps, is bounded.
+const MAX_VISITED: u64 = 10_000_000;
+
 /// The battles a candidate plays against each field army in the first round.
 const FIRST_BATTLES: u64 = 16;
 
@@ -73,7 +78,14 @@ pub fn compositions(
         fits: &dyn Fn(&Counts, f64) -> bool,
         counts: &mut Counts,
         out: &mut Vec<Counts>,
+        visited: &mut u64,
     ) -> Result<(), Refusal> {
+        *visited += 1;
+        if *visited > MAX_VISITED {
+            return Err(Refusal::new(format!(
+                "the armies within the budget are too many to look through ({MAX_VISITED} partial armies): lower the budget, raise the costs or limit the units ([armies] in the roster)"
+            )));
+        }
         if unit == costs.len() {
             if fits(counts, left) {
                 if out.len() == MAX_CANDIDATES {
@@ -97,12 +109,23 @@ pub fn compositions(
                 fits,
                 counts,
                 out,
+                visited,
             )?;
         }
         counts[unit] = 0;
         Ok(())
     }
-    fill(0, budget, costs, &limit, &fits, &mut counts, &mut out)?;
+    let mut visited = 0;
+    fill(
+        0,
+        budget,
+        costs,
+        &limit,
+        &fits,
+        &mut counts,
+        &mut out,
+        &mut visited,
+    )?;
     if out.is_empty() {
         return Err(Refusal::new(format!(
             "no army fits a budget of {budget} at these costs within the roster's [armies] limits and minimum spend"

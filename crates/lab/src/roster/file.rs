@@ -375,6 +375,12 @@ fn army_rules(
             Some(share)
         }
     };
+    if let Some(f) = raw.field.get(MAX_FIELD) {
+        return Err(c.at(
+            &f.name,
+            format!("more than {MAX_FIELD} named armies: the field is at most {MAX_FIELD}"),
+        ));
+    }
     let mut field = Vec::new();
     for f in &raw.field {
         let mut counts = vec![0u32; names.len()];
@@ -425,6 +431,9 @@ fn army_rules(
         field,
     })
 }
+
+/// The most named armies a roster's field may hold (each candidate plays every one).
+pub const MAX_FIELD: usize = 64;
 
 /// The most of one unit an `[armies]` limit or a named army may give.
 pub const MAX_ARMY_COUNT: u32 = 10_000;

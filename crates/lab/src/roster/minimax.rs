@@ -72,8 +72,13 @@ pub fn fair_armies(
     for k in 0..MAX_ROUNDS {
         let mut fresh = r.clone();
         fresh.seed = r.seed.wrapping_add(u64::from(k) + 1);
-        let Some(found) = search(&fresh, &costs, TOP, None, progress, cancel)? else {
-            return Ok(None);
+        let found = match search(&fresh, &costs, TOP, None, progress, cancel) {
+            Ok(Some(found)) => found,
+            Ok(None) => return Ok(None),
+            // A round whose prices admit no search (too many armies) ends the rounds;
+            // the first round's is the search's own refusal.
+            Err(e) if rounds.is_empty() => return Err(e),
+            Err(_) => break,
         };
         battles += found.battles;
         let best = found.armies[0].clone();
@@ -86,6 +91,8 @@ pub fn fair_armies(
             best: best.clone(),
         });
         if best.low - 0.5 <= GOOD_ENOUGH {
+            // The prices kept are the ones that reached it.
+            kept = (best.score, costs.clone());
             reached = true;
             break;
         }
@@ -116,8 +123,12 @@ pub fn fair_armies(
             *cost *= math::exp(damping * (STEP * excess * over / n as f64 - FIELD_STEP * weak));
         }
         let keep = start[reference] / costs[reference];
-        for c in &mut costs {
-            *c *= keep;
+        // Within half to twice the single-unit fair cost, and never so cheap that the
+        // budget buys more than an army may field: every army stays one the systems
+        // accept, and within the bound counted before the work.
+        let least = r.budget / f64::from(super::matchup::max_army(r).saturating_sub(1).max(1));
+        for (c, s) in costs.iter_mut().zip(start) {
+            *c = (*c * keep).clamp(s / 2.0, s * 2.0).max(least);
         }
     }
     // The prices of the round whose best army came nearest even, judged by a search

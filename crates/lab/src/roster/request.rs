@@ -312,7 +312,12 @@ impl ValidRoster {
             } else {
                 a.candidates
             };
-            super::armies::planned(candidates, n as usize, a.top, self.roster.exact())
+            // The field: the roster's named armies, or each unit's army alone.
+            let field = match self.roster.armies.field.len() {
+                0 => n as usize,
+                named => named,
+            };
+            super::armies::planned(candidates, field, a.top, self.roster.exact())
         });
         // Pricing against mixed armies: a search a round and one to judge, each over at
         // most every army a search accepts (the costs it meets are known only then).

@@ -55,6 +55,18 @@ fn full_armies_spend_all_they_can() {
     };
     let e = compositions(&[2.0, 3.0], 7.0, 100, &none).unwrap_err();
     assert!(e.message.contains("no army fits"), "{}", e.message);
+    // A spend no army reaches, among a great many within the budget: the walk is
+    // bounded, not only what it keeps.
+    let unreachable = ArmyRules {
+        min_spend: Some(1.0),
+        ..ArmyRules::default()
+    };
+    let e = compositions(&[7.0; 24], 100.0, 1000, &unreachable).unwrap_err();
+    assert!(
+        e.message.contains("too many to look through"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -294,14 +306,24 @@ fn prices_against_mixed_armies_say_how_near_even_they_came() {
         "{:?}",
         f.costs
     );
-    // The prices kept are a round's: the one whose best army came nearest even.
-    let nearest = f
-        .rounds
-        .iter()
-        .min_by(|x, y| x.best.score.total_cmp(&y.best.score))
-        .unwrap();
-    assert_eq!(nearest.costs, f.costs);
+    // The prices kept are a round's: the one that came within the bound, or else the
+    // one whose best army came nearest even.
     assert!(f.reached == f.rounds.iter().any(|r| r.best.low - 0.5 <= 0.02));
+    let kept = if f.reached {
+        f.rounds.last().unwrap()
+    } else {
+        f.rounds
+            .iter()
+            .min_by(|x, y| x.best.score.total_cmp(&y.best.score))
+            .unwrap()
+    };
+    assert_eq!(kept.costs, f.costs);
+    // Every round's costs within half to twice the single-unit fair ones.
+    for round in &f.rounds {
+        for (c, s) in round.costs.iter().zip(&fitted) {
+            assert!(*c >= s / 2.0 - 1e-9 && *c <= s * 2.0 + 1e-9, "{c} from {s}");
+        }
+    }
     r.against = Some("Guard".into());
     assert!(r.validate().unwrap_err().message.contains("armies"));
 }
