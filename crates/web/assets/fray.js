@@ -437,23 +437,28 @@
     const runner = long ? new Runner() : quickRunner();
     if (long) longRuns.add(runner);
     // A sweep is played in chunks, so that a cancel keeps the points finished: the
-    // Worker is asked to stop after its chunk, and ended if it has not answered within
-    // a few seconds (its search, which comes after the points, cannot stop).
+    // Worker is asked to stop after its chunk, and ended if it goes 10 seconds without
+    // progress or an answer (its search, which comes after the points, cannot stop).
     const chunked = long && command === "sweep";
     const message = { op: chunked ? "sweep" : "call", command, request: stringify(request), pages: pages !== false };
-    let stop = null;
+    let stop = null, heard = Date.now();
     if (long && signal) {
       stop = chunked
         ? () => {
             runner.worker.postMessage({ stop: true });
-            setTimeout(() => runner.end(cancelled()), 3000);
+            const quiet = () => (Date.now() - heard > 10000 ? runner.end(cancelled()) : setTimeout(quiet, 1000));
+            heard = Date.now();
+            setTimeout(quiet, 1000);
           }
         : () => runner.end(cancelled());
       signal.addEventListener("abort", stop, { once: true });
     }
     try {
       const planned = cost ? cost.cost.planned : 0;
-      const out = JSON.parse(await runner.ask(message, progress && ((done) => progress(done, planned))));
+      const out = JSON.parse(await runner.ask(message, (done) => {
+        heard = Date.now();
+        if (progress) progress(done, planned);
+      }));
       if (out.refusal) throw new FrayRefusal(out.refusal);
       return { answer: parse(out.answer), text: out.answer, html: out.html, charts: out.charts, warnings: out.warnings, notes: out.notes, on: "browser" };
     } finally {
