@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use super::answer::{ArmyScore, ArmySearch, InArmy, Versus};
 use super::file::{ArmyRules, Roster, Units};
+use super::matchup::fighters;
 use crate::systems::BattleSystem;
 use crate::systems::pool::Pool;
 use crate::tally::Tally;
@@ -204,16 +205,7 @@ fn fight(
             Units::Minions { rules, units } => {
                 let group = |counts: &[u32], name: &str| Group {
                     name: name.to_string(),
-                    minions: counts
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(u, &n)| {
-                            (1..=n).map(move |k| fray::minions::Minion {
-                                name: format!("{} {k}", units[u].name),
-                                ..units[u].clone()
-                            })
-                        })
-                        .collect(),
+                    minions: fighters(units, counts.iter().copied().enumerate()),
                 };
                 let battle = MinionsBattle {
                     rules: *rules,
@@ -245,16 +237,7 @@ fn fight(
             Units::Pool { settings, units } => {
                 let army = |counts: &[u32], name: &str| PoolArmy {
                     name: name.to_string(),
-                    combatants: counts
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(u, &n)| {
-                            (1..=n).map(move |k| fray::pool::Combatant {
-                                name: format!("{} {k}", units[u].name),
-                                ..units[u].clone()
-                            })
-                        })
-                        .collect(),
+                    combatants: fighters(units, counts.iter().copied().enumerate()),
                     advantage: 0,
                     disadvantage: 0,
                 };

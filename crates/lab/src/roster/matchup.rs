@@ -108,6 +108,39 @@ pub fn max_army(roster: &Roster) -> u32 {
     }
 }
 
+/// A unit of a roster, copied into an army as its `k`-th fighter ("Pikeman 3").
+pub trait Fighter: Clone {
+    /// This unit, named as its `k`-th fighter.
+    fn numbered(&self, k: u32) -> Self;
+}
+
+impl Fighter for fray::pool::Combatant {
+    fn numbered(&self, k: u32) -> Self {
+        Self {
+            name: format!("{} {k}", self.name),
+            ..self.clone()
+        }
+    }
+}
+
+impl Fighter for fray::minions::Minion {
+    fn numbered(&self, k: u32) -> Self {
+        Self {
+            name: format!("{} {k}", self.name),
+            ..self.clone()
+        }
+    }
+}
+
+/// An army's fighters: `n` of unit `u` for each `(u, n)`, in that order, each unit's
+/// numbered from 1.
+pub fn fighters<T: Fighter>(units: &[T], counts: impl IntoIterator<Item = (usize, u32)>) -> Vec<T> {
+    counts
+        .into_iter()
+        .flat_map(|(u, n)| (1..=n).map(move |k| units[u].numbered(k)))
+        .collect()
+}
+
 /// The outcome of one whole-count battle with `i` of x (side a when `x_first`) and `j`
 /// of y, or None when it must be played.
 fn settled(i: u32, j: u32) -> Option<(f64, f64)> {
@@ -145,12 +178,7 @@ fn battle(
         Units::Minions { rules, units } => {
             let group = |u: usize, n: u32| Group {
                 name: roster.names[u].clone(),
-                minions: (1..=n)
-                    .map(|k| fray::minions::Minion {
-                        name: format!("{} {k}", units[u].name),
-                        ..units[u].clone()
-                    })
-                    .collect(),
+                minions: fighters(units, [(u, n)]),
             };
             let b = MinionsBattle {
                 rules: *rules,
@@ -175,12 +203,7 @@ fn battle(
         Units::Pool { settings, units } => {
             let army = |u: usize, n: u32| Army {
                 name: roster.names[u].clone(),
-                combatants: (1..=n)
-                    .map(|k| fray::pool::Combatant {
-                        name: format!("{} {k}", units[u].name),
-                        ..units[u].clone()
-                    })
-                    .collect(),
+                combatants: fighters(units, [(u, n)]),
                 advantage: 0,
                 disadvantage: 0,
             };
