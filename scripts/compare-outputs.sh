@@ -66,7 +66,39 @@ for f in examples/encounters/*.toml; do
 done
 add design-check --json
 add design-check evasion
+for name in minions pool; do
+  add roster --example "$name" --trials 100 --max-battles 20000 --seed 1 --threads 1
+  add roster --example "$name" --trials 100 --max-battles 20000 --seed 1 --threads 1 --json
+done
+add roster --example minions --csv
+add roster --example minions --armies --seed 1 --json
+add roster --list-examples --json
+add sweep-paths --json
+add sweep-paths --odds pool
+add damage --list-examples --json
 add battle tests/data/bad_duel.toml
+add battle --threads 5000
+add battle --precision 9
+add damage 17 --attacker-level 5000
+add damage 17 --reduce fire
+add damage 17 --modify "fire x"
+add damage 17 --environmental --advantage
+add damage 17 --met wet
+add damage 40d40d40
+add tohit --attacker-bonus 5
+add tohit --attacker-bonus 5 --defender-bonus 2 --uniform-sum 4
+add tohit --attacker-bonus 5000 --defender-bonus 2
+add evasion-table --levels 5..2
+add evasion-table --step 0
+add check 3/6 --steps 99
+add check 3/6 --bonus 999
+add sides --a 5x3/6 --b nope
+add sweep examples/battles/duel.toml --trials 0
+add sweep examples/battles/duel.toml --vary nope=1..3
+add sweep --odds pool --vary tn=1..5 --set bonus=x
+add sweep --odds pool
+add roster --example minions --threads 5000
+add minions examples/minions/$(ls examples/minions | head -1) --max-rounds 0
 add battle --trials 0
 add minions examples/nope.toml
 
