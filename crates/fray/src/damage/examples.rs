@@ -3,7 +3,7 @@
 //! `fray damage --example NAME` plays them; the tests check their numbers against the
 //! text.
 
-/// A built-in example: the command-line arguments that reproduce it.
+/// A built-in example: the request that reproduces it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Example {
     /// Short name, for `--example`.
@@ -16,8 +16,34 @@ pub struct Example {
     pub types: &'static [&'static str],
     /// The defender's stat block.
     pub traits: &'static str,
-    /// Hit facts as command-line flags (`--advantage`, `--area`...).
-    pub flags: &'static [&'static str],
+    /// The facts of the hit beyond its amount and types.
+    pub facts: Facts,
+}
+
+/// The facts of an example's hit, as the request's fields of the same names hold them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    /// The attacker has combat advantage.
+    pub advantage: bool,
+    /// A burst or blast.
+    pub area: bool,
+    /// Environmental damage (no attacker).
+    pub environmental: bool,
+    /// Non-damage effects of the hit.
+    pub effect: &'static [&'static str],
+    /// The attacker's resistance reductions, `TYPE:VALUE`.
+    pub reduce: &'static [&'static str],
+}
+
+impl Facts {
+    /// A plain hit: no fact beyond its amount and types.
+    pub const NONE: Self = Self {
+        advantage: false,
+        area: false,
+        environmental: false,
+        effect: &[],
+        reduce: &[],
+    };
 }
 
 /// Every built-in example; the first is the default.
@@ -28,7 +54,7 @@ pub const EXAMPLES: &[Example] = &[
         amount: "17",
         types: &["fire", "cold"],
         traits: "Resist Fire; Vulnerable 5 Cold",
-        flags: &[],
+        facts: Facts::NONE,
     },
     Example {
         name: "choose-resistance",
@@ -36,7 +62,7 @@ pub const EXAMPLES: &[Example] = &[
         amount: "27",
         types: &["fire"],
         traits: "Resist Fire (Advantage); Resist 10 Fire; Resist 5 All",
-        flags: &[],
+        facts: Facts::NONE,
     },
     Example {
         name: "choose-resistance-advantage",
@@ -44,7 +70,10 @@ pub const EXAMPLES: &[Example] = &[
         amount: "27",
         types: &["fire"],
         traits: "Resist Fire (Advantage); Resist 10 Fire; Resist 5 All",
-        flags: &["--advantage"],
+        facts: Facts {
+            advantage: true,
+            ..Facts::NONE
+        },
     },
     Example {
         name: "resist-and-vulnerable",
@@ -52,7 +81,7 @@ pub const EXAMPLES: &[Example] = &[
         amount: "17",
         types: &["fire"],
         traits: "Resist Fire; Vulnerable 5 Fire",
-        flags: &[],
+        facts: Facts::NONE,
     },
     Example {
         name: "multi-type-immune",
@@ -60,7 +89,7 @@ pub const EXAMPLES: &[Example] = &[
         amount: "17",
         types: &["fire", "cold", "acid"],
         traits: "Damage Immune: Fire; Vulnerable 5 Cold; Vulnerable Acid",
-        flags: &[],
+        facts: Facts::NONE,
     },
     Example {
         name: "multi-type-resist-all",
@@ -68,7 +97,7 @@ pub const EXAMPLES: &[Example] = &[
         amount: "17",
         types: &["fire", "cold"],
         traits: "Resist Fire; Resist All 5",
-        flags: &[],
+        facts: Facts::NONE,
     },
     Example {
         name: "insubstantial",
@@ -76,7 +105,10 @@ pub const EXAMPLES: &[Example] = &[
         amount: "20",
         types: &["necrotic"],
         traits: "Insubstantial",
-        flags: &["--advantage"],
+        facts: Facts {
+            advantage: true,
+            ..Facts::NONE
+        },
     },
     Example {
         name: "swarm-burst",
@@ -84,7 +116,11 @@ pub const EXAMPLES: &[Example] = &[
         amount: "20",
         types: &["fire"],
         traits: "Swarm",
-        flags: &["--area", "--effect", "push"],
+        facts: Facts {
+            area: true,
+            effect: &["push"],
+            ..Facts::NONE
+        },
     },
     Example {
         name: "environmental",
@@ -92,7 +128,10 @@ pub const EXAMPLES: &[Example] = &[
         amount: "12",
         types: &["fire"],
         traits: "Resist Fire; Damage Trigger Fire: its flames flare",
-        flags: &["--environmental"],
+        facts: Facts {
+            environmental: true,
+            ..Facts::NONE
+        },
     },
     Example {
         name: "resistance-reduction",
@@ -100,7 +139,10 @@ pub const EXAMPLES: &[Example] = &[
         amount: "20",
         types: &["fire"],
         traits: "Resist 10 Fire",
-        flags: &["--reduce", "fire:5"],
+        facts: Facts {
+            reduce: &["fire:5"],
+            ..Facts::NONE
+        },
     },
     Example {
         name: "dice",
@@ -108,9 +150,14 @@ pub const EXAMPLES: &[Example] = &[
         amount: "2d6+3",
         types: &["fire", "cold"],
         traits: "Resist Fire; Vulnerable 5 Cold",
-        flags: &[],
+        facts: Facts::NONE,
     },
 ];
+
+/// Every example's name, in order.
+pub fn names() -> Vec<&'static str> {
+    EXAMPLES.iter().map(|e| e.name).collect()
+}
 
 /// The example of that name.
 pub fn find(name: &str) -> Option<&'static Example> {

@@ -177,42 +177,21 @@ pub struct ValidDamage {
 }
 
 impl DamageRequest {
-    /// The request a built-in example stands for, as `--example NAME` plays it: the
-    /// example's amount, types, traits and flags.
-    pub fn from_example(e: &Example) -> Result<Self, Refusal> {
-        let mut r = Self {
+    /// The request a built-in example stands for, as `example: NAME` plays it: the
+    /// example's amount, types, traits and facts.
+    pub fn from_example(e: &Example) -> Self {
+        let texts = |t: &[&str]| t.iter().map(ToString::to_string).collect();
+        Self {
             amount: Some(Amount::Text(e.amount.to_string())),
-            types: e.types.iter().map(ToString::to_string).collect(),
+            types: texts(e.types),
             vs: Some(e.traits.to_string()),
+            advantage: e.facts.advantage,
+            area: e.facts.area,
+            environmental: e.facts.environmental,
+            effect: texts(e.facts.effect),
+            reduce: texts(e.facts.reduce),
             ..Self::default()
-        };
-        let mut flags = e.flags.iter();
-        while let Some(flag) = flags.next() {
-            let mut value = || {
-                flags.next().map(ToString::to_string).ok_or_else(|| {
-                    Refusal::new(format!("example `{}`: {flag} needs a value", e.name))
-                })
-            };
-            match *flag {
-                "--advantage" => r.advantage = true,
-                "--critical" => r.critical = true,
-                "--area" => r.area = true,
-                "--silvered" => r.silvered = true,
-                "--ongoing" => r.ongoing = true,
-                "--environmental" => r.environmental = true,
-                "--effect" => r.effect.push(value()?),
-                "--reduce" => r.reduce.push(value()?),
-                "--keyword" => r.keyword.push(value()?),
-                "--modify" => r.modify.push(value()?),
-                other => {
-                    return Err(Refusal::new(format!(
-                        "example `{}`: unknown flag {other}",
-                        e.name
-                    )));
-                }
-            }
         }
-        Ok(r)
     }
 
     /// Applies every input rule and returns the request ready to run, or the refusal
@@ -237,7 +216,7 @@ impl DamageRequest {
             Some(e) => Self {
                 roll: self.roll,
                 seed: self.seed,
-                ..Self::from_example(e)?
+                ..Self::from_example(e)
             }
             .build(Some(e)),
             None => self.build(None),

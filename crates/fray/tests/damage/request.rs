@@ -7,7 +7,7 @@ use fray::damage::request::{Amount, DamageRequest, DamageResult};
 #[test]
 fn an_example_stands_for_its_amount_types_and_traits() {
     for e in EXAMPLES {
-        let r = DamageRequest::from_example(e).unwrap();
+        let r = DamageRequest::from_example(e);
         assert_eq!(r.amount, Some(Amount::Text(e.amount.into())), "{}", e.name);
         assert_eq!(r.types, e.types, "{}", e.name);
         assert_eq!(r.vs.as_deref(), Some(e.traits), "{}", e.name);
