@@ -157,7 +157,8 @@ fn axis_spec(flag: &str) -> Option<(fray_lab::sweep::AxisSpec, usize)> {
         Ok(split) => split,
         Err(e) => {
             assert!(!e.message.is_empty(), "a refusal without a message");
-            let refused = AxisSpec::from_flag(flag).expect_err("split_flag refused it");
+            let refused = AxisSpec::from_text(flag, format!("vary {flag}"))
+                .expect_err("split_flag refused it");
             assert!(!refused.message.is_empty());
             return None;
         }
@@ -189,7 +190,7 @@ fn axis_spec(flag: &str) -> Option<(fray_lab::sweep::AxisSpec, usize)> {
             }
         }
     }
-    let spec = AxisSpec::from_flag(flag).expect("split_flag accepted it");
+    let spec = AxisSpec::from_text(flag, format!("vary {flag}")).expect("split_flag accepted it");
     Some((spec, count))
 }
 

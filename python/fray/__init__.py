@@ -229,7 +229,7 @@ def _error(message: str, path: Optional[str] = None, line: Optional[int] = None,
     """A refusal worded on the Python side, with the attributes fray's own refusals carry."""
     e = FrayError(message)
     e.message, e.path, e.line, e.column, e.width = message, path, line, column, width
-    e.hint, e.warnings = None, []
+    e.hint, e.warnings, e.field = None, [], None
     return e
 
 

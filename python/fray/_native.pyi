@@ -8,12 +8,14 @@ from typing import Callable, Dict, List, Optional, Tuple
 MAX_FILE_BYTES: int
 
 class FrayError(ValueError):
-    """fray refused the input: ``message`` as the CLI prints it, and where fray located
+    """fray refused the input: ``message`` naming the request's field as Python writes it
+    (``trials``, ``model["sigma"]``), ``field`` its path (``model.sigma``), and where fray located
     the problem, ``path`` (the file or argument), ``line``, ``column`` (1-based) and
     ``width``; ``hint`` and ``warnings`` when fray has them; ``key``, the key path
     (``pool.a.combatants[1].hp``) when the problem is in a dict the caller gave."""
 
     message: str
+    field: Optional[str]
     path: Optional[str]
     line: Optional[int]
     column: Optional[int]

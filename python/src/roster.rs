@@ -38,7 +38,7 @@ fn valid(request: &str, source: Option<&str>) -> Result<ValidRoster, Refusal> {
 
 /// A refusal as `FrayError`, in the request's field names.
 fn refused(py: Python<'_>, r: Refusal) -> PyErr {
-    to_py(py, fray_commands::naming::in_fields::<RosterCommand>(r))
+    to_py(py, r)
 }
 
 /// The matchups `jobs` (JSON: a list of `{x, y, cx, cy, trials, stream}`) of the

@@ -25,7 +25,7 @@ fn sources(source: Option<&str>) -> Vec<(String, String)> {
 
 /// A refusal as `FrayError`, in the request's field names.
 fn refused(py: Python<'_>, r: Refusal) -> PyErr {
-    to_py(py, fray_commands::naming::in_fields::<SweepCommand>(r))
+    to_py(py, r)
 }
 
 /// Runs `work` on the checked battle sweep of `request` without the GIL, on the threads

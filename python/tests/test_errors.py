@@ -54,9 +54,17 @@ def test_a_bad_dict_is_refused_at_its_key_not_at_a_line_of_toml_never_written():
 
 
 def test_refusals_name_the_keyword_not_the_command_lines_flag():
+    # The same field as the command line refuses (`--trials: ...`), by its path and in
+    # Python's words: the keyword, and a key of a dict keyword as Python reaches it.
     with pytest.raises(fray.FrayError) as caught:
         fray.battle("examples/battles/duel.toml", trials=0)
-    assert "`trials`" in caught.value.message and "--trials" not in caught.value.message
+    assert caught.value.field == "trials"
+    assert caught.value.message == "trials: expected a whole number from 1 to 100000000, got 0"
+    assert str(caught.value) == caught.value.message
+    with pytest.raises(fray.FrayError) as caught:
+        fray.to_hit(attacker_bonus=1, defender_bonus=1, model={"sigma": -1})
+    assert caught.value.field == "model.sigma"
+    assert caught.value.message.startswith('model["sigma"]: '), caught.value.message
 
 
 def test_a_bad_sweep_path_is_refused_with_the_nearest_paths():

@@ -118,14 +118,16 @@ impl From<Refusal> for Failure {
     fn from(r: Refusal) -> Self {
         // The one-line form leaves out the quoted line and its caret (`  | `), which
         // the place in the words already names.
-        let words = r.message.lines().filter(|l| !l.starts_with("  | "));
+        // Its field named as the request's JSON names it (`` `trials` ``).
+        let full = r.to_string();
+        let words = full.lines().filter(|l| !l.starts_with("  | "));
         let mut line = one_line(&words.collect::<Vec<_>>().join("\n"));
         let message = match r.hint {
             Some(hint) => {
                 line = format!("{line} ({})", one_line(&hint));
-                format!("{} ({hint})", r.message)
+                format!("{full} ({hint})")
             }
-            None => r.message,
+            None => full,
         };
         Self {
             line: Some(line),

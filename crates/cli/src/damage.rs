@@ -154,7 +154,8 @@ impl TryFrom<&DamageArgs> for DamageRequest {
                 Some(output::read_text(path, limits::STAT_BLOCK)?),
                 Some(path.display().to_string()),
             ),
-            (vs, _) => (vs.clone(), None),
+            // Text on the command line is named by its flag in messages.
+            (vs, _) => (vs.clone(), vs.as_ref().map(|_| "--vs".to_string())),
         };
         let readings = args
             .readings

@@ -18,7 +18,7 @@ mod table;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// A combat-rules engine and balance lab.
 ///
@@ -196,7 +196,17 @@ fn shown_on_a_terminal(roff: String) -> anyhow::Result<String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    if let Some(sub) = matches
+        .subcommand_name()
+        .and_then(|name| Cli::command().find_subcommand(name).cloned())
+    {
+        table::set_subcommand(sub);
+    }
     table::set_strict(cli.strict);
     let result = match cli.command {
         Command::Battle(args) => battle::run(&args),

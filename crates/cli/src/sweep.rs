@@ -14,7 +14,7 @@ use fray_commands::lab::{Sweep, SweepPaths};
 use fray_commands::limits;
 use fray_lab::sweep::odds::OddsSystem;
 use fray_lab::sweep::paths::PathsRequest;
-use fray_lab::sweep::request::{FindRequest, Names, SweepAnswer, SweepRequest};
+use fray_lab::sweep::request::{FindRequest, SweepAnswer, SweepRequest};
 use fray_lab::sweep::{self, AxisSpec, Values};
 
 use crate::battle::{INTERRUPTED, catch_ctrl_c, open_report};
@@ -111,7 +111,7 @@ impl TryFrom<&SweepArgs> for SweepRequest {
         let vary = args
             .vary
             .iter()
-            .map(|f| AxisSpec::from_flag(f))
+            .map(|f| AxisSpec::from_text(f, format!("--vary {}", fray::text::escape_controls(f))))
             .collect::<Result<_, _>>()
             .map_err(|e| match &args.odds {
                 Some(_) => anyhow!("{e}"),
@@ -150,7 +150,6 @@ impl TryFrom<&SweepArgs> for SweepRequest {
             threads: args.threads,
             odds,
             set: args.set.clone(),
-            names: Names::Flags,
         })
     }
 }

@@ -1,7 +1,9 @@
 //! The command line over the command table: each subcommand lowers its flags into the
 //! command's request, runs it here, and prints the answer as text or as the table's
-//! JSON. Refusals keep their words; their warnings go to standard error first.
+//! JSON. A refusal names its field as a flag (`--trials`); its warnings go to standard
+//! error first.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Result, anyhow};
@@ -64,12 +66,44 @@ pub fn json<C: Command>(answer: &C::Answer) -> Result<String> {
     fray_commands::json::pretty(answer, C::KEYS).map_err(refused)
 }
 
-/// A refusal as the error the command line prints (`error: ` and its message, the
-/// quoted line and caret included), its warnings printed first so none is lost.
+/// The subcommand this process runs, whose arguments name a refusal's field.
+static SUBCOMMAND: OnceLock<clap::Command> = OnceLock::new();
+
+/// Sets the subcommand whose arguments word refusals (once, before it runs).
+pub fn set_subcommand(command: clap::Command) {
+    let _ = SUBCOMMAND.set(command);
+}
+
+/// The command line's word for the request field at `path`: the argument that sets it
+/// (`--trials` for `trials`, `--sigma` for `model.sigma`, `FILE` for a positional
+/// scenario), found among the subcommand's own arguments by the field's name (its long
+/// flag, or its id); the path itself, quoted, where no argument sets it.
+pub fn flag_of(path: &str) -> String {
+    let last = path.rsplit('.').next().unwrap_or(path);
+    let name = last.split('[').next().unwrap_or(last);
+    let long = name.replace('_', "-");
+    let arg = SUBCOMMAND.get().and_then(|c| {
+        c.get_arguments()
+            .find(|a| a.get_long() == Some(long.as_str()) || a.get_id() == name)
+    });
+    match arg {
+        Some(a) if a.get_long().is_some() => format!("--{}", a.get_long().unwrap_or(name)),
+        Some(a) => a
+            .get_value_names()
+            .and_then(|v| v.first())
+            .map_or_else(|| name.to_uppercase(), ToString::to_string),
+        None => format!("`{path}`"),
+    }
+}
+
+/// A refusal as the error the command line prints (`error: ` and its message with its
+/// field as a flag, the quoted line and caret included), its warnings printed first so
+/// none is lost.
 pub fn refused(r: Refusal) -> anyhow::Error {
     output::warn_each(&r.warnings);
+    let message = r.worded(flag_of);
     match r.hint {
-        Some(hint) => anyhow!("{}\nhint: {hint}", r.message),
-        None => anyhow!(r.message),
+        Some(hint) => anyhow!("{message}\nhint: {hint}"),
+        None => anyhow!(message),
     }
 }

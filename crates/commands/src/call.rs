@@ -4,8 +4,8 @@
 use fray::request::{Place, Refusal};
 
 use crate::command::{Answered, Command, Context, Pages};
+use crate::json;
 use crate::table::{self, Visit};
-use crate::{json, naming};
 
 /// Where a request's JSON came from, which decides how a syntax error in it is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,8 +197,7 @@ pub fn call_paged(name: &str, ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, 
     impl Visit for Caller<'_, '_> {
         fn visit<C: Command>(&mut self) {
             if self.result.is_none() && self.name == C::NAME {
-                let r = call_in_fields::<C>(self.ask, self.cx);
-                self.result = Some(r.map_err(naming::in_fields::<C>));
+                self.result = Some(call_one::<C>(self.ask, self.cx));
             }
         }
     }
@@ -221,7 +220,7 @@ pub fn no_command(name: &str) -> Refusal {
     ))
 }
 
-/// [`call`] of command `C`, its refusals naming the request's fields (see [`naming`]).
+/// [`call`] of command `C`.
 pub fn call_typed<C: Command>(
     request: &[u8],
     origin: Origin,
@@ -230,13 +229,11 @@ pub fn call_typed<C: Command>(
     cx: &Context<'_>,
 ) -> Result<Answered<String>, Refusal> {
     let ask = Ask::new(request, origin, sources, style);
-    call_in_fields::<C>(&ask, cx)
-        .map(|(answered, _)| answered)
-        .map_err(naming::in_fields::<C>)
+    call_one::<C>(&ask, cx).map(|(answered, _)| answered)
 }
 
-/// [`call_paged`] of command `C`, its refusals still in the command line's words.
-fn call_in_fields<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, Refusal> {
+/// [`call_paged`] of command `C`.
+fn call_one<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, Refusal> {
     let (mut r, strict) = parse_strict::<C>(ask.request, ask.origin)?;
     for (field, source) in ask.sources {
         if !C::name_source(&mut r, field, source.clone()) {
@@ -259,14 +256,12 @@ fn call_in_fields<C: Command>(ask: &Ask<'_>, cx: &Context<'_>) -> Result<Paged, 
     };
     let answered = Answered {
         answer: text,
-        warnings: naming::lines_in_fields::<C>(
-            answered
-                .warnings
-                .into_iter()
-                .map(fray::text::bounded)
-                .collect(),
-        ),
-        notes: naming::lines_in_fields::<C>(answered.notes),
+        warnings: answered
+            .warnings
+            .into_iter()
+            .map(fray::text::bounded)
+            .collect(),
+        notes: answered.notes,
     };
     Ok((answered, page))
 }

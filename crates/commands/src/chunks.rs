@@ -29,8 +29,8 @@ use fray_lab::sweep::{self as lab, Sweep};
 
 use crate::call::{self, Origin};
 use crate::command::{Answered, Command};
+use crate::json;
 use crate::lab::Sweep as SweepCommand;
-use crate::{json, naming};
 
 /// A battle sweep checked whole, before any chunk is played anywhere.
 #[derive(Debug)]
@@ -49,10 +49,6 @@ pub struct Plan {
 /// came from) as a whole run would, refusing an odds sweep (exact and quick: run it
 /// whole). Refusals name the request's fields.
 pub fn checked(request: &[u8], sources: Vec<(String, String)>) -> Result<Plan, Refusal> {
-    checked_in_flags(request, sources).map_err(naming::in_fields::<SweepCommand>)
-}
-
-fn checked_in_flags(request: &[u8], sources: Vec<(String, String)>) -> Result<Plan, Refusal> {
     let (mut r, strict) = call::parse_strict::<SweepCommand>(request, Origin::Built)?;
     for (field, source) in sources {
         SweepCommand::name_source(&mut r, &field, source);
@@ -159,14 +155,13 @@ pub fn answered(
     let page = pages.then(|| SweepCommand::pages(answer)).flatten();
     let answered = Answered {
         answer: text,
-        warnings: naming::lines_in_fields::<SweepCommand>(
-            plan.warnings
-                .iter()
-                .cloned()
-                .map(fray::text::bounded)
-                .collect(),
-        ),
-        notes: naming::lines_in_fields::<SweepCommand>(plan.notes.clone()),
+        warnings: plan
+            .warnings
+            .iter()
+            .cloned()
+            .map(fray::text::bounded)
+            .collect(),
+        notes: plan.notes.clone(),
     };
     Ok((answered, page))
 }

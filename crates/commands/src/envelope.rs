@@ -18,7 +18,6 @@ use serde_json::{Value, json};
 
 use crate::call::{self, Origin, Style};
 use crate::command::{Answered, Command, Context, Span};
-use crate::naming;
 use crate::table::{self, Visit};
 
 /// Runs the command called `name` on `request` (its JSON, as the web takes it) and
@@ -95,7 +94,7 @@ fn cost_of<C: Command>(request: &[u8]) -> Value {
                 },
             })
         }
-        Err(r) => refused(&naming::in_fields::<C>(r)),
+        Err(r) => refused(&r),
     }
 }
 
@@ -128,11 +127,18 @@ pub fn roster_examples() -> String {
     text(&Value::Array(list))
 }
 
-/// A refusal as every front end writes it in JSON: `{"error": message, "line",
-/// "column", "width", "source", "hint", "warnings"}`, each after the first only when
-/// the refusal has it. The place is the refusal's own data, never read out of its words.
+/// A refusal as every front end writes it in JSON: `{"error": message, "field",
+/// "message", "line", "column", "width", "source", "hint", "warnings"}`, each after the
+/// first only when the refusal has it. `error` names its field as the request does
+/// (`` `trials`: ... ``); `field` holds the field's path and `message` the words after
+/// it, for a page to word by its form. The place is the refusal's own data, never read
+/// out of its words.
 pub fn refusal(r: &Refusal) -> Value {
-    let mut body = json!({ "error": r.message });
+    let mut body = json!({ "error": r.to_string() });
+    if let Some(field) = &r.field {
+        body["field"] = field.as_str().into();
+        body["message"] = r.message.as_str().into();
+    }
     if let Some(at) = &r.at {
         body["line"] = at.line.into();
         body["column"] = at.column.into();

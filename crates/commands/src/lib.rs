@@ -35,7 +35,6 @@ pub mod command;
 pub mod envelope;
 pub mod json;
 pub mod limits;
-pub mod naming;
 pub mod positional;
 pub mod schema;
 pub mod strict;

@@ -62,7 +62,7 @@ pub enum DiceError {
     },
     /// An exact distribution too costly to compute: sample it instead.
     #[error(
-        "the exact distribution of `{text}` would take {work} steps, more than {MAX_EXACT_WORK}: roll it instead (--roll), or use fewer or smaller dice"
+        "the exact distribution of `{text}` would take {work} steps, more than {MAX_EXACT_WORK}: roll it instead (`roll`), or use fewer or smaller dice"
     )]
     TooMuchWork {
         /// The expression.

@@ -101,10 +101,17 @@ impl Effort {
 /// problem is, a hint, and the warnings found before the refusal, so they are not lost.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refusal {
-    /// What was wrong, worded with its place as the command line prints it.
+    /// The request's field the refusal is about, as a path into the request (`trials`,
+    /// `model.sigma`, `sides[1].combatants[0].hp`), when it is about one. Each front end
+    /// names the field in its own words (`--trials` on the command line, `` `trials` ``
+    /// in JSON) before the message: see [`Refusal::worded`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// What was wrong: with a `field`, the words after its name; with a place in a text,
+    /// the quoted line and caret as the command line prints them.
     pub message: String,
     /// Where the problem is, when it is in a particular place of an input.
-    pub at: Option<Place>,
+    pub at: Option<Box<Place>>,
     /// What to do instead, when the refusal knows.
     pub hint: Option<String>,
     /// Doubts found on the way (probable typos), already worded for a reader.
@@ -115,11 +122,49 @@ impl Refusal {
     /// A refusal with no place and no warnings.
     pub fn new(message: impl Into<String>) -> Self {
         Self {
+            field: None,
             message: crate::text::bounded(message.into()),
             at: None,
             hint: None,
             warnings: Vec::new(),
         }
+    }
+
+    /// A refusal of the request's field at `path`, in words that leave its name out
+    /// (each front end writes the name its own way, see [`Refusal::worded`]).
+    ///
+    /// ```
+    /// use fray::request::Refusal;
+    /// let r = Refusal::about("trials", "expected a whole number from 1, got 0");
+    /// assert_eq!(r.worded(|f| format!("--{f}")), "--trials: expected a whole number from 1, got 0");
+    /// assert_eq!(r.to_string(), "`trials`: expected a whole number from 1, got 0");
+    /// ```
+    pub fn about(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: Some(path.into()),
+            ..Self::new(message)
+        }
+    }
+
+    /// The refusal's words with its field named by `name` (given the field's path):
+    /// `NAME: message`, or the message alone when it is about no field.
+    pub fn worded(&self, name: impl FnOnce(&str) -> String) -> String {
+        match &self.field {
+            Some(path) => format!("{}: {}", name(path), self.message),
+            None => self.message.clone(),
+        }
+    }
+
+    /// The same refusal about a field inside `outer` (`outer.field`), or about `outer`
+    /// itself when it named no field.
+    #[must_use]
+    pub fn inside(mut self, outer: &str) -> Self {
+        self.field = Some(match self.field.take() {
+            Some(inner) if inner.starts_with('[') => format!("{outer}{inner}"),
+            Some(inner) => format!("{outer}.{inner}"),
+            None => outer.to_string(),
+        });
+        self
     }
 
     /// A scenario, script or profile error in the text named `source`: worded
@@ -131,8 +176,9 @@ impl Refusal {
     /// [`Refusal::located`] with `prefix` before the error's own words (`[sweep]: `).
     pub fn located_with(source: &str, e: &ScenarioError, prefix: &str) -> Self {
         Self {
+            field: None,
             message: crate::text::bounded(format!("{source}, {prefix}{e}")),
-            at: e.location.as_ref().map(|l| Place::of(Some(source), l)),
+            at: e.location.as_ref().map(|l| Box::new(Place::of(Some(source), l))),
             hint: None,
             warnings: Vec::new(),
         }
@@ -148,7 +194,7 @@ impl Refusal {
     /// The same refusal, located at `place`.
     #[must_use]
     pub fn at(mut self, place: Place) -> Self {
-        self.at = Some(place);
+        self.at = Some(Box::new(place));
         self
     }
 
@@ -178,17 +224,19 @@ impl From<&str> for Refusal {
 impl From<ScenarioError> for Refusal {
     fn from(e: ScenarioError) -> Self {
         Self {
+            field: None,
             message: crate::text::bounded(e.to_string()),
-            at: e.location.as_ref().map(|l| Place::of(None, l)),
+            at: e.location.as_ref().map(|l| Box::new(Place::of(None, l))),
             hint: None,
             warnings: Vec::new(),
         }
     }
 }
 
+/// The refusal in the request's own words: its field, if any, as `` `path` ``.
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.worded(|path| format!("`{path}`")))
     }
 }
 
@@ -224,18 +272,24 @@ pub fn push_capped<T: fmt::Display>(warnings: &mut Vec<String>, items: &[T], pre
     }
 }
 
-/// `value` if it lies in `lo..=hi`, else the refusal `NAME VALUE: expected a whole number
-/// from LO to HI`, naming the field as the command line's flag does.
-pub fn within<T>(value: T, lo: T, hi: T, name: &str) -> Result<T, Refusal>
+/// `value` if it lies in `lo..=hi`, else the refusal of the field at `path`: `expected a
+/// whole number from LO to HI, got VALUE`.
+pub fn within<T>(value: T, lo: T, hi: T, path: &str) -> Result<T, Refusal>
 where
     T: PartialOrd + fmt::Display + Copy,
 {
     if value < lo || value > hi {
-        return Err(Refusal::new(format!(
-            "{name} {value}: expected a whole number from {lo} to {hi}"
-        )));
+        return Err(Refusal::about(
+            path,
+            format!("expected a whole number from {lo} to {hi}, got {value}"),
+        ));
     }
     Ok(value)
+}
+
+/// The refusal of the field at `path` for `error`, with every source under it.
+pub fn about_field(path: &str, error: &dyn Error) -> Refusal {
+    Refusal::about(path, full(error))
 }
 
 #[cfg(test)]
@@ -259,8 +313,12 @@ mod tests {
 
     #[test]
     fn within_names_the_range() {
-        assert_eq!(within(3, 1, 5, "--n"), Ok(3));
-        let e = within(0, 1, 5, "--n").unwrap_err();
-        assert_eq!(e.message, "--n 0: expected a whole number from 1 to 5");
+        assert_eq!(within(3, 1, 5, "n"), Ok(3));
+        let e = within(0, 1, 5, "n").unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("n"));
+        assert_eq!(
+            e.to_string(),
+            "`n`: expected a whole number from 1 to 5, got 0"
+        );
     }
 }

@@ -78,31 +78,34 @@ impl BattleRequest {
     /// the command line prints (a scenario's errors located at line and column).
     pub fn validate(&self) -> Result<ValidBattle, Refusal> {
         if let Some(trials) = self.trials {
-            within(trials, 1, MAX_TRIALS, "--trials")?;
+            within(trials, 1, MAX_TRIALS, "trials")?;
         }
-        within(self.threads, 0, MAX_THREADS, "--threads")?;
+        within(self.threads, 0, MAX_THREADS, "threads")?;
         let (source, text) = self.scenario_text()?;
         let mut scenario = parse_scenario(text).map_err(|e| Refusal::located(&source, &e))?;
         if let Some(p) = self.precision
             && !(MIN_PRECISION..=MAX_PRECISION).contains(&p)
         {
-            return Err(Refusal::new(format!(
-                "--precision {}: expected a number from {MIN_PRECISION} to {MAX_PRECISION}",
-                fray::text::quoted_number(p)
-            )));
+            return Err(Refusal::about(
+                "precision",
+                format!(
+                    "expected a number from {MIN_PRECISION} to {MAX_PRECISION}, got {}",
+                    fray::text::quoted_number(p)
+                ),
+            ));
         }
         let mut notes = Vec::new();
         let deterministic = run::deterministic(&scenario);
         if deterministic {
             // Said rather than silently dropped: the one run is already the exact answer.
-            for (flag, given) in [
-                ("--trials", self.trials.is_some()),
-                ("--seed", self.seed.is_some()),
-                ("--precision", self.precision.is_some()),
+            for (field, given) in [
+                ("trials", self.trials.is_some()),
+                ("seed", self.seed.is_some()),
+                ("precision", self.precision.is_some()),
             ] {
                 if given {
                     notes.push(format!(
-                        "{flag} has no effect here: a {} battle has no dice, so one run is the exact outcome",
+                        "`{field}` has no effect here: a {} battle has no dice, so one run is the exact outcome",
                         report::system_name(&scenario)
                     ));
                 }
@@ -142,9 +145,17 @@ impl BattleRequest {
             .as_deref()
             .unwrap_or(examples::EXAMPLES[0].name);
         let e = examples::find(name).ok_or_else(|| {
-            Refusal::new(format!(
-                "no bundled scenario is named `{name}`; `fray battle --list-examples` lists them"
-            ))
+            Refusal::about(
+                "example",
+                format!(
+                    "no bundled scenario is named `{name}`; the bundled ones: {}",
+                    examples::EXAMPLES
+                        .iter()
+                        .map(|e| e.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
         })?;
         Ok((format!("built-in scenario `{}`", e.name), e.text))
     }
@@ -207,19 +218,16 @@ mod tests {
             ..BattleRequest::default()
         };
         assert_eq!(
-            r.validate().unwrap_err().message,
-            "--trials 100000001: expected a whole number from 1 to 100000000"
+            r.validate().unwrap_err().to_string(),
+            "`trials`: expected a whole number from 1 to 100000000, got 100000001"
         );
         let r = BattleRequest {
             threads: 5000,
             ..BattleRequest::default()
         };
-        assert!(
-            r.validate()
-                .unwrap_err()
-                .message
-                .starts_with("--threads 5000")
-        );
+        let e = r.validate().unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("threads"));
+        assert!(e.message.ends_with("got 5000"), "{e}");
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub fn report() -> Value {
                 "type": "object",
                 "additionalProperties": false,
                 "required": ["target", "cap", "reached", "half_width"],
-                "description": "Present for a run to a precision (--precision).",
+                "description": "Present for a run to a precision (`precision`).",
                 "properties": {
                     "target": number("The 95% half-width asked for."),
                     "cap": count("The most battles the run could play."),

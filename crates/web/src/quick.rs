@@ -11,7 +11,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray_commands::damage::{Types, TypesRequest};
-use fray_commands::{Command, Context, json, naming};
+use fray_commands::{Command, Context, json};
 use fray_lab::answer;
 
 use crate::error::ApiError;
@@ -61,7 +61,7 @@ pub(crate) async fn answer<C: Command>(
     let _leaving = CancelOnDrop(cancel.clone());
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let refused = |r| ApiError::refused(naming::in_fields::<C>(r));
+        let refused = |r| ApiError::refused(r);
         // A client that left while this waited for its slot is owed nothing.
         let gone = || cancel.load(std::sync::atomic::Ordering::Relaxed);
         if gone() {
@@ -92,7 +92,7 @@ pub(crate) async fn answer<C: Command>(
             text
         };
         let lines = [prepared.warnings, prepared.notes].concat();
-        Ok::<_, ApiError>((text, naming::lines_in_fields::<C>(lines)))
+        Ok::<_, ApiError>((text, lines))
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;

@@ -24,7 +24,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fray::request::Refusal;
-use fray_commands::{Command, Context, json, naming};
+use fray_commands::{Command, Context, json};
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
 
@@ -285,7 +285,7 @@ pub(crate) async fn run<C: Command>(
 ) -> Result<Response, ApiError> {
     let (request, strict) = io::request::<C>(body, &state.limits).await?;
     let check = move |limits: &crate::Limits| {
-        let refused = |r| ApiError::refused(naming::in_fields::<C>(r));
+        let refused = |r| ApiError::refused(r);
         let mut prepared = C::prepare(request).map_err(refused)?;
         if strict {
             prepared = prepared.refuse_warnings().map_err(refused)?;
@@ -294,10 +294,10 @@ pub(crate) async fn run<C: Command>(
         let valid = prepared.valid;
         Ok(Work {
             planned: prepared.cost.planned,
-            notes: naming::lines_in_fields::<C>([prepared.warnings, prepared.notes].concat()),
+            notes: [prepared.warnings, prepared.notes].concat(),
             run: Box::new(move |progress, cancel| {
                 let cx = Context { cancel, progress };
-                C::perform(&valid, &cx).map_err(naming::in_fields::<C>)
+                C::perform(&valid, &cx)
             }),
         })
     };

@@ -51,6 +51,20 @@ fn a_refusal_is_json_with_its_place_and_the_last_error() {
     assert!(text.unwrap().contains("no command `nope`"));
 }
 
+#[test]
+fn a_refusal_names_its_field_by_path_in_the_requests_words() {
+    // The field the command line calls `--trials`, as the request's JSON names it.
+    let (status, text) = call("battle", r#"{"trials": 0}"#);
+    assert_eq!(status, FrayStatus::Refused);
+    let refusal: serde_json::Value = serde_json::from_str(&text.unwrap()).unwrap();
+    assert_eq!(refusal["field"], "trials");
+    assert_eq!(
+        refusal["error"],
+        "`trials`: expected a whole number from 1 to 100000000, got 0"
+    );
+    assert_eq!(last_error().as_deref(), refusal["error"].as_str());
+}
+
 /// `fray_call_envelope(command, request)`: its status and its envelope, parsed.
 fn envelope(command: &str, request: &str) -> (FrayStatus, serde_json::Value) {
     let mut out = unset();

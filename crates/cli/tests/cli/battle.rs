@@ -63,13 +63,13 @@ fn bad_battle_scenarios_are_refused() {
     refuse(
         &["battle", "--example", "chess"],
         expect![[r#"
-            error: no bundled scenario is named `chess`; `fray battle --list-examples` lists them
+            error: --example: no bundled scenario is named `chess`; the bundled ones: pikes, duel, minions, skirmish
         "#]],
     );
     refuse(
         &["battle", "--trials", "0"],
         expect![[r#"
-            error: --trials 0: expected a whole number from 1 to 100000000
+            error: --trials: expected a whole number from 1 to 100000000, got 0
         "#]],
     );
 }
@@ -314,7 +314,7 @@ fn ignored_flags_are_refused_or_explained() {
     ok(&["battle", "--list-examples", "--json"]);
     let err = &ok(&["battle", "--example", "minions", "--trials", "500"]).stderr;
     assert!(
-        err.contains("note: --trials has no effect here: a minions battle has no dice"),
+        err.contains("note: `trials` has no effect here: a minions battle has no dice"),
         "{err}"
     );
     let err = &ok(&["battle", "--example", "pikes", "--trials", "300"]).stderr;

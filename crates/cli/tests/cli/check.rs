@@ -68,7 +68,7 @@ fn bad_checks_are_refused() {
     refuse(
         &["check", "3/6", "--bonus", "500"],
         expect![[r#"
-            error: --bonus 500: too many dice; at most 100 bonus dice, or as many penalty dice below 0
+            error: --bonus: 500: too many dice; at most 100 bonus dice, or as many penalty dice below 0
         "#]],
     );
 }
@@ -85,7 +85,7 @@ fn help_defaults_and_negative_bonuses() {
     refuse(
         &["check", "3/6", "--bonus", "-101"],
         expect![[r#"
-            error: --bonus -101: too many dice; at most 100 bonus dice, or as many penalty dice below 0
+            error: --bonus: -101: too many dice; at most 100 bonus dice, or as many penalty dice below 0
         "#]],
     );
 }

@@ -269,5 +269,14 @@ pub fn request_of<R: serde::de::DeserializeOwned, A: serde::Serialize>(
     run: impl Fn(R) -> Result<A, fray::request::Refusal>,
 ) -> Result<Value, String> {
     let request: R = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    run(request).map(|a| as_read(&a)).map_err(|e| e.message)
+    run(request).map(|a| as_read(&a)).map_err(as_cli)
+}
+
+/// A library refusal as the command line words it: its field as the flag that sets it
+/// (the field's last name, `-` for `_`; every field these tests refuse is a flag).
+pub fn as_cli(e: fray::request::Refusal) -> String {
+    e.worded(|path| {
+        let last = path.rsplit('.').next().unwrap_or(path);
+        format!("--{}", last.replace('_', "-"))
+    })
 }

@@ -255,7 +255,7 @@ fn dice_too_costly_for_an_exact_distribution_say_to_roll() {
     refuse(
         &["damage", "1000d10000", "fire"],
         expect![[r#"
-            error: the exact distribution of `1000d10000` would take 5004501500 steps, more than 500000000: roll it instead (--roll), or use fewer or smaller dice
+            error: the exact distribution of `1000d10000` would take 5004501500 steps, more than 500000000: roll it instead (`roll`), or use fewer or smaller dice
         "#]],
     );
     ok(&["damage", "1000d10000", "fire", "--roll", "--seed", "3"]);
@@ -339,19 +339,19 @@ fn bad_arguments_are_refused() {
     refuse(
         &["damage", "10", "--environmental", "--advantage"],
         expect![[r#"
-            error: --advantage describes an attacker, and --environmental damage has none
+            error: --advantage: describes an attacker, and environmental damage has none
         "#]],
     );
     refuse(
         &["damage", "10", "--reduce", "fire"],
         expect![[r#"
-            error: --reduce `fire`: expected TYPE:VALUE, e.g. fire:5
+            error: --reduce: `fire`: expected TYPE:VALUE, e.g. fire:5
         "#]],
     );
     refuse(
         &["damage", "10", "--reduce", "fire:-3"],
         expect![[r#"
-            error: --reduce `fire:-3`: the value must be a whole number from 0 to 1000000000
+            error: --reduce: `fire:-3`: the value must be a whole number from 0 to 1000000000
         "#]],
     );
     refuse(
@@ -369,13 +369,13 @@ fn bad_arguments_are_refused() {
     refuse(
         &["damage", "--example", "nope"],
         expect![[r#"
-            error: no built-in example is named `nope`; `fray damage --list-examples` lists them
+            error: --example: no built-in example is named `nope`; the examples: multi-type, choose-resistance, choose-resistance-advantage, resist-and-vulnerable, multi-type-immune, multi-type-resist-all, insubstantial, swarm-burst, environmental, resistance-reduction, dice
         "#]],
     );
     refuse(
         &["damage", "10", "--attacker-level", "99999"],
         expect![[r#"
-            error: --attacker-level 99999: expected a whole number from 0 to 1000
+            error: --attacker-level: expected a whole number from 0 to 1000, got 99999
         "#]],
     );
 }

@@ -42,13 +42,13 @@ fn ranges_must_run_upwards() {
     refuse(
         &["evasion-table", "--evs", "5..1"],
         expect![[r#"
-            error: --evs `5..1`: expected FROM..TO, whole numbers from -50 to 50 with FROM not above TO
+            error: --evs: `5..1`: expected FROM..TO, whole numbers from -50 to 50 with FROM not above TO
         "#]],
     );
     refuse(
         &["evasion-table", "--levels", "10..2"],
         expect![[r#"
-            error: --levels `10..2`: expected FROM..TO, whole numbers from 0 to 100 with FROM not above TO
+            error: --levels: `10..2`: expected FROM..TO, whole numbers from 0 to 100 with FROM not above TO
         "#]],
     );
 }

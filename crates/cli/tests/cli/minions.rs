@@ -211,7 +211,7 @@ fn malformed_battle_files_are_refused_with_line_and_column() {
             "0",
         ],
         expect![[r#"
-            error: --max-rounds 0: expected a whole number from 1 to 100000
+            error: --max-rounds: expected a whole number from 1 to 100000, got 0
         "#]],
     );
 }
@@ -244,13 +244,13 @@ fn keeps_only_the_log_asked_for_and_bounds_it() {
     refuse(
         &["minions", &file],
         expect![[r#"
-            error: this battle's log has 300002 events, more than the 200000 fray prints: add --quiet for the result alone, or lower turns or max_rounds
+            error: this battle's log has 300002 events, more than the 200000 fray prints: ask for `quiet` (the result alone), or lower `turns` or `max_rounds`
         "#]],
     );
     refuse(
         &["minions", &file, "--json"],
         expect![[r#"
-            error: this battle's log has 300002 events, more than the 50000 fray prints as JSON: add --quiet for the result alone, or lower turns or max_rounds
+            error: this battle's log has 300002 events, more than the 50000 fray prints as JSON: ask for `quiet` (the result alone), or lower `turns` or `max_rounds`
         "#]],
     );
     check(

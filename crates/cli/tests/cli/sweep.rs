@@ -217,7 +217,7 @@ fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
             "100000000",
         ],
         expect![[r#"
-            error: $ROOT/examples/battles/duel.toml, 100 points × 100000000 trials = 10000000000 battles: a sweep plays at most 1000000000; use fewer points or --trials
+            error: $ROOT/examples/battles/duel.toml, 100 points × 100000000 trials = 10000000000 battles: a sweep plays at most 1000000000; use fewer points or fewer `trials`
         "#]],
     );
     fails(
@@ -229,7 +229,7 @@ fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
     fails(
         &[&file],
         expect![[r#"
-            error: $ROOT/examples/battles/duel.toml, nothing to sweep: give --vary PATH=RANGE (or --find PATH[=RANGE]), or a [sweep] table in the scenario
+            error: $ROOT/examples/battles/duel.toml, nothing to sweep: give `vary` (or `find`), or a [sweep] table in the scenario
         "#]],
     );
     // A search outward from the file's value counts its most values against the bound.
@@ -242,7 +242,7 @@ fn sweep_errors_name_the_flag_the_value_and_the_known_paths() {
             "100000000",
         ],
         expect![[r#"
-            error: $ROOT/examples/battles/pikes.toml, 0 battles for the points and up to 3600000000 for the search (--find pool.b.combatants.Rider.count, at most 36 values): a sweep plays at most 1000000000; use fewer trials (--trials) or a range to search (PATH=FROM..TO)
+            error: $ROOT/examples/battles/pikes.toml, 0 battles for the points and up to 3600000000 for the search (--find pool.b.combatants.Rider.count, at most 36 values): a sweep plays at most 1000000000; use fewer `trials` or a range to search (PATH=FROM..TO)
         "#]],
     );
     // A search whose range does not cross the target fails too, but after its work:

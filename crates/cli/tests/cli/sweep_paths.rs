@@ -67,7 +67,7 @@ fn refusals_name_the_scenario() {
     refuse(
         &["sweep-paths", "--example", "nope"],
         expect![[r#"
-            error: no bundled scenario is named `nope`; `fray battle --list-examples` lists them
+            error: --example: no bundled scenario is named `nope`; the bundled ones: pikes, duel, minions, skirmish
         "#]],
     );
     refuse(

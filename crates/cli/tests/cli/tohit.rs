@@ -109,26 +109,26 @@ fn bad_bonuses_and_models_are_refused() {
     refuse(
         &["tohit", "--attacker-bonus", "1"],
         expect![[r#"
-            error: give --attacker-bonus and --defender-bonus, or --attacker FILE and --defender FILE
+            error: give both bonuses (`attacker_bonus` and `defender_bonus`) or both profiles (`attacker` and `defender`)
         "#]],
     );
     let bonuses = ["tohit", "--attacker-bonus", "1", "--defender-bonus", "0"];
     refuse(
         &[&bonuses[..], &["--sigma", "0"]].concat(),
         expect![[r#"
-            error: sigma must be a positive number (up to 1000), got 0
+            error: --sigma: sigma must be a positive number (up to 1000), got 0
         "#]],
     );
     refuse(
         &[&bonuses[..], &["--uniform-sum", "4"]].concat(),
         expect![[r#"
-            error: --uniform-sum `4`: expected K,R such as 4,17
+            error: --uniform-sum: `4`: expected K,R such as 4,17
         "#]],
     );
     refuse(
         &[&bonuses[..], &["--uniform-sum", "0,17"]].concat(),
         expect![[r#"
-            error: the uniform-sum model needs 1 to 64 terms of radius 1 to 1000, got 0 terms of radius 17
+            error: --uniform-sum: the uniform-sum model needs 1 to 64 terms of radius 1 to 1000, got 0 terms of radius 17
         "#]],
     );
     refuse(
@@ -140,7 +140,7 @@ fn bad_bonuses_and_models_are_refused() {
             "0",
         ],
         expect![[r#"
-            error: --attacker-bonus must be a number from -1000 to 1000, got 1e300
+            error: --attacker-bonus: must be a number from -1000 to 1000, got 1e300
         "#]],
     );
     refuse(
@@ -154,7 +154,7 @@ fn bad_bonuses_and_models_are_refused() {
             "-1",
         ],
         expect![[r#"
-            error: sigma must be a positive number (up to 1000), got -1
+            error: --sigma: sigma must be a positive number (up to 1000), got -1
         "#]],
     );
 }

@@ -16,7 +16,7 @@ use super::{
     Modification, ModifyError, Readings, Trait, TypeSelector, Vocabulary,
 };
 use crate::dice::DiceExpr;
-use crate::request::{Effort, Place, Refusal, chain, full, push_capped};
+use crate::request::{Effort, Place, Refusal, about_field, chain, full, push_capped};
 use crate::rng::SeededRolls;
 use crate::trace::{NoTrace, Trace};
 
@@ -199,14 +199,16 @@ impl DamageRequest {
     pub fn validate(&self) -> Result<ValidDamage, Refusal> {
         let example = match (&self.example, &self.amount) {
             (Some(_), Some(_)) => {
-                return Err(Refusal::new(
-                    "give an amount or an example, not both",
-                ));
+                return Err(Refusal::new("give an amount or an example, not both"));
             }
             (Some(name), None) => Some(examples::find(name).ok_or_else(|| {
-                Refusal::new(format!(
-                    "no built-in example is named `{name}`; `fray damage --list-examples` lists them"
-                ))
+                Refusal::about(
+                    "example",
+                    format!(
+                        "no built-in example is named `{name}`; the examples: {}",
+                        examples::names().join(", ")
+                    ),
+                )
             })?),
             (None, None) => examples::EXAMPLES.first(),
             (None, Some(_)) => None,
@@ -254,25 +256,25 @@ impl DamageRequest {
         let unmodified = hit.clone();
         let mut modifications = Vec::new();
         for text in &self.modify {
-            let m: Modification = text.parse().map_err(|e| chain("--modify", &e))?;
+            let m: Modification = text.parse().map_err(|e| about_field("modify", &e))?;
             match &m {
                 Modification::Gain(t) | Modification::Become(t) => {
-                    warn_if_typo(t, "--modify: ", warnings);
+                    warn_if_typo(t, "`modify`: ", warnings);
                 }
                 Modification::Extra { types, .. } => {
                     for t in types {
-                        warn_if_typo(t, "--modify: ", warnings);
+                        warn_if_typo(t, "`modify`: ", warnings);
                     }
                 }
             }
             m.apply(&mut hit, &mut NoTrace)
-                .map_err(|e| chain("--modify", &e))?;
+                .map_err(|e| about_field("modify", &e))?;
             modifications.push(m);
         }
         // The extra damage was added to 0 above; with the amount or the dice's highest
         // roll it must stay within the same bound (damage, Adding extra damage to an attack).
         if i64::from(hit.amount) + dice.max().max(0) > i64::from(super::modify::MAX_AMOUNT) {
-            return Err(chain("--modify", &ModifyError::TooMuch));
+            return Err(about_field("modify", &ModifyError::TooMuch));
         }
         if !dice.is_constant() && !self.roll {
             // Bounded before computing: an exact distribution of 1000d10000 takes minutes.
@@ -342,9 +344,9 @@ impl DamageRequest {
         for name in &self.declare {
             vocabulary
                 .declare(name)
-                .map_err(|why| Refusal::new(format!("--declare: {why}")))?;
+                .map_err(|why| Refusal::about("declare", why.to_string()))?;
         }
-        let source = self.vs_source.as_deref().unwrap_or("--vs");
+        let source = self.vs_source.as_deref().unwrap_or("the stat block");
         let block = super::parse_stat_block_with(self.vs.as_deref().unwrap_or(""), &vocabulary);
         push_capped(warnings, &block.warnings, &format!("{source}, "));
         if !block.errors.is_empty() {
@@ -410,10 +412,7 @@ impl DamageRequest {
                 if super::is_known_keyword(k) || vocabulary.is_declared(k) {
                     Ok(Keyword::new(k))
                 } else {
-                    Err(Refusal::new(format!(
-                        "--keyword: {}",
-                        vocabulary.unknown_keyword(k)
-                    )))
+                    Err(Refusal::about("keyword", vocabulary.unknown_keyword(k)))
                 }
             })
             .collect::<Result<_, _>>()?;
@@ -427,25 +426,26 @@ impl DamageRequest {
             .iter()
             .map(|e| {
                 e.parse::<Effect>()
-                    .map_err(|why| Refusal::new(format!("--effect: {why}")))
+                    .map_err(|why| Refusal::about("effect", why.to_string()))
             })
             .collect::<Result<_, _>>()?;
         Ok(hit)
     }
 
     fn refuse_attacker_facts(&self) -> Result<(), Refusal> {
-        let attacker_flags = [
-            (self.advantage, "--advantage"),
-            (self.critical, "--critical"),
-            (self.silvered, "--silvered"),
-            (self.area, "--area"),
-            (self.attacker_level.is_some(), "--attacker-level"),
-            (!self.reduce.is_empty(), "--reduce"),
+        let attacker_fields = [
+            (self.advantage, "advantage"),
+            (self.critical, "critical"),
+            (self.silvered, "silvered"),
+            (self.area, "area"),
+            (self.attacker_level.is_some(), "attacker_level"),
+            (!self.reduce.is_empty(), "reduce"),
         ];
-        match attacker_flags.iter().find(|(set, _)| *set) {
-            Some((_, flag)) => Err(Refusal::new(format!(
-                "{flag} describes an attacker, and --environmental damage has none"
-            ))),
+        match attacker_fields.iter().find(|(set, _)| *set) {
+            Some((_, field)) => Err(Refusal::about(
+                *field,
+                "describes an attacker, and environmental damage has none",
+            )),
             None => Ok(()),
         }
     }
@@ -454,9 +454,10 @@ impl DamageRequest {
         if let Some(level) = self.attacker_level
             && level > MAX_ATTACKER_LEVEL
         {
-            return Err(Refusal::new(format!(
-                "--attacker-level {level}: expected a whole number from 0 to {MAX_ATTACKER_LEVEL}"
-            )));
+            return Err(Refusal::about(
+                "attacker_level",
+                format!("expected a whole number from 0 to {MAX_ATTACKER_LEVEL}, got {level}"),
+            ));
         }
         let mut facts = AttackFacts {
             advantage: self.advantage,
@@ -468,15 +469,16 @@ impl DamageRequest {
         };
         for text in &self.reduce {
             let (types, value) = text.split_once(':').ok_or_else(|| {
-                Refusal::new(format!(
-                    "--reduce `{text}`: expected TYPE:VALUE, e.g. fire:5"
-                ))
+                Refusal::about(
+                    "reduce",
+                    format!("`{text}`: expected TYPE:VALUE, e.g. fire:5"),
+                )
             })?;
             let types: TypeSelector = types
                 .parse()
-                .map_err(|e| chain(format_args!("--reduce `{text}`"), &e))?;
+                .map_err(|e| Refusal::about("reduce", format!("`{text}`: {}", full(&e))))?;
             if let TypeSelector::Only(t) = &types {
-                warn_if_typo(t, "--reduce: ", warnings);
+                warn_if_typo(t, "`reduce`: ", warnings);
             }
             let max = super::notation::MAX_LIMIT;
             let value: u32 = value
@@ -485,9 +487,10 @@ impl DamageRequest {
                 .ok()
                 .filter(|v| *v <= max)
                 .ok_or_else(|| {
-                    Refusal::new(format!(
-                        "--reduce `{text}`: the value must be a whole number from 0 to {max}"
-                    ))
+                    Refusal::about(
+                        "reduce",
+                        format!("`{text}`: the value must be a whole number from 0 to {max}"),
+                    )
                 })?;
             facts = facts.with_reduction(types, value);
         }
@@ -510,9 +513,12 @@ fn met_condition(name: &str, vocabulary: &Vocabulary) -> Result<Keyword, Refusal
     } else {
         declared.join(", ")
     };
-    Err(Refusal::new(format!(
-        "--met `{name}` is not a declared condition{hint}: declared: {listed}; declare one with --declare NAME or a `Conditions: NAME` line (built-in facts and keywords have their own flags: --advantage, --keyword K...)"
-    )))
+    Err(Refusal::about(
+        "met",
+        format!(
+            "`{name}` is not a declared condition{hint}: declared: {listed}; declare one in `declare` or with a `Conditions: NAME` line (built-in facts and keywords have their own fields: `advantage`, `keyword`...)"
+        ),
+    ))
 }
 
 /// Warns when a custom damage type looks like a misspelt built-in one (a custom type is
@@ -725,9 +731,10 @@ mod tests {
         let r: DamageRequest =
             serde_json::from_str(r#"{"amount": 10, "attacker_level": 1001}"#).unwrap();
         let e = r.validate().unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("attacker_level"));
         assert_eq!(
             e.message,
-            "--attacker-level 1001: expected a whole number from 0 to 1000"
+            "expected a whole number from 0 to 1000, got 1001"
         );
     }
 }

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::damage::request::DamageP;
 use crate::dice::DiceExpr;
-use crate::request::{Refusal, chain, full, within};
+use crate::request::{Refusal, about_field, full, within};
 
 /// The largest bonus accepted either way (it only keeps the numbers sane).
 pub const MAX_BONUS: f64 = 1000.0;
@@ -44,18 +44,25 @@ impl ModelRequest {
     pub fn options(&self, rounding: Rounding) -> Result<(Options, ToHit), Refusal> {
         let model = match (self.sigma, &self.uniform_sum) {
             (Some(_), Some(_)) => {
-                return Err(Refusal::new("give sigma or uniform_sum, not both"));
+                return Err(Refusal::about(
+                    "model.uniform_sum",
+                    "give `sigma` or `uniform_sum`, not both",
+                ));
             }
             (Some(sigma), None) => ToHitModel::Normal { sigma },
             (None, Some(spec)) => {
                 let (k, r) = spec.split_once(',').ok_or_else(|| {
-                    Refusal::new(format!("--uniform-sum `{spec}`: expected K,R such as 4,17"))
+                    Refusal::about(
+                        "model.uniform_sum",
+                        format!("`{spec}`: expected K,R such as 4,17"),
+                    )
                 })?;
                 let parse = |v: &str| {
                     v.trim().parse::<u32>().map_err(|_| {
-                        Refusal::new(format!(
-                            "--uniform-sum `{spec}`: expected whole numbers K,R such as 4,17"
-                        ))
+                        Refusal::about(
+                            "model.uniform_sum",
+                            format!("`{spec}`: expected whole numbers K,R such as 4,17"),
+                        )
                     })
                 };
                 ToHitModel::UniformSum {
@@ -65,7 +72,12 @@ impl ModelRequest {
             }
             (None, None) => ToHitModel::NORMAL,
         };
-        let to_hit = ToHit::new(model).map_err(|e| Refusal::new(full(&e)))?;
+        let field = match model {
+            ToHitModel::Normal { .. } if self.sigma.is_some() => "model.sigma",
+            ToHitModel::UniformSum { .. } => "model.uniform_sum",
+            ToHitModel::Normal { .. } => "model",
+        };
+        let to_hit = ToHit::new(model).map_err(|e| about_field(field, &e))?;
         let options = Options {
             model,
             rounding,
@@ -88,14 +100,17 @@ fn read_profile<T>(
 }
 
 /// A bonus within ±[`MAX_BONUS`], or the refusal naming it.
-fn bonus(x: f64, what: &str) -> Result<f64, Refusal> {
+fn bonus(x: f64, field: &str) -> Result<f64, Refusal> {
     if x.is_finite() && x.abs() <= MAX_BONUS {
         Ok(x)
     } else {
-        Err(Refusal::new(format!(
-            "{what} must be a number from -1000 to 1000, got {}",
-            crate::text::quoted_number(x)
-        )))
+        Err(Refusal::about(
+            field,
+            format!(
+                "must be a number from -1000 to 1000, got {}",
+                crate::text::quoted_number(x)
+            ),
+        ))
     }
 }
 
@@ -308,18 +323,18 @@ impl ToHitRequest {
             &self.defender,
         ) else {
             return Err(Refusal::new(
-                "give --attacker-bonus and --defender-bonus, or --attacker FILE and --defender FILE",
+                "give both bonuses (`attacker_bonus` and `defender_bonus`) or both profiles (`attacker` and `defender`)",
             ));
         };
-        let (a, d) = (bonus(a, "--attacker-bonus")?, bonus(d, "--defender-bonus")?);
+        let (a, d) = (bonus(a, "attacker_bonus")?, bonus(d, "defender_bonus")?);
         let luck = |l: i32, name: &str| {
             within(l, -MAX_LUCK, MAX_LUCK, name).map(|l| LuckDice::of(Kind::Player, l, false))
         };
         Ok(ValidToHit::Bonuses {
             options,
             to_hit,
-            attacker: (a, luck(self.attacker_luck, "--attacker-luck")?),
-            defender: (d, luck(self.defender_luck, "--defender-luck")?),
+            attacker: (a, luck(self.attacker_luck, "attacker_luck")?),
+            defender: (d, luck(self.defender_luck, "defender_luck")?),
         })
     }
 }
@@ -439,7 +454,7 @@ impl EvasionDamageRequest {
         let dice: DiceExpr = self
             .damage
             .parse()
-            .map_err(|e| chain(format_args!("--damage `{}`", self.damage), &e))?;
+            .map_err(|e| Refusal::about("damage", format!("`{}`: {}", self.damage, full(&e))))?;
         Ok(ValidEvasionDamage {
             options,
             dice,
@@ -565,12 +580,15 @@ pub struct TableRow {
     pub p_hit: Vec<f64>,
 }
 
-/// `FROM..TO` within `lo..=hi`, FROM not above TO, or the refusal naming `what`.
-fn range(text: &str, what: &str, lo: i64, hi: i64) -> Result<(i64, i64), Refusal> {
+/// `FROM..TO` within `lo..=hi`, FROM not above TO, or the refusal of the field `field`.
+fn range(text: &str, field: &str, lo: i64, hi: i64) -> Result<(i64, i64), Refusal> {
     let bad = || {
-        Refusal::new(format!(
-            "{what} `{text}`: expected FROM..TO, whole numbers from {lo} to {hi} with FROM not above TO"
-        ))
+        Refusal::about(
+            field,
+            format!(
+                "`{text}`: expected FROM..TO, whole numbers from {lo} to {hi} with FROM not above TO"
+            ),
+        )
     };
     let (a, b) = text.split_once("..").ok_or_else(bad)?;
     let (a, b): (i64, i64) = (
@@ -587,11 +605,11 @@ impl TableRequest {
     /// Applies every input rule (model, the EV and level ranges, the step).
     pub fn validate(&self) -> Result<ValidTable, Refusal> {
         let (options, to_hit) = self.model.options(Rounding::default())?;
-        let step = within(self.step, 1, 100, "--step")?;
-        let (ev_lo, ev_hi) = range(&self.evs, "--evs", -50, 50)?;
+        let step = within(self.step, 1, 100, "step")?;
+        let (ev_lo, ev_hi) = range(&self.evs, "evs", -50, 50)?;
         let rows = match self.by {
             RowsBy::Level => {
-                let (lo, hi) = range(&self.levels, "--levels", 0, 100)?;
+                let (lo, hi) = range(&self.levels, "levels", 0, 100)?;
                 (lo..=hi)
                     .step_by(step as usize)
                     .map(|l| {
@@ -701,7 +719,7 @@ impl AppraiseRequest {
         Ok(ValidAppraise {
             options,
             defender,
-            reference_bonus: bonus(self.reference_bonus, "--reference-bonus")?,
+            reference_bonus: bonus(self.reference_bonus, "reference_bonus")?,
         })
     }
 }

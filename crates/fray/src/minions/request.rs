@@ -122,10 +122,10 @@ impl MinionsRequest {
     /// command line prints.
     pub fn validate(&self) -> Result<ValidMinions, Refusal> {
         if let Some(n) = self.max_rounds {
-            within(n, 1, MAX_ROUNDS, "--max-rounds")?;
+            within(n, 1, MAX_ROUNDS, "max_rounds")?;
         }
         if let Some(n) = self.turns {
-            within(n, 1, MAX_TURNS, "--turns")?;
+            within(n, 1, MAX_TURNS, "turns")?;
         }
         let source = self.battle_source.as_deref().unwrap_or("the battle");
         let mut battle =
@@ -170,7 +170,7 @@ impl ValidMinions {
             let outcome = super::play(battle, &mut capped);
             if capped.total > cap {
                 return Err(Refusal::new(format!(
-                    "this battle's log has {} events, more than the {cap} fray prints{form}: add --quiet for the result alone, or lower turns or max_rounds",
+                    "this battle's log has {} events, more than the {cap} fray prints{form}: ask for `quiet` (the result alone), or lower `turns` or `max_rounds`",
                     capped.total
                 )));
             }

@@ -15,7 +15,7 @@ use super::{
     Rung, SideHits, compare, parse_mass_battle, parse_side,
 };
 use crate::dist::Distribution;
-use crate::request::{Effort, Refusal, full, within};
+use crate::request::{Effort, Refusal, about_field, full, within};
 use crate::rng::SeededRolls;
 
 /// The ladder the commands use when none is given.
@@ -31,10 +31,9 @@ fn standard_ladder() -> String {
     STANDARD_LADDER.to_string()
 }
 
-/// The ladder's text, read, or the refusal naming `--ladder`.
+/// The ladder's text, read, or the refusal of the field `ladder`.
 fn ladder(text: &str) -> Result<Ladder, Refusal> {
-    text.parse()
-        .map_err(|e| Refusal::new(format!("--ladder: {}", full(&e))))
+    text.parse().map_err(|e| about_field("ladder", &e))
 }
 
 /// Everything `fray check` takes.
@@ -142,16 +141,19 @@ impl CheckRequest {
     /// ready to compute, or the refusal the command line prints.
     pub fn validate(&self) -> Result<ValidCheck, Refusal> {
         let ladder = ladder(&self.ladder)?;
-        within(self.steps, -MAX_STEPS, MAX_STEPS, "--steps")?;
+        within(self.steps, -MAX_STEPS, MAX_STEPS, "steps")?;
         let err = |e: super::PoolError| Refusal::new(full(&e));
         let asked = ladder.parse(&self.rung).map_err(err)?;
         let rung = ladder.step(asked, self.steps).map_err(err)?;
         // A negative bonus is penalty dice: the same dice a designer would write as penalty.
         if self.bonus.unsigned_abs() > u64::from(MAX_EXTRA_DICE) {
-            return Err(Refusal::new(format!(
-                "--bonus {}: too many dice; at most {MAX_EXTRA_DICE} bonus dice, or as many penalty dice below 0",
-                self.bonus
-            )));
+            return Err(Refusal::about(
+                "bonus",
+                format!(
+                    "{}: too many dice; at most {MAX_EXTRA_DICE} bonus dice, or as many penalty dice below 0",
+                    self.bonus
+                ),
+            ));
         }
         let bonus = u32::try_from(self.bonus.max(0)).unwrap_or(u32::MAX);
         let extra_penalty = u32::try_from(self.bonus.min(0).unsigned_abs()).unwrap_or(u32::MAX);
@@ -284,7 +286,7 @@ impl SidesRequest {
     /// side totals) and returns the sides ready to compute.
     pub fn validate(&self) -> Result<ValidSides, Refusal> {
         let ladder = ladder(&self.ladder)?;
-        let side = |flag: &str, spec: &str| {
+        let side = |field: &str, spec: &str| {
             parse_side(spec, &ladder)
                 .and_then(|groups| {
                     // Over the bound, `try_new` refuses at once (with its message) before
@@ -294,11 +296,11 @@ impl SidesRequest {
                     }
                     Ok(groups)
                 })
-                .map_err(|e| Refusal::new(format!("{flag}: {}", full(&e))))
+                .map_err(|e| about_field(field, &e))
         };
         Ok(ValidSides {
-            a: side("--a", &self.a)?,
-            b: side("--b", &self.b)?,
+            a: side("a", &self.a)?,
+            b: side("b", &self.b)?,
         })
     }
 }

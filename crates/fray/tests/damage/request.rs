@@ -146,25 +146,25 @@ fn environmental_damage_takes_no_attacker_facts() {
                 advantage: true,
                 ..environmental()
             },
-            "--advantage",
+            "`advantage`",
         ),
         (
             DamageRequest {
                 reduce: vec!["fire:5".into()],
                 ..environmental()
             },
-            "--reduce",
+            "`reduce`",
         ),
         (
             DamageRequest {
                 attacker_level: Some(3),
                 ..environmental()
             },
-            "--attacker-level",
+            "`attacker_level`",
         ),
     ] {
         let e = request.validate().unwrap_err().to_string();
-        assert!(e.contains(&format!("{flag} describes an attacker")), "{e}");
+        assert!(e.contains(&format!("{flag}: describes an attacker")), "{e}");
     }
 }
 
@@ -363,8 +363,8 @@ fn probable_typos_of_built_in_types_are_warned_wherever_a_type_is_named() {
         w.contains("`fier` is read as a custom damage type; did you mean `fire`?"),
         "{w}"
     );
-    assert!(w.contains("--reduce: `colde`"), "{w}");
-    assert!(w.contains("--modify: `acdi`"), "{w}");
+    assert!(w.contains("`reduce`: `colde`"), "{w}");
+    assert!(w.contains("`modify`: `acdi`"), "{w}");
     let clean = DamageRequest {
         amount: Some(Amount::Fixed(10)),
         types: vec!["fire".into()],
@@ -388,9 +388,9 @@ fn attacker_level_and_reductions_have_their_ranges() {
         .validate()
         .unwrap_err()
         .to_string();
-    assert!(e.contains("--attacker-level"), "{e}");
+    assert!(e.contains("`attacker_level`"), "{e}");
     let e = with(1, MAX_LIMIT + 1).validate().unwrap_err().to_string();
-    assert!(e.contains("--reduce"), "{e}");
+    assert!(e.contains("`reduce`"), "{e}");
 }
 
 #[test]

@@ -27,7 +27,7 @@ fn bonuses(a: f64, d: f64) -> ToHitRequest {
 }
 
 fn refusal<T: std::fmt::Debug>(r: Result<T, fray::request::Refusal>) -> String {
-    r.expect_err("should be refused").message
+    r.expect_err("should be refused").to_string()
 }
 
 #[test]
@@ -123,11 +123,11 @@ fn bonuses_and_luck_keep_to_their_ranges() {
         assert!(bonuses(a, d).validate().is_ok(), "{a} {d}");
     }
     for (a, d, name) in [
-        (1000.5, 0.0, "--attacker-bonus"),
-        (0.0, -1000.5, "--defender-bonus"),
-        (f64::NAN, 0.0, "--attacker-bonus"),
-        (0.0, f64::INFINITY, "--defender-bonus"),
-        (f64::NEG_INFINITY, 0.0, "--attacker-bonus"),
+        (1000.5, 0.0, "`attacker_bonus`"),
+        (0.0, -1000.5, "`defender_bonus`"),
+        (f64::NAN, 0.0, "`attacker_bonus`"),
+        (0.0, f64::INFINITY, "`defender_bonus`"),
+        (f64::NEG_INFINITY, 0.0, "`attacker_bonus`"),
     ] {
         let message = refusal(bonuses(a, d).validate());
         assert!(
@@ -143,7 +143,7 @@ fn bonuses_and_luck_keep_to_their_ranges() {
         };
         assert!(r.validate().is_ok());
     }
-    for (a, d, name) in [(14, 0, "--attacker-luck"), (0, -14, "--defender-luck")] {
+    for (a, d, name) in [(14, 0, "`attacker_luck`"), (0, -14, "`defender_luck`")] {
         let r = ToHitRequest {
             attacker_luck: a,
             defender_luck: d,
@@ -187,7 +187,7 @@ fn bonuses_and_profiles_do_not_mix() {
     ];
     for r in missing {
         assert!(
-            refusal(r.validate()).contains("--attacker-bonus and --defender-bonus"),
+            refusal(r.validate()).contains("`attacker_bonus` and `defender_bonus`"),
             "{r:?}"
         );
     }
@@ -353,7 +353,7 @@ fn a_caught_throws_damage_is_nothing() {
 #[test]
 fn a_damage_request_names_what_is_wrong() {
     let message = refusal(damage_request("d", DamageKind::Physical, Rounding::Down).validate());
-    assert!(message.starts_with("--damage `d`: "), "{message}");
+    assert!(message.starts_with("`damage`: `d`: "), "{message}");
     let mut r = damage_request("d6", DamageKind::Physical, Rounding::Down);
     r.attacker = "luck = 99\n".into();
     assert!(refusal(r.validate()).starts_with("attacker, "));
@@ -449,17 +449,17 @@ fn a_tables_ranges_and_step_are_bounded() {
         assert!(r.validate().is_ok(), "{r:?}");
     }
     for (r, name) in [
-        (ok("0..10", "0..10", 0), "--step"),
-        (ok("0..10", "0..10", 101), "--step"),
-        (ok("-1..10", "0..10", 1), "--levels"),
-        (ok("0..101", "0..10", 1), "--levels"),
-        (ok("5..4", "0..10", 1), "--levels"),
-        (ok("0..10", "-51..10", 1), "--evs"),
-        (ok("0..10", "0..51", 1), "--evs"),
-        (ok("0..10", "3..2", 1), "--evs"),
-        (ok("0..10", "3", 1), "--evs"),
-        (ok("0..x", "0..10", 1), "--levels"),
-        (ok("0..10", "y..10", 1), "--evs"),
+        (ok("0..10", "0..10", 0), "`step`"),
+        (ok("0..10", "0..10", 101), "`step`"),
+        (ok("-1..10", "0..10", 1), "`levels`"),
+        (ok("0..101", "0..10", 1), "`levels`"),
+        (ok("5..4", "0..10", 1), "`levels`"),
+        (ok("0..10", "-51..10", 1), "`evs`"),
+        (ok("0..10", "0..51", 1), "`evs`"),
+        (ok("0..10", "3..2", 1), "`evs`"),
+        (ok("0..10", "3", 1), "`evs`"),
+        (ok("0..x", "0..10", 1), "`levels`"),
+        (ok("0..10", "y..10", 1), "`evs`"),
     ] {
         let message = refusal(r.validate());
         assert!(message.contains(name), "{name}: {message}");
@@ -490,7 +490,7 @@ fn an_appraisal_is_the_librarys() {
         reference_bonus: 1000.5,
         ..request.clone()
     };
-    assert!(refusal(far.validate()).contains("--reference-bonus"));
+    assert!(refusal(far.validate()).contains("`reference_bonus`"));
     let bad = AppraiseRequest {
         defender: "hp = \"lots\"\n".into(),
         defender_source: Some("k.toml".into()),

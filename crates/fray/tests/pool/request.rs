@@ -24,7 +24,7 @@ fn check_request(rung: &str, bonus: i64, penalty: u32) -> CheckRequest {
 }
 
 fn refusal<T: std::fmt::Debug>(r: Result<T, fray::request::Refusal>) -> String {
-    r.expect_err("should be refused").message
+    r.expect_err("should be refused").to_string()
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn a_negative_bonus_is_penalty_dice() {
     for bonus in [101, -101, i64::MIN, i64::MAX] {
         let message = refusal(check_request("3/6", bonus, 0).validate());
         assert!(
-            message.starts_with(&format!("--bonus {bonus}: too many dice")),
+            message.starts_with(&format!("`bonus`: {bonus}: too many dice")),
             "{message}"
         );
     }
@@ -131,7 +131,7 @@ fn steps_move_the_rung_along_the_ladder() {
             steps,
             ..check_request("3/6", 0, 0)
         };
-        assert!(refusal(r.validate()).contains("--steps"), "{steps}");
+        assert!(refusal(r.validate()).contains("`steps`"), "{steps}");
     }
 }
 
@@ -141,7 +141,7 @@ fn a_bad_ladder_or_rung_is_refused_by_name() {
         ladder: "six".into(),
         ..check_request("3/6", 0, 0)
     };
-    assert!(refusal(r.validate()).starts_with("--ladder: "));
+    assert!(refusal(r.validate()).starts_with("`ladder`: "));
     assert!(check_request("7/6", 0, 0).validate().is_err());
     let r = CheckRequest {
         ladder: "4:6".into(),
@@ -236,20 +236,20 @@ fn a_probability_below_the_error_bound_is_named() {
 #[test]
 fn a_side_is_refused_by_its_flag() {
     let message = refusal(sides("3/6+é", "3/6").validate());
-    assert!(message.starts_with("--a: "), "{message}");
+    assert!(message.starts_with("`a`: "), "{message}");
     let message = refusal(sides("3/6", "x").validate());
-    assert!(message.starts_with("--b: "), "{message}");
+    assert!(message.starts_with("`b`: "), "{message}");
     // Too much work: refused before any, by the side that asks for it.
     let message = refusal(sides("3/6", "10000000x3/6+100b").validate());
     assert!(
-        message.starts_with("--b: ") && message.contains("steps"),
+        message.starts_with("`b`: ") && message.contains("steps"),
         "{message}"
     );
     let r = SidesRequest {
         ladder: "x".into(),
         ..sides("3/6", "3/6")
     };
-    assert!(refusal(r.validate()).starts_with("--ladder: "));
+    assert!(refusal(r.validate()).starts_with("`ladder`: "));
 }
 
 #[test]

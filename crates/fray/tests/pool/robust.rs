@@ -322,7 +322,7 @@ fn exact_dice_work_is_bounded_and_says_what_to_do() {
     assert!(e.exact_work() > MAX_EXACT_WORK);
     let err = e.try_distribution().unwrap_err();
     assert!(matches!(err, DiceError::TooMuchWork { .. }));
-    assert!(err.to_string().contains("--roll"), "{err}");
+    assert!(err.to_string().contains("`roll`"), "{err}");
     assert!(start.elapsed() < Duration::from_secs(1));
     // Within the bound it is exact and quick: 300d100 against its normal mean.
     let e: DiceExpr = "300d100+7".parse().unwrap();

@@ -97,13 +97,14 @@ impl AxisSpec {
         }
     }
 
-    /// An axis from a `--vary PATH=RANGE` flag.
-    pub fn from_flag(flag: &str) -> Result<Self, ScenarioError> {
-        let (path, range) = axis::split_flag(flag).map_err(|e| ScenarioError::whole(e.message))?;
+    /// An axis written `PATH=RANGE` (as the command line takes it), named `origin` in
+    /// its errors.
+    pub fn from_text(text: &str, origin: String) -> Result<Self, ScenarioError> {
+        let (path, range) = axis::split_flag(text).map_err(|e| ScenarioError::whole(e.message))?;
         Ok(Self {
             path: path.into(),
             values: Values::Range(range.into()),
-            origin: format!("--vary {}", fray::text::escape_controls(flag)),
+            origin,
         })
     }
 }
@@ -398,9 +399,9 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
             base.trials,
             if precision.is_some() { " at most" } else { "" },
             if precision.is_some() {
-                "a lower cap (--trials)"
+                "a lower cap (`trials`)"
             } else {
-                "--trials"
+                "fewer `trials`"
             }
         )));
     }
@@ -457,7 +458,7 @@ pub fn check(text: &str, plan: &Plan, settings: &Settings) -> Result<Sweep, Scen
         let all = battles.saturating_add(find.planned_battles(&sweep.base));
         if all > MAX_SWEEP_BATTLES {
             return Err(ScenarioError::whole(format!(
-                "{battles} battles for the points and up to {} for the search ({}, at most {} values): a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer trials (--trials) or {}",
+                "{battles} battles for the points and up to {} for the search ({}, at most {} values): a sweep plays at most {MAX_SWEEP_BATTLES}; use fewer `trials` or {}",
                 all - battles,
                 find.origin(),
                 find.max_evaluations(),

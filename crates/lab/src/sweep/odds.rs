@@ -368,7 +368,7 @@ pub fn check(plan: &OddsPlan) -> Result<OddsSweep, ScenarioError> {
     let mut base = system.base();
     let mut fixed = Vec::new();
     for flag in &plan.set {
-        let at = |e: Refusal| whole(format!("--set {}: {e}", fray::text::escape_controls(flag)));
+        let at = |e: Refusal| whole(format!("`set` {}: {e}", fray::text::escape_controls(flag)));
         let (path, value) = axis::split_flag(flag).map_err(at)?;
         // An input by its number; anything else (`amount=2d6`) as the request's field.
         if let Ok(i) = param(system, path)

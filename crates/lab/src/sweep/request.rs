@@ -58,20 +58,6 @@ pub struct SweepRequest {
     pub odds: Option<OddsSystem>,
     /// An odds sweep's fixed inputs, `PATH=VALUE` as `--set` takes them.
     pub set: Vec<String>,
-    /// How refusals name the request's parts: as fields (JSON, Python) or as the
-    /// command line's flags.
-    #[serde(skip)]
-    pub names: Names,
-}
-
-/// How a sweep's refusals name its parts.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Names {
-    /// As the request's fields: `vary`, `find` (JSON bodies, Python's keywords).
-    #[default]
-    Fields,
-    /// As the command line's flags: `--vary PATH=RANGE`, `--find PATH=RANGE`.
-    Flags,
 }
 
 /// A balance-point search as a front end asks for it. Without `values`, the values of
@@ -156,7 +142,7 @@ impl SweepRequest {
     /// Applies every input rule (the lab's bounds on points and battles among them) and
     /// returns the sweep ready to run, or the refusal the command line would print.
     pub fn validate(&self) -> Result<ValidSweep, Refusal> {
-        within(self.threads, 0, MAX_THREADS, "--threads")?;
+        within(self.threads, 0, MAX_THREADS, "threads")?;
         let threads = usize::try_from(self.threads).unwrap_or(usize::MAX);
         if let Some(system) = self.odds {
             if self.scenario.is_some() || self.example.is_some() || self.find.is_some() {
@@ -174,19 +160,15 @@ impl SweepRequest {
                 set: self.set.clone(),
                 vary: self.vary.clone(),
             };
-            let flag = match self.names {
-                Names::Fields => "odds",
-                Names::Flags => "--odds",
-            };
             let sweep =
-                odds::check(&plan).map_err(|e| Refusal::new(format!("{flag} {system}: {e}")))?;
+                odds::check(&plan).map_err(|e| Refusal::about("odds", format!("{system}: {e}")))?;
             return Ok(ValidSweep::Odds { sweep, threads });
         }
         if !self.set.is_empty() {
             return Err(Refusal::new("set is for odds sweeps (give odds)"));
         }
         if let Some(trials) = self.trials {
-            within(trials, 1, MAX_TRIALS, "--trials")?;
+            within(trials, 1, MAX_TRIALS, "trials")?;
         }
         let battle = BattleRequest {
             scenario: self.scenario.clone(),
@@ -204,12 +186,8 @@ impl SweepRequest {
             plan.find = Some(find.spec(&plan.vary));
         }
         if plan.vary.is_empty() && plan.find.is_none() {
-            let give = match self.names {
-                Names::Fields => "give vary (or find)",
-                Names::Flags => "give --vary PATH=RANGE (or --find PATH[=RANGE])",
-            };
             return Err(Refusal::new(format!(
-                "{source}, nothing to sweep: {give}, or a [sweep] table in the scenario"
+                "{source}, nothing to sweep: give `vary` (or `find`), or a [sweep] table in the scenario"
             )));
         }
         let settings = Settings {

@@ -152,7 +152,7 @@ fn a_search_is_refused_before_any_battle_when_asked_wrongly() {
             ..RosterRequest::default()
         };
         f(&mut r);
-        r.validate().unwrap_err().message
+        r.validate().unwrap_err().to_string()
     };
     let e = refused(&|r| {
         r.armies = true;

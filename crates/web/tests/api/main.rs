@@ -481,12 +481,15 @@ async fn bad_requests_are_refused_with_a_message_and_a_place() {
         StatusCode::BAD_REQUEST,
     )
     .await;
-    assert!(
-        e["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("`trials` 0: expected a whole number"),
-        "{e}"
+    // The field by its path, and named in the API's words (the CLI says `--trials`).
+    assert_eq!(e["field"], "trials", "{e}");
+    assert_eq!(
+        e["error"],
+        "`trials`: expected a whole number from 1 to 100000000, got 0"
+    );
+    assert_eq!(
+        e["message"],
+        "expected a whole number from 1 to 100000000, got 0"
     );
     let e = refused(
         &app,

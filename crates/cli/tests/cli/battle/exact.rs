@@ -158,7 +158,7 @@ fn precision_stops_at_the_cap_and_says_so() {
     refuse(
         &["battle", "--precision", "0"],
         expect![[r#"
-            error: --precision 0: expected a number from 0.0001 to 0.5
+            error: --precision: expected a number from 0.0001 to 0.5, got 0
         "#]],
     );
     refuse(

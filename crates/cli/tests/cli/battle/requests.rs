@@ -8,8 +8,8 @@ use crate::common::*;
 fn battle_request(json: &str) -> Result<Value, String> {
     use fray_lab::request::BattleRequest;
     let request: BattleRequest = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    let valid = request.validate().map_err(|e| e.message)?;
-    Ok(as_read(&valid.run().map_err(|e| e.message)?))
+    let valid = request.validate().map_err(as_cli)?;
+    Ok(as_read(&valid.run().map_err(as_cli)?))
 }
 
 #[test]

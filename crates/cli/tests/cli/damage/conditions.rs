@@ -82,13 +82,13 @@ fn declared_conditions_from_the_command_line() {
     refuse(
         &["damage", "20", "--declare", "wet", "--met", "wte"],
         expect![[r#"
-            error: --met `wte` is not a declared condition (did you mean `wet`?): declared: wet; declare one with --declare NAME or a `Conditions: NAME` line (built-in facts and keywords have their own flags: --advantage, --keyword K...)
+            error: --met: `wte` is not a declared condition (did you mean `wet`?): declared: wet; declare one in `declare` or with a `Conditions: NAME` line (built-in facts and keywords have their own fields: `advantage`, `keyword`...)
         "#]],
     );
     refuse(
         &["damage", "20", "--met", "advantage"],
         expect![[r#"
-            error: --met `advantage` is not a declared condition: declared: none; declare one with --declare NAME or a `Conditions: NAME` line (built-in facts and keywords have their own flags: --advantage, --keyword K...)
+            error: --met: `advantage` is not a declared condition: declared: none; declare one in `declare` or with a `Conditions: NAME` line (built-in facts and keywords have their own fields: `advantage`, `keyword`...)
         "#]],
     );
     refuse(

@@ -7,8 +7,10 @@ use crate::common::*;
 /// A damage request from JSON, validated and run, as JSON or its refusal.
 fn damage_request(json: &str) -> Result<Value, String> {
     use fray::damage::request::DamageRequest;
-    let request: DamageRequest = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    let valid = request.validate().map_err(|e| e.message)?;
+    let mut request: DamageRequest = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    // The command line names text given with `--vs` by its flag.
+    request.vs_source = request.vs.as_ref().map(|_| "--vs".to_string());
+    let valid = request.validate().map_err(as_cli)?;
     Ok(as_read(&valid.run()))
 }
 

@@ -144,13 +144,13 @@ fn odds_sweep_errors_name_the_input_and_the_point() {
     fails(
         &["--odds", "pool", "--vary", "armor=1..3"],
         expect![[r#"
-            error: --odds pool: vary armor: `armor` is not an input of pool odds: expected one of tn, d, bonus, penalty, steps
+            error: --odds: pool: vary armor: `armor` is not an input of pool odds: expected one of tn, d, bonus, penalty, steps
         "#]],
     );
     fails(
         &["--odds", "evasion", "--vary", "defender.ev=40..60"],
         expect![[r#"
-            error: --odds evasion: at defender.ev = 51: --evs `51..51`: expected FROM..TO, whole numbers from -50 to 50 with FROM not above TO
+            error: --odds: evasion: at defender.ev = 51: `51..51`: expected FROM..TO, whole numbers from -50 to 50 with FROM not above TO
         "#]],
     );
     fails(
@@ -163,7 +163,7 @@ fn odds_sweep_errors_name_the_input_and_the_point() {
             "model.bogus=1",
         ],
         expect![[r#"
-            error: --odds evasion: at defender.ev = 1: unknown field `bogus`, expected one of `sigma`, `uniform_sum`, `fractional_level`, `wrong_launcher_counts`
+            error: --odds: evasion: at defender.ev = 1: unknown field `bogus`, expected one of `sigma`, `uniform_sum`, `fractional_level`, `wrong_launcher_counts`
         "#]],
     );
     fails(
@@ -176,13 +176,13 @@ fn odds_sweep_errors_name_the_input_and_the_point() {
             "roll=true",
         ],
         expect![[r#"
-            error: --odds damage: at amount = 1: roll: an odds sweep takes the exact distribution, not one roll
+            error: --odds: damage: at amount = 1: roll: an odds sweep takes the exact distribution, not one roll
         "#]],
     );
     fails(
         &["--odds", "pool"],
         expect![[r#"
-            error: --odds pool: 0 axes: an odds sweep varies 1 or 2 inputs (a curve or a grid)
+            error: --odds: pool: 0 axes: an odds sweep varies 1 or 2 inputs (a curve or a grid)
         "#]],
     );
     fails(
