@@ -352,6 +352,22 @@ def test_battle_report_is_cleared_by_a_refused_or_cancelled_run(page, site):
     assert "cancelled" in frame.locator("body").text_content()
 
 
+def test_a_refused_field_is_named_by_its_label_and_marked(page, site):
+    # The refusal holds the field's path (`trials`); the page names it by its form's label
+    # where the command line says `--trials` and the API `` `trials` ``.
+    ready(page, site.url, "#tab=battle")
+    page.fill("#b-trials", "0")
+    page.click("#b-run")
+    page.wait_for_selector("#b-error:not([hidden])")
+    error = page.text_content("#b-error")
+    assert error == "Trials: expected a whole number from 1 to 100000000, got 0", error
+    assert page.get_attribute("#b-trials", "aria-invalid") == "true"
+    page.fill("#b-trials", "200")
+    page.click("#b-run")
+    page.wait_for_function(f"() => {text_of('b-status')}.startsWith('done')")
+    assert page.get_attribute("#b-trials", "aria-invalid") is None, "the mark outlived its refusal"
+
+
 def test_battle_cancel(page, site):
     ready(page, site.url, "#tab=battle")
     page.select_option("#b-example", "pikes")

@@ -122,10 +122,25 @@ function showWarnings(errorId, warnings) {
   el.hidden = list.length === 0;
   el.textContent = list.map((w) => "warning: " + w).join("\n");
 }
+// The form control of the refusal's field (`data-field`) in the error's own panel.
+function fieldInput(el, field) {
+  const panel = el.closest("section") || document;
+  return field ? panel.querySelector(`[data-field="${CSS.escape(field)}"]`) : null;
+}
 function showError(id, e) {
   const el = $(id);
+  const panel = el.closest("section") || document;
+  panel.querySelectorAll("[data-field][aria-invalid]").forEach((i) => i.removeAttribute("aria-invalid"));
   if (!e) { el.hidden = true; el.textContent = ""; return; }
   el.hidden = false;
+  // A refusal of a field this form holds names it by the form's label, and marks it.
+  const input = fieldInput(el, e.field);
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    const label = input.closest("label").firstChild.textContent.trim();
+    el.textContent = `${label}: ${e.message}`;
+    return;
+  }
   const where = e.line ? ` (line ${e.line}, column ${e.column})` : "";
   el.textContent = e.error + (e.error.includes("line " + e.line) ? "" : where);
 }
