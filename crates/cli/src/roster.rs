@@ -37,11 +37,11 @@ pub struct RosterArgs {
     #[arg(long, value_name = "UNIT")]
     reference: Option<String>,
     /// How closely to know each fair cost: the relative half-width of its 95% interval.
-    #[arg(long, default_value_t = 0.02)]
+    #[arg(long, default_value_t = RosterRequest::default().precision)]
     precision: f64,
     /// The most battles the fit may play.
-    #[arg(long)]
-    max_battles: Option<u64>,
+    #[arg(long, default_value_t = RosterRequest::default().max_battles)]
+    max_battles: u64,
     /// Battles per matchup of each matrix.
     #[arg(long)]
     trials: Option<u64>,
@@ -107,7 +107,7 @@ pub fn run(args: &RosterArgs) -> Result<String> {
         fair,
         against,
         reference: args.reference.clone(),
-        precision: Some(args.precision),
+        precision: args.precision,
         max_battles: args.max_battles,
         trials: args.trials,
         seed: args.seed,

@@ -67,7 +67,7 @@ pub const DEFAULT_MATRIX_BATTLES: u64 = 1_000;
 /// let answer = r.validate().unwrap().run().unwrap();
 /// assert!(answer.exact && answer.complete);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RosterRequest {
     /// The roster, as the TOML text of a roster file.
@@ -84,11 +84,11 @@ pub struct RosterRequest {
     pub against: Option<String>,
     /// The unit that keeps its cost with `fair = "mean"` (default: the first).
     pub reference: Option<String>,
-    /// How closely each fitted cost is known: the relative half-width of its 95% interval
-    /// (default 0.02).
-    pub precision: Option<f64>,
-    /// The most battles the fit may play (sampled rosters; default 20,000,000).
-    pub max_battles: Option<u64>,
+    /// How closely each fitted cost is known: the relative half-width of its 95%
+    /// interval, within [`PRECISION_RANGE`].
+    pub precision: f64,
+    /// The most battles the fit may play (sampled rosters).
+    pub max_battles: u64,
     /// Battles per matchup of each matrix (sampled rosters; default 1,000).
     pub trials: Option<u64>,
     /// The seed, instead of the roster's.
@@ -107,6 +107,30 @@ pub struct RosterRequest {
     /// at the same costs). A roster's named armies (`[[armies.field]]`) are the field
     /// when it has them.
     pub field: Option<String>,
+}
+
+/// The request's defaults, the one place they are written: the command line's help,
+/// Python's keywords and the JSON Schema all show these.
+impl Default for RosterRequest {
+    fn default() -> Self {
+        Self {
+            roster: None,
+            roster_source: None,
+            example: None,
+            fair: None,
+            against: None,
+            reference: None,
+            precision: DEFAULT_PRECISION,
+            max_battles: MAX_BATTLES,
+            trials: None,
+            seed: None,
+            threads: 0,
+            armies: false,
+            top: None,
+            at: None,
+            field: None,
+        }
+    }
 }
 
 /// What the army search was asked.
@@ -210,15 +234,17 @@ impl RosterRequest {
             (Fair::Mean, None) => 0,
         };
         let (lo, hi) = PRECISION_RANGE;
-        let precision = self.precision.unwrap_or(DEFAULT_PRECISION);
+        let precision = self.precision;
         if !(lo..=hi).contains(&precision) {
-            return Err(Refusal::new(format!(
-                "precision {}: expected a relative half-width from {lo} to {hi}",
-                fray::text::quoted_number(precision)
-            )));
+            return Err(Refusal::about(
+                "precision",
+                format!(
+                    "expected a relative half-width from {lo} to {hi}, got {}",
+                    fray::text::quoted_number(precision)
+                ),
+            ));
         }
-        let max_battles = self.max_battles.unwrap_or(MAX_BATTLES);
-        within(max_battles, 1_000, 1_000_000_000, "max_battles")?;
+        let max_battles = within(self.max_battles, 1_000, 1_000_000_000, "max_battles")?;
         let first = super::price::first_round(&roster, fair);
         if !roster.exact() && max_battles < first {
             return Err(Refusal::new(format!(

@@ -250,7 +250,7 @@ fn absurd_pricings_are_refused_before_any_battle() {
     // Six units: fifteen pairs of 256 battles in the first round alone.
     let e = RosterRequest {
         example: Some("pool".into()),
-        max_battles: Some(1_000),
+        max_battles: 1_000,
         ..RosterRequest::default()
     }
     .validate()

@@ -55,7 +55,7 @@ impl Player for Chunked {
 #[test]
 fn a_batch_played_in_chunks_elsewhere_prices_as_here() {
     let v = valid("pool", |r| {
-        r.precision = Some(0.1);
+        r.precision = 0.1;
         r.trials = Some(200);
     });
     let here = v.run().unwrap();
@@ -104,7 +104,7 @@ fn a_player_that_loses_a_matchup_is_refused() {
 fn progress_counts_every_battle_played() {
     for example in ["pool", "minions"] {
         let v = valid(example, |r| {
-            r.precision = Some(0.1);
+            r.precision = 0.1;
             r.trials = Some(100);
         });
         let seen = AtomicU64::new(0);
