@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fray::damage::request::{self, DamageRequest, DamageResult, DistributionResult, Resolved};
 use fray::damage::{self, Hit, Keyword};
 use fray::dice::DiceExpr;
@@ -12,8 +12,8 @@ use fray::dice::DiceExpr;
 use fray_commands::damage::{Damage, Types, TypesRequest};
 use fray_commands::limits;
 
-use crate::output;
 use crate::table::{self, Ran};
+use crate::{choice, output};
 
 #[derive(Debug, Args)]
 pub struct DamageArgs {
@@ -79,8 +79,8 @@ pub struct DamageArgs {
     #[arg(long, requires = "roll", value_parser = seed, allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Switch a reading of the rules text (repeatable); see docs/rules/damage.md.
-    #[arg(long = "reading", value_enum, value_name = "READING")]
-    readings: Vec<ReadingSwitch>,
+    #[arg(long = "reading", value_parser = choice::of::<request::ReadingSwitch>(), value_name = "READING")]
+    readings: Vec<request::ReadingSwitch>,
     /// Play a built-in example by name (see --list-examples).
     #[arg(long, value_name = "NAME", conflicts_with = "amount")]
     example: Option<String>,
@@ -108,15 +108,6 @@ fn seed(text: &str) -> Result<u64, String> {
     text.parse::<u64>()
         .ok()
         .ok_or_else(|| format!("expected a whole number from 0 to {}", u64::MAX))
-}
-
-/// The non-default readings a designer may switch on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ReadingSwitch {
-    /// Resistance reduction also works against resistances whose condition is unmet.
-    ReductionIgnoresConditions,
-    /// Nondamage immunity shields only against attacks, not environmental effects.
-    NondamageAttacksOnly,
 }
 
 #[derive(Debug, Args)]
@@ -157,16 +148,7 @@ impl TryFrom<&DamageArgs> for DamageRequest {
             // Text on the command line is named by its flag in messages.
             (vs, _) => (vs.clone(), vs.as_ref().map(|_| "--vs".to_string())),
         };
-        let readings = args
-            .readings
-            .iter()
-            .map(|r| match r {
-                ReadingSwitch::ReductionIgnoresConditions => {
-                    request::ReadingSwitch::ReductionIgnoresConditions
-                }
-                ReadingSwitch::NondamageAttacksOnly => request::ReadingSwitch::NondamageAttacksOnly,
-            })
-            .collect();
+        let readings = args.readings.clone();
         Ok(DamageRequest {
             amount: args.amount.clone().map(request::Amount::Text),
             types: args.types.clone(),

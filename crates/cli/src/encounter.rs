@@ -4,13 +4,13 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fray::conditions::request::{self, EncounterRequest};
 
 use fray_commands::conditions::Encounter;
 use fray_commands::limits;
 
-use crate::{output, table};
+use crate::{choice, output, table};
 
 #[derive(Debug, Args)]
 pub struct EncounterArgs {
@@ -24,17 +24,8 @@ pub struct EncounterArgs {
     json: bool,
     /// Switch a reading of the rules text (repeatable, on top of the script's
     /// `[readings]`); see docs/rules/conditions.md.
-    #[arg(long = "reading", value_enum, value_name = "READING")]
-    readings: Vec<ReadingSwitch>,
-}
-
-/// The non-default readings of the conditions text a designer may switch on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ReadingSwitch {
-    /// The mark penalty is a power penalty (default: untyped).
-    MarkPenaltyPower,
-    /// A stunned creature makes no free-action escape check against forced movement.
-    StunnedCannotEscape,
+    #[arg(long = "reading", value_parser = choice::of::<request::ReadingSwitch>(), value_name = "READING")]
+    readings: Vec<request::ReadingSwitch>,
 }
 
 pub fn run(args: &EncounterArgs) -> Result<String> {
@@ -43,14 +34,7 @@ pub fn run(args: &EncounterArgs) -> Result<String> {
         script: output::read_text(path, limits::SCRIPT)?,
         script_source: Some(path.display().to_string()),
         seed: args.seed,
-        reading: args
-            .readings
-            .iter()
-            .map(|r| match r {
-                ReadingSwitch::MarkPenaltyPower => request::ReadingSwitch::MarkPenaltyPower,
-                ReadingSwitch::StunnedCannotEscape => request::ReadingSwitch::StunnedCannotEscape,
-            })
-            .collect(),
+        reading: args.readings.clone(),
     };
     let answer = table::run::<Encounter>(request)?.answer;
     let report = &answer.report;

@@ -4,15 +4,15 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fray::evasion::request::{
-    self, AppraiseRequest, EvasionDamageRequest, ModelRequest, TableRequest, ToHitRequest,
+    AppraiseRequest, EvasionDamageRequest, ModelRequest, RowsBy, TableRequest, ToHitRequest,
 };
 use fray::evasion::{DamageKind, Rounding};
 use fray_commands::evasion::{Appraise, EvasionDamage, EvasionTable, ToHit};
 use fray_commands::limits::{self, TextFile};
 
-use crate::{output, table};
+use crate::{choice, output, table};
 
 /// The to-hit model and readings, shared by every evasion command.
 #[derive(Debug, Args)]
@@ -53,10 +53,10 @@ pub struct ToHitArgs {
     #[arg(long, allow_negative_numbers = true)]
     defender_bonus: Option<f64>,
     /// The attacker's Luck (adds ±1d(|Luck|/2)).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = ToHitRequest::default().attacker_luck)]
     attacker_luck: i32,
     /// The defender's Luck.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = ToHitRequest::default().defender_luck)]
     defender_luck: i32,
     /// An attacker profile (TOML) instead of a bonus.
     #[arg(long, value_name = "FILE", requires = "defender")]
@@ -104,21 +104,6 @@ fn unzip((text, source): (String, Option<String>)) -> (Option<String>, Option<St
     (Some(text), source)
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum KindArg {
-    Physical,
-    Elemental,
-    Spell,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum RoundingArg {
-    Nearest,
-    Down,
-    Up,
-    Stochastic,
-}
-
 #[derive(Debug, Args)]
 pub struct DamageArgs {
     /// The attacker profile (TOML).
@@ -131,11 +116,13 @@ pub struct DamageArgs {
     #[arg(long, value_name = "DICE")]
     damage: String,
     /// The kind of damage: only physical damage is reduced by DR.
-    #[arg(long, value_enum, default_value = "physical")]
-    kind: KindArg,
+    #[arg(long, value_parser = choice::of::<DamageKind>(),
+          default_value = choice::name(&EvasionDamageRequest::default().kind))]
+    kind: DamageKind,
     /// How damage × 0.9^DR (and the high-damage cuts) become whole numbers.
-    #[arg(long, value_enum, default_value = "nearest")]
-    rounding: RoundingArg,
+    #[arg(long, value_parser = choice::of::<Rounding>(),
+          default_value = choice::name(&EvasionDamageRequest::default().rounding))]
+    rounding: Rounding,
     #[command(flatten)]
     model: ModelArgs,
     /// Print JSON instead of text.
@@ -154,17 +141,8 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
         attacker_source,
         defender_source,
         damage: args.damage.clone(),
-        kind: match args.kind {
-            KindArg::Physical => DamageKind::Physical,
-            KindArg::Elemental => DamageKind::Elemental,
-            KindArg::Spell => DamageKind::Spell,
-        },
-        rounding: match args.rounding {
-            RoundingArg::Nearest => Rounding::Nearest,
-            RoundingArg::Down => Rounding::Down,
-            RoundingArg::Up => Rounding::Up,
-            RoundingArg::Stochastic => Rounding::Stochastic,
-        },
+        kind: args.kind,
+        rounding: args.rounding,
         model: args.model.request(),
     };
     let ran = table::run::<EvasionDamage>(request)?;
@@ -222,27 +200,20 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     Ok(s)
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum RowsBy {
-    /// Monster attackers by level.
-    Level,
-    /// Player attackers (Dex 10) by skill.
-    Skill,
-}
-
 #[derive(Debug, Args)]
 pub struct TableArgs {
     /// Rows: monster level, or player skill.
-    #[arg(long, value_enum, default_value = "level")]
+    #[arg(long, value_parser = choice::of::<RowsBy>(),
+          default_value = choice::name(&TableRequest::default().by))]
     by: RowsBy,
     /// Monster levels, FROM..TO (FROM not above TO).
-    #[arg(long, default_value = "0..30")]
+    #[arg(long, default_value_t = TableRequest::default().levels)]
     levels: String,
     /// The step between levels.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = TableRequest::default().step)]
     step: u32,
     /// Defender evasiveness values, FROM..TO (whole numbers, FROM not above TO).
-    #[arg(long, default_value = "0..10", allow_hyphen_values = true)]
+    #[arg(long, default_value_t = TableRequest::default().evs, allow_hyphen_values = true)]
     evs: String,
     #[command(flatten)]
     model: ModelArgs,
@@ -253,10 +224,7 @@ pub struct TableArgs {
 
 pub fn table(args: &TableArgs) -> Result<String> {
     let request = TableRequest {
-        by: match args.by {
-            RowsBy::Level => request::RowsBy::Level,
-            RowsBy::Skill => request::RowsBy::Skill,
-        },
+        by: args.by,
         levels: args.levels.clone(),
         step: args.step,
         evs: args.evs.clone(),
@@ -297,7 +265,7 @@ pub struct AppraiseArgs {
     #[arg(long, value_name = "FILE")]
     defender: PathBuf,
     /// The total bonus of the reference attacker.
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = AppraiseRequest::default().reference_bonus, allow_negative_numbers = true)]
     reference_bonus: f64,
     #[command(flatten)]
     model: ModelArgs,

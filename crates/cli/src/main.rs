@@ -2,6 +2,7 @@
 //! files, prints, and maps errors to exit codes; every rule lives in the library.
 
 mod battle;
+mod choice;
 mod damage;
 mod design;
 mod encounter;
@@ -256,5 +257,84 @@ mod tests {
             let json = sub.get_arguments().any(|a| a.get_id() == "json");
             assert!(json, "`fray {}` has no --json", entry.name);
         }
+    }
+
+    /// The request's fields, and those of the objects it holds (the evasion `model`),
+    /// each with its schema.
+    fn request_fields(name: &str) -> Vec<(String, serde_json::Value)> {
+        let schema = fray_commands::table::schema(name).expect("a command of the table");
+        let request = &schema["request"];
+        let resolve = |v: &serde_json::Value| match v["$ref"].as_str() {
+            Some(r) => request["$defs"][r.trim_start_matches("#/$defs/")].clone(),
+            None => v.clone(),
+        };
+        let mut fields = Vec::new();
+        let top = request["properties"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        for (field, property) in top {
+            let inner = resolve(&property);
+            if let Some(nested) = inner["properties"].as_object() {
+                fields.extend(nested.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            fields.push((field, property));
+        }
+        fields
+    }
+
+    /// A schema's default as the command line writes it.
+    fn as_written(default: &serde_json::Value) -> String {
+        match default {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+
+    #[test]
+    fn every_default_in_help_is_the_requests_own() {
+        let cli = Cli::command();
+        let mut differ = Vec::new();
+        let mut compared = 0;
+        for entry in fray_commands::entries() {
+            let sub = cli.find_subcommand(entry.name).expect("a subcommand");
+            let fields = request_fields(entry.name);
+            for arg in sub.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                let field = long.replace('-', "_");
+                let shown: Vec<String> = arg
+                    .get_default_values()
+                    .iter()
+                    .map(|v| v.to_string_lossy().into_owned())
+                    .collect();
+                let Some((_, schema)) = fields.iter().find(|(f, _)| *f == field) else {
+                    continue;
+                };
+                let Some(default) = schema.get("default") else {
+                    continue;
+                };
+                if shown.is_empty() {
+                    continue;
+                }
+                compared += 1;
+                let same = match default {
+                    serde_json::Value::Number(n) => {
+                        shown[0].parse::<f64>().ok() == n.as_f64() && shown.len() == 1
+                    }
+                    serde_json::Value::Array(items) => {
+                        shown == items.iter().map(as_written).collect::<Vec<_>>()
+                    }
+                    other => shown == [as_written(other)],
+                };
+                if !same {
+                    differ.push(format!(
+                        "fray {} --{long}: help says {shown:?}, the request {default}",
+                        entry.name
+                    ));
+                }
+            }
+        }
+        assert!(compared > 10, "only {compared} defaults compared");
+        assert!(differ.is_empty(), "{}", differ.join("\n"));
     }
 }

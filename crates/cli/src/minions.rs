@@ -5,29 +5,29 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fray::minions::request::{Groups, LoggedEvent, MinionsAnswer, MinionsRequest};
 use fray::minions::{Experience, LevelExcess, Order, Outcome, Side, Targeting};
 
 use fray_commands::limits;
 use fray_commands::minions::Minions;
 
-use crate::{output, table};
+use crate::{choice, output, table};
 
 #[derive(Debug, Args)]
 pub struct MinionsArgs {
     /// The battle, a TOML file (see examples/minions/).
     file: PathBuf,
     /// Override the order of attacks within a round.
-    #[arg(long, value_enum)]
-    order: Option<OrderArg>,
+    #[arg(long, value_parser = choice::of::<Order>())]
+    order: Option<Order>,
     /// Override how attackers choose their victims.
-    #[arg(long, value_enum)]
-    targeting: Option<TargetingArg>,
+    #[arg(long, value_parser = choice::of::<Targeting>())]
+    targeting: Option<Targeting>,
     /// Override what happens to level bonuses and penalties past 0 or 5: `lost` when
     /// they land (the default reading), or `kept` in a running sum.
-    #[arg(long, value_enum)]
-    level_excess: Option<LevelExcessArg>,
+    #[arg(long, value_parser = choice::of::<LevelExcess>())]
+    level_excess: Option<LevelExcess>,
     /// Override the round limit of each combat.
     #[arg(long, value_name = "N")]
     max_rounds: Option<u32>,
@@ -43,45 +43,14 @@ pub struct MinionsArgs {
     json: bool,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum OrderArg {
-    Precedence,
-    Interleaved,
-    Simultaneous,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum LevelExcessArg {
-    Lost,
-    Kept,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum TargetingArg {
-    First,
-    Spread,
-    Weakest,
-}
-
 pub fn run(args: &MinionsArgs) -> Result<String> {
     let path = &args.file;
     let request = MinionsRequest {
         battle: output::read_text(path, limits::BATTLE_FILE)?,
         battle_source: Some(path.display().to_string()),
-        order: args.order.map(|o| match o {
-            OrderArg::Precedence => Order::Precedence,
-            OrderArg::Interleaved => Order::Interleaved,
-            OrderArg::Simultaneous => Order::Simultaneous,
-        }),
-        targeting: args.targeting.map(|t| match t {
-            TargetingArg::First => Targeting::First,
-            TargetingArg::Spread => Targeting::Spread,
-            TargetingArg::Weakest => Targeting::Weakest,
-        }),
-        level_excess: args.level_excess.map(|e| match e {
-            LevelExcessArg::Lost => LevelExcess::Lost,
-            LevelExcessArg::Kept => LevelExcess::Kept,
-        }),
+        order: args.order,
+        targeting: args.targeting,
+        level_excess: args.level_excess,
         max_rounds: args.max_rounds,
         turns: args.turns,
         quiet: args.quiet,

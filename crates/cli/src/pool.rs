@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fray::dist::Distribution;
 use fray::pool::battle::Side;
 use fray::pool::request::{self, CheckRequest, MassBattleRequest, SidesRequest};
@@ -12,8 +12,8 @@ use fray::pool::{DefenseCount, FormVote, MassEvent};
 use fray_commands::limits;
 use fray_commands::pool::{Check, MassBattle, Sides};
 
-use crate::output;
 use crate::table::{self, Ran};
+use crate::{choice, output};
 
 /// Rows less likely than this are left out of printed tables.
 const SHOWN: f64 = 1e-5;
@@ -65,12 +65,12 @@ pub struct MassBattleArgs {
     seed: Option<u64>,
     /// Override when form makes a target inferior in the targeting order: `most` of the
     /// attackers have the edge (the default reading), or on `balance` of edges.
-    #[arg(long, value_enum)]
-    form_vote: Option<FormVoteArg>,
+    #[arg(long, value_parser = choice::of::<FormVote>())]
+    form_vote: Option<FormVote>,
     /// Override which defenses order the targets: `all` (armor, size and speed, the
     /// default reading) or `armor` only.
-    #[arg(long, value_enum)]
-    defenses: Option<DefensesArg>,
+    #[arg(long, value_parser = choice::of::<DefenseCount>())]
+    defenses: Option<DefenseCount>,
     /// Print only the result, not the round-by-round log.
     #[arg(long)]
     quiet: bool,
@@ -79,32 +79,14 @@ pub struct MassBattleArgs {
     json: bool,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum FormVoteArg {
-    Most,
-    Balance,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum DefensesArg {
-    All,
-    Armor,
-}
-
 pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
     let path = &args.file;
     let request = MassBattleRequest {
         battle: output::read_text(path, limits::BATTLE_FILE)?,
         battle_source: Some(path.display().to_string()),
         seed: args.seed,
-        form_vote: args.form_vote.map(|v| match v {
-            FormVoteArg::Most => FormVote::Most,
-            FormVoteArg::Balance => FormVote::Balance,
-        }),
-        defenses: args.defenses.map(|d| match d {
-            DefensesArg::All => DefenseCount::All,
-            DefensesArg::Armor => DefenseCount::Armor,
-        }),
+        form_vote: args.form_vote,
+        defenses: args.defenses,
         quiet: args.quiet,
     };
     let answer = table::run::<MassBattle>(request)?.answer;
