@@ -96,9 +96,9 @@ pub fn run(args: &RosterArgs) -> Result<String> {
         None => (None, None),
     };
     let (fair, against) = match args.fair.as_slice() {
-        [] => (None, None),
-        [mode] => (Some(mode.clone()), None),
-        [mode, unit, ..] => (Some(mode.clone()), Some(unit.clone())),
+        [] => (RosterRequest::default().fair, None),
+        [mode] => (mode.clone(), None),
+        [mode, unit, ..] => (mode.clone(), Some(unit.clone())),
     };
     let request = RosterRequest {
         roster,

@@ -77,9 +77,10 @@ pub struct RosterRequest {
     pub roster_source: Option<String>,
     /// A bundled roster by name (`pool`, `minions`), instead of `roster`.
     pub example: Option<String>,
-    /// What a fair cost balances: `mean` (each unit's mean score against the rest, the
-    /// default) or `against` (each unit against the unit `against` names).
-    pub fair: Option<String>,
+    /// What a fair cost balances: `mean` (each unit's mean score against the rest),
+    /// `against` (each unit against the unit `against` names) or `armies` (the strongest
+    /// mixed army the search finds).
+    pub fair: String,
     /// The unit every other is balanced against, with `fair = "against"`.
     pub against: Option<String>,
     /// The unit that keeps its cost with `fair = "mean"` (default: the first).
@@ -117,7 +118,7 @@ impl Default for RosterRequest {
             roster: None,
             roster_source: None,
             example: None,
-            fair: None,
+            fair: "mean".to_string(),
             against: None,
             reference: None,
             precision: DEFAULT_PRECISION,
@@ -200,8 +201,8 @@ impl RosterRequest {
                 ))
             })
         };
-        let armies_fair = self.fair.as_deref() == Some("armies");
-        let fair = match (self.fair.as_deref().unwrap_or("mean"), &self.against) {
+        let armies_fair = self.fair == "armies";
+        let fair = match (self.fair.as_str(), &self.against) {
             ("mean" | "armies", None) => Fair::Mean,
             ("armies", Some(_)) => {
                 return Err(Refusal::new(

@@ -289,7 +289,7 @@ fn prices_against_mixed_armies_say_how_near_even_they_came() {
     );
     let mut r = RosterRequest {
         roster: Some(text.clone()),
-        fair: Some("armies".into()),
+        fair: "armies".into(),
         ..RosterRequest::default()
     };
     let a = r.validate().unwrap().run().unwrap();

@@ -136,7 +136,7 @@ fn prices_are_in_the_budgets_currency() {
 fn a_minions_cost_is_the_exact_crossing() {
     let text = fray_lab::roster::request::EXAMPLES[1].2;
     let a = price(text, |r| {
-        r.fair = Some("against".into());
+        r.fair = "against".into();
         r.against = Some("Veteran".into());
     });
     let roster = fray_lab::roster::parse_roster(text).unwrap();

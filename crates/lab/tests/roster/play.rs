@@ -170,7 +170,7 @@ fn an_exact_pricing_plays_no_more_than_it_planned() {
                 ..RosterRequest::default()
             };
             if let Some(unit) = fair {
-                r.fair = Some("against".into());
+                r.fair = "against".into();
                 r.against = Some(unit.into());
             }
             let v = r.validate().unwrap();
