@@ -78,10 +78,6 @@ class _DictText(str):
     lines: "list[str]" = []
 
 
-#: The commands whose answers have a report page (what a notebook shows).
-_PAGED = {"battle", "sweep", "design-check", "roster"}
-
-
 def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Optional[str] = None,
           strict: bool = False) -> Result:
     """One command through the library: the request as JSON in, its answer out (with its
@@ -98,7 +94,7 @@ def _call(command: str, request: dict, sources: Optional[dict] = None, kind: Opt
     if strict:
         request = {**request, "strict": True}
     text = _json(command, request)
-    answer, page, warned = _native.call_with_page(command, text, sources, dicts, command in _PAGED)
+    answer, page, warned = _native.call_with_page(command, text, sources, dicts, True)
     for warning in warned:
         # stacklevel 3: the line of the caller's code that called fray.
         _warnings.warn(warning, FrayWarning, stacklevel=3)
@@ -447,7 +443,7 @@ def sweep_paths(
 
 def roster(
     roster: Optional[Source] = None, *, example: Optional[str] = None,
-    fair: str = "mean", against: Optional[str] = None, reference: Optional[str] = None,
+    fair: Optional[str] = None, against: Optional[str] = None, reference: Optional[str] = None,
     precision: Optional[float] = None, max_battles: Optional[int] = None,
     trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
     armies: bool = False, top: Optional[int] = None, at: Optional[str] = None,
@@ -458,8 +454,8 @@ def roster(
     ``units`` with the starting and ``fitted`` costs and their interval, the ``matrix`` of
     matchups at the starting costs and the ``fitted_matrix`` at the fair ones, the
     ``dominated`` units, the counter ``cycles`` and one sentence per finding.
-    ``fair="against"`` with ``against="UNIT"`` balances every unit against that one.
-    ``executor="ray"`` plays each batch of matchups (a matrix, a round of the fit) as Ray
+    ``fair`` is the request's (``"mean"`` unless given); ``fair="against"`` with
+    ``against="UNIT"`` balances every unit against that one. ``executor="ray"`` plays each batch of matchups (a matrix, a round of the fit) as Ray
     tasks on the cluster ``ray.init()`` connects to, in ``chunks`` chunks (default: two
     per CPU of the cluster), spread over its nodes; the prices are the local ones, and
     the result's ``chunks`` says which node played each chunk.

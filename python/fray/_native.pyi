@@ -28,6 +28,10 @@ def commands() -> List[Tuple[str, str, bool, List[str]]]:
     """Every command of fray's command table: name, summary, whether it is a long run,
     and the request fields whose text may come from a file."""
 
+def schema(name: str) -> Optional[str]:
+    """The JSON Schemas of the command called ``name`` (``{"request", "answer"}``, as
+    ``fray schema NAME`` prints them), or None for a name that is no command's."""
+
 def call(
     command: str, request: str, sources: Dict[str, str] = ..., dicts: Dict[str, List[str]] = ...
 ) -> str:

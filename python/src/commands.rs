@@ -101,6 +101,14 @@ pub fn commands() -> Vec<(&'static str, &'static str, bool, Vec<&'static str>)> 
         .collect()
 }
 
+/// The JSON Schemas of the command called `name` (`{"request": ..., "answer": ...}`,
+/// as `fray schema NAME` prints them), or `None` for a name that is no command's:
+/// what the Python functions are checked against, field by field.
+#[pyfunction]
+pub fn schema(name: &str) -> Option<String> {
+    fray_commands::table::schema(name).map(|s| s.to_string())
+}
+
 /// An answer as JSON text (compact: the Python side parses it at once).
 pub fn json(answer: &impl Serialize) -> Result<String, Refusal> {
     fray_commands::json::compact(answer, fray_commands::Keys::Declared)

@@ -28,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(commands::call, m)?)?;
     m.add_function(wrap_pyfunction!(commands::call_with_page, m)?)?;
     m.add_function(wrap_pyfunction!(commands::commands, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::schema, m)?)?;
     m.add("MAX_FILE_BYTES", fray_commands::limits::MAX_FILE_BYTES)?;
     m.add_function(wrap_pyfunction!(commands::toml_of, m)?)?;
     m.add_function(wrap_pyfunction!(sweep::sweep_plan, m)?)?;

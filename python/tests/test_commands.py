@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -263,6 +264,40 @@ def test_every_command_of_the_table_has_a_function():
     assert set(fray.COMMANDS) == set(table), "fray.COMMANDS differs from the command table"
     for name, function in fray.COMMANDS.items():
         assert callable(function) and function.__name__ in fray.__all__, name
+
+
+#: Keywords of the Python functions that are no request field: how Python runs a command.
+HOW_PYTHON_CALLS = {"strict", "executor", "chunks"}
+#: Request fields a command's function leaves to another function: an odds sweep
+#: (``odds``, ``set``) is ``fray.odds_sweep``, and a bundled scenario is named by its
+#: ``scenario`` argument.
+ELSEWHERE = {"sweep": {"example", "odds", "set"}}
+
+
+def test_each_function_takes_its_requests_fields_with_the_requests_defaults():
+    """Checked field by field against the command table's schemas: every keyword is a
+    request field (or says how Python calls), every field is a keyword (or one of the
+    ``**fields`` a function forwards by name), and a default Python writes is the
+    schema's own: a default lives in the request, once."""
+    import inspect
+
+    for name, function in fray.COMMANDS.items():
+        fields = json.loads(fray._native.schema(name))["request"]["properties"]
+        params = inspect.signature(function).parameters
+        forwards = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        for p in params.values():
+            if p.kind is inspect.Parameter.VAR_KEYWORD or p.name in HOW_PYTHON_CALLS:
+                continue
+            assert p.name in fields, f"{name}: `{p.name}` is no field of its request"
+            if p.default is inspect.Parameter.empty or p.default is None:
+                continue
+            default = list(p.default) if isinstance(p.default, tuple) else p.default
+            assert default == fields[p.name].get("default"), (
+                f"{name}: {p.name}={p.default!r} in Python, {fields[p.name].get('default')!r} in the request"
+            )
+        missing = set(fields) - set(params) - ELSEWHERE.get(name, set())
+        assert forwards or not missing, f"{name}: no keyword for {sorted(missing)}"
+    assert {"system", "set"} <= set(inspect.signature(fray.odds_sweep).parameters)
 
 
 #: What JupyterLab's sanitizer keeps of an output it does not trust (a notebook reopened
