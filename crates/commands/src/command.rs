@@ -212,6 +212,13 @@ pub trait Command: 'static {
     /// Does the work of a validated request.
     fn perform(valid: &Self::Valid, cx: &Context<'_>) -> Result<Self::Answer, Refusal>;
 
+    /// The answer as the command line prints it without `--json`, for a command whose
+    /// subcommand is built from the table; `None` prints the `--json` text.
+    fn text(answer: &Self::Answer) -> Option<String> {
+        let _ = answer;
+        None
+    }
+
     /// The report page of an answer, for commands that write one.
     fn pages(answer: &Self::Answer) -> Option<Pages> {
         let _ = answer;

@@ -98,11 +98,23 @@ fn cost_of<C: Command>(request: &[u8]) -> Value {
     }
 }
 
-/// The command table as data: `[{"name", "summary", "span"}]`, in the table's order.
+/// The command table as data: `[{"name", "summary", "span", "files", "request"}]`, in
+/// the table's order: `files` the fields whose text may come from a file, `request` the
+/// request's JSON Schema, from which a page builds a form for any command.
 pub fn commands() -> String {
     let list: Vec<Value> = table::entries()
         .iter()
-        .map(|e| json!({"name": e.name, "summary": e.summary, "span": span(e.span)}))
+        .map(|e| {
+            let files: Vec<&str> = e.files.iter().map(|f| f.field).collect();
+            let request = table::schema(e.name).map_or(Value::Null, |s| s["request"].clone());
+            json!({
+                "name": e.name,
+                "summary": e.summary,
+                "span": span(e.span),
+                "files": files,
+                "request": request,
+            })
+        })
         .collect();
     text(&Value::Array(list))
 }

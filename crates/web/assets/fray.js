@@ -538,7 +538,10 @@
       if (module) return envelope({ op: "roster-examples" });
       return (await fetch(new URL("api/roster/examples", here))).json();
     },
-    /** The command table: [{name, summary, span}] (the WebAssembly's, or the server's). */
+    /**
+     * The command table: [{name, summary, span, files, request}] (the WebAssembly's, or
+     * the server's), `request` each command's request JSON Schema.
+     */
     async commands() {
       await ready;
       return table;

@@ -149,7 +149,8 @@ pub(crate) async fn battle_schema() -> Response {
     io::json(&fray_lab::json_schema(), &[])
 }
 
-/// `GET /api/commands`: the command table, `[{"name", "summary", "span"}]` in the
+/// `GET /api/commands`: the command table, `[{"name", "summary", "span", "files",
+/// "request"}]` in the
 /// table's order (what the WebAssembly build's `fray_commands` gives): which commands
 /// are long runs, for a page without the WebAssembly.
 pub(crate) async fn commands() -> Response {
