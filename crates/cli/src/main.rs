@@ -7,6 +7,7 @@ mod damage;
 mod design;
 mod encounter;
 mod evasion;
+mod generic;
 mod minions;
 mod output;
 mod playground;
@@ -120,11 +121,23 @@ enum Command {
     },
 }
 
+/// The whole command line: the subcommands written here, and one built from the
+/// command table for each command that has none of its own (see [`generic`]).
+fn cli() -> clap::Command {
+    let mut cli = Cli::command();
+    for entry in fray_commands::entries() {
+        if cli.find_subcommand(entry.name).is_none() {
+            cli = cli.subcommand(generic::subcommand(&entry));
+        }
+    }
+    cli
+}
+
 /// A completion script for `shell`, generated from the same definitions that parse the
 /// arguments, so it never lags behind a new flag.
 fn completions(shell: clap_complete::Shell) -> anyhow::Result<String> {
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "fray", &mut out);
+    clap_complete::generate(shell, &mut cli(), "fray", &mut out);
     Ok(String::from_utf8(out)?)
 }
 
@@ -145,7 +158,7 @@ fn schema(command: Option<&str>) -> anyhow::Result<String> {
 /// The manual page, generated from the argument definitions like `--help`.
 fn man(command: Option<&str>) -> anyhow::Result<String> {
     let mut out = Vec::new();
-    let mut cli = Cli::command();
+    let mut cli = cli();
     // Built, so that it holds the pages fray(1) lists (`help` among them).
     cli.build();
     let page = match command {
@@ -197,18 +210,24 @@ fn shown_on_a_terminal(roff: String) -> anyhow::Result<String> {
 }
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
+    let matches = cli().get_matches();
+    if let Some(sub) = matches
+        .subcommand_name()
+        .and_then(|name| cli().find_subcommand(name).cloned())
+    {
+        table::set_subcommand(sub);
+    }
+    table::set_strict(matches.get_flag("strict"));
+    // A subcommand built from the table runs through it; the others are parsed here.
+    if let Some((name, sub)) = matches.subcommand()
+        && Cli::command().find_subcommand(name).is_none()
+    {
+        return finish(generic::run(name, sub));
+    }
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    if let Some(sub) = matches
-        .subcommand_name()
-        .and_then(|name| Cli::command().find_subcommand(name).cloned())
-    {
-        table::set_subcommand(sub);
-    }
-    table::set_strict(cli.strict);
     let result = match cli.command {
         Command::Battle(args) => battle::run(&args),
         Command::Sweep(args) => sweep::run(&args),
@@ -232,6 +251,12 @@ fn main() -> ExitCode {
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()).and_then(shown_on_a_terminal),
     };
+    finish(result)
+}
+
+/// Prints what a command gave and says how it ended: 0, 130 for an interrupted battle
+/// (it printed what it had), 2 for an error.
+fn finish(result: anyhow::Result<String>) -> ExitCode {
     match result.and_then(|text| output::print(&text)) {
         // An interrupted battle printed what it had; the exit code says it stopped early.
         Ok(()) if battle::interrupted() => ExitCode::from(130),

@@ -137,8 +137,9 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
     (
         "crates/cli/src",
         &[
-            &["output", "progress"],
+            &["output", "progress", "choice"],
             &["table", "playground"],
+            &["generic"],
             &["battle"],
             &[
                 "sweep",
