@@ -609,3 +609,46 @@ COMMANDS = {
     "design-check": design_check,
     "encounter": encounter,
 }
+
+
+def _built(name: str, summary: str, files: Sequence[str]) -> Any:
+    """The function of a command of the table that has none written above: its keywords
+    are its request's fields, each ``None`` for the request's own default (a field whose
+    text may come from a file takes a path, text or a dict), and ``strict``; its
+    docstring is the command's summary and each field's description, all from the table
+    and its JSON Schema. A command added to the table is a function here unedited."""
+    import inspect
+
+    fields = json.loads(_native.schema(name))["request"].get("properties", {})
+    python_name = name.replace("-", "_")
+
+    def command(**given: Any) -> Result:
+        strict = bool(given.pop("strict", False))
+        unknown = sorted(set(given) - set(fields))
+        if unknown:
+            raise TypeError(f"{python_name}() got unexpected keyword arguments {unknown}")
+        sources = {}
+        for field in files:
+            if given.get(field) is not None:
+                given[field], source = _text(given[field], field)
+                if source is not None:
+                    sources[field] = source
+        return _call(name, _given(**given), sources, strict=strict)
+
+    command.__name__ = command.__qualname__ = python_name
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(f, keyword, default=None) for f in fields]
+        + [inspect.Parameter("strict", keyword, default=False)],
+        return_annotation=Result,
+    )
+    described = [f"``{f}``: {' '.join(p.get('description', '').split())}" for f, p in fields.items()]
+    command.__doc__ = "\n".join([f"{summary} (``fray {name}``).", "", *described])
+    return command
+
+
+for _name, _summary, _long, _files in _native.commands():
+    if _name not in COMMANDS:
+        COMMANDS[_name] = _built(_name, _summary, _files)
+        globals()[COMMANDS[_name].__name__] = COMMANDS[_name]
+        __all__.append(COMMANDS[_name].__name__)

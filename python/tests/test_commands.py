@@ -300,6 +300,28 @@ def test_each_function_takes_its_requests_fields_with_the_requests_defaults():
     assert {"system", "set"} <= set(inspect.signature(fray.odds_sweep).parameters)
 
 
+def test_a_command_without_a_written_function_gets_one_from_the_table():
+    """What a command added to the table gets unedited: a function whose keywords are its
+    request's fields, documented from its schema, answering as the written one does."""
+    import inspect
+
+    summary = next(s for n, s, _long, _files in fray._native.commands() if n == "check")
+    built = fray._built("check", summary, [])
+    assert built.__name__ == "check" and summary in built.__doc__ and "``rung``:" in built.__doc__
+    assert {"rung", "bonus", "ladder", "strict"} <= set(inspect.signature(built).parameters)
+    assert built(rung="3/6", bonus=2) == fray.check("3/6", bonus=2)
+    with pytest.raises(fray.FrayError) as caught:
+        built(rung="3/6", steps=9999)
+    assert caught.value.field == "steps"
+    with pytest.raises(TypeError, match="colour"):
+        built(rung="3/6", colour="red")
+    files = next(f for n, _s, _long, f in fray._native.commands() if n == "minions")
+    minions = fray._built("minions", "", files)
+    assert minions(battle=EXAMPLES / "minions" / "gorgon.toml", quiet=True) == fray.minions(
+        EXAMPLES / "minions" / "gorgon.toml", quiet=True
+    )
+
+
 #: What JupyterLab's sanitizer keeps of an output it does not trust (a notebook reopened
 #: from disk): its allowed tags and the attributes these pages use
 #: (packages/apputils/src/sanitizer.ts). No iframe, srcdoc, style element or svg.
