@@ -936,3 +936,23 @@ def test_the_folder_on_a_static_host(browser, playground):
     finally:
         context.close()
         host.shutdown()
+
+
+def test_any_command_has_a_form_built_from_its_request_schema(page, site):
+    # Every command of the table, from its schema alone: the fields, the run, the refusal.
+    ready(page, site.url, "#tab=command")
+    names = page.eval_on_selector_all("#c-name option", "os => os.map(o => o.value)")
+    table = json.loads(cli("schema"))
+    assert set(names) == set(table), names
+    page.select_option("#c-name", "check")
+    page.wait_for_selector("#c-fields [data-field='rung']")
+    page.fill("#c-fields [data-field='rung']", "3/6")
+    page.fill("#c-fields [data-field='bonus']", "2")
+    page.click("#c-run")
+    page.wait_for_function(f"() => {text_of('c-status')} === 'done'")
+    assert json.loads(page.text_content("#c-answer")) == json.loads(cli("check", "3/6", "--bonus", "2"))
+    page.fill("#c-fields [data-field='steps']", "99999")
+    page.click("#c-run")
+    page.wait_for_function(f"() => {text_of('c-status')} === 'refused'")
+    assert page.get_attribute("#c-fields [data-field='steps']", "aria-invalid") == "true"
+    assert page.text_content("#c-error").startswith("steps: expected a whole number"), page.text_content("#c-error")

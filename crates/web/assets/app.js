@@ -580,6 +580,102 @@ async function runDesign() {
   }
 }
 
+// ---- any command: a form built from its request's JSON Schema ----
+// Every command of the table, those without a tab of their own among them: the form's
+// fields are the request's, the answer the command's `--json`.
+let commandTable = [];
+function schemaNode(node, root) {
+  if (node && node.$ref) node = root.$defs[node.$ref.replace("#/$defs/", "")] || node;
+  const some = node && node.anyOf && node.anyOf.find((a) => a.type !== "null");
+  return some ? schemaNode(some, root) : node || {};
+}
+function typeOf(node) {
+  return Array.isArray(node.type) ? node.type.find((t) => t !== "null") : node.type;
+}
+function commandForm() {
+  const entry = commandTable.find((c) => c.name === $("c-name").value) || commandTable[0];
+  if (!entry) return;
+  $("c-summary").textContent = entry.summary;
+  const root = entry.request || {}, box = $("c-fields");
+  box.textContent = "";
+  for (const [field, property] of Object.entries(root.properties || {})) {
+    const node = schemaNode(property, root), type = typeOf(node);
+    const items = type === "array" ? schemaNode(node.items, root) : null;
+    const choices = (node.oneOf || []).map((a) => a.const).filter((c) => typeof c === "string");
+    let input;
+    if (type === "boolean") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+    } else if (choices.length) {
+      input = document.createElement("select");
+      input.add(new Option("(default)", ""));
+      for (const c of choices) input.add(new Option(c, c));
+    } else if (entry.files.includes(field) || !type || type === "object" || (items && typeOf(items) !== "string" && typeOf(items) !== "number" && typeOf(items) !== "integer")) {
+      input = document.createElement("textarea");
+      input.rows = entry.files.includes(field) ? 8 : 3;
+      input.spellcheck = false;
+    } else {
+      input = document.createElement("input");
+      if (type === "integer" || type === "number") input.type = "number";
+    }
+    const shown = property.default;
+    if (shown !== undefined && shown !== null && typeof shown !== "object" && input.type !== "checkbox") input.placeholder = String(shown);
+    input.dataset.field = field;
+    input.dataset.type = type || "json";
+    input.dataset.items = items ? typeOf(items) || "json" : "";
+    const label = document.createElement("label");
+    label.title = (property.description || node.description || "").replace(/\s+/g, " ");
+    label.append(field + " ", input);
+    box.append(label);
+  }
+}
+// The form's request: only the fields filled in (the others keep the request's defaults);
+// a list is written comma-separated, an object or a list of objects as JSON.
+function commandRequest() {
+  const request = {};
+  for (const input of $("c-fields").querySelectorAll("[data-field]")) {
+    const { field, type, items } = input.dataset, text = input.value.trim();
+    if (input.type === "checkbox") {
+      if (input.checked) request[field] = true;
+    } else if (!text) {
+      continue;
+    } else if (type === "integer") {
+      request[field] = whole(input);
+    } else if (type === "number") {
+      request[field] = Number(text);
+    } else if (type === "array" && (items === "string" || items === "integer" || items === "number")) {
+      request[field] = text.split(",").map((t) => (items === "string" ? t.trim() : Number(t)));
+    } else if (type === "string") {
+      request[field] = text;
+    } else {
+      try { request[field] = JSON.parse(text); } catch { request[field] = text; }
+    }
+  }
+  return request;
+}
+async function runCommand() {
+  save();
+  $("c-status").textContent = "working…";
+  try {
+    const outcome = await fray.run($("c-name").value, commandRequest(), { pages: false });
+    showError("c-error", null);
+    showWarnings("c-error", outcome.warnings);
+    $("c-status").textContent = "done";
+    $("c-answer").textContent = outcome.text;
+  } catch (e) {
+    showError("c-error", e.refusal || { error: String(e.message || e) });
+    $("c-status").textContent = "refused";
+    $("c-answer").textContent = "";
+  }
+}
+async function loadCommands() {
+  commandTable = await fray.commands();
+  const select = $("c-name"), chosen = select.value;
+  for (const c of commandTable) select.add(new Option(c.name, c.name));
+  if (chosen) select.value = chosen;
+  commandForm();
+}
+
 // The inputs from the URL, and the scenario: the link's own text, or its example's.
 // The sweep's paths are the restored scenario's; a link that names another scenario
 // but no Vary gets that scenario's first path.
@@ -590,6 +686,7 @@ async function restoreAll() {
   $("r-roster").value = p.get("r.roster") || rosterTexts[$("r-example").value] || "";
   restoring = false;
   showSweepFields();
+  commandForm();
   const paths = await sweepPaths();
   if (paths && paths.length && !p.has("s.vary1")) $("s-vary1").value = paths[0].path + "=" + paths[0].range;
 }
@@ -633,9 +730,11 @@ async function main() {
   $("b-run").onclick = runBattle;
   $("s-run").onclick = runSweep;
   $("g-run").onclick = runDesign;
+  $("c-run").onclick = runCommand;
+  $("c-name").addEventListener("change", () => { commandForm(); save(); });
   $("s-kind").addEventListener("change", () => sweepChosen(true));
   $("s-example").addEventListener("change", () => sweepChosen(false));
-  await Promise.all([loadExamples(), loadRosters()]);
+  await Promise.all([loadExamples(), loadRosters(), loadCommands()]);
   await restoreAll();
   window.addEventListener("hashchange", async () => { await restoreAll(); runDamage(); runOdds(); });
   await Promise.all([runDamage(), runOdds()]);
