@@ -178,7 +178,10 @@ impl Refusal {
         Self {
             field: None,
             message: crate::text::bounded(format!("{source}, {prefix}{e}")),
-            at: e.location.as_ref().map(|l| Box::new(Place::of(Some(source), l))),
+            at: e
+                .location
+                .as_ref()
+                .map(|l| Box::new(Place::of(Some(source), l))),
             hint: None,
             warnings: Vec::new(),
         }
