@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn every_command_of_the_table_is_a_subcommand() {
-        let cli = Cli::command();
+        let cli = cli();
         for entry in fray_commands::entries() {
             let sub = cli
                 .find_subcommand(entry.name)
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn every_default_in_help_is_the_requests_own() {
-        let cli = Cli::command();
+        let cli = cli();
         let mut differ = Vec::new();
         let mut compared = 0;
         for entry in fray_commands::entries() {
