@@ -58,9 +58,6 @@ pub struct BattleArgs {
     /// terminal or with --json (a terminal gets a progress bar instead).
     #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=3600))]
     progress_every: u64,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 /// Set by Ctrl-C: the lab finishes the chunks under way and starts no more.
@@ -93,7 +90,7 @@ pub(crate) fn open_report(dir: &Path) -> Result<(PathBuf, std::fs::File)> {
 
 pub fn run(args: &BattleArgs) -> Result<String> {
     if args.list_examples {
-        return list(args.json);
+        return list(table::as_json());
     }
     if let Some(name) = &args.show_example {
         let e = fray_lab::examples::find(name).ok_or_else(|| {
@@ -139,11 +136,11 @@ pub fn run(args: &BattleArgs) -> Result<String> {
     if let Some((page, mut file)) = report_file {
         file.write_all(report::html(&r).as_bytes())
             .with_context(|| format!("cannot write {}", page.display()))?;
-        if !args.json {
+        if !table::as_json() {
             output::note(&format!("report written to {}", page.display()));
         }
     }
-    if args.json {
+    if table::as_json() {
         table::json::<Battle>(&r)
     } else {
         Ok(report::text(&r))
@@ -178,7 +175,7 @@ fn progress(args: &BattleArgs, planned: u64) -> Progress {
             command: "fray battle",
             unit: "battles",
             quiet: args.quiet,
-            machine: args.json,
+            machine: table::as_json(),
             every: args.progress_every,
             bar_from: 50_000,
             bar: "{bar:40} {pos}/{len} battles, {per_sec}, {eta} left",

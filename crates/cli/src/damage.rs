@@ -87,9 +87,6 @@ pub struct DamageArgs {
     /// List the built-in examples.
     #[arg(long)]
     list_examples: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 /// `--attacker-level`: a whole number (its range is the request's rule), stated with
@@ -115,17 +112,14 @@ pub struct TypesArgs {
     /// Show what "choose a damage type, including physical" may pick.
     #[arg(long)]
     including_physical: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(args: &DamageArgs) -> Result<String> {
     if args.list_examples {
-        return list_examples(args.json);
+        return list_examples(table::as_json());
     }
     let Ran { valid, answer } = table::run::<Damage>(DamageRequest::try_from(args)?)?;
-    if args.json {
+    if table::as_json() {
         return table::json::<Damage>(&answer);
     }
     match answer {
@@ -299,7 +293,7 @@ pub fn types(args: &TypesArgs) -> Result<String> {
         including_physical: args.including_physical,
     };
     let listing = table::run::<Types>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<Types>(&listing);
     }
     let (built_in, choosable) = (&listing.built_in, &listing.choosable);

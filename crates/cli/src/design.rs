@@ -21,9 +21,6 @@ pub struct DesignArgs {
     /// (against D&D 4E's resistances) or all.
     #[arg(default_value = "all", value_name = "TEXT")]
     text: String,
-    /// Print JSON: `{"goals": [{"id", "goal", "baseline", "new", "unit", "summary", ...}]}`.
-    #[arg(long)]
-    json: bool,
     /// Write an HTML report (report.html, one section a goal) and its SVG charts into
     /// this directory.
     #[arg(long, value_name = "DIR")]
@@ -45,11 +42,11 @@ pub fn run(args: &DesignArgs) -> Result<String> {
             std::fs::write(&path, svg)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        if !args.json {
+        if !table::as_json() {
             output::note(&format!("report written to {}", page.display()));
         }
     }
-    if args.json {
+    if table::as_json() {
         table::json::<DesignCheckCommand>(&check)
     } else {
         Ok(design::text(&check))

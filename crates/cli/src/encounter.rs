@@ -19,9 +19,6 @@ pub struct EncounterArgs {
     /// The seed for rolls the script does not fix (overrides the script's).
     #[arg(long)]
     seed: Option<u64>,
-    /// Print JSON (the log, expectations met, failures) instead of text.
-    #[arg(long)]
-    json: bool,
     /// Switch a reading of the rules text (repeatable, on top of the script's
     /// `[readings]`); see docs/rules/conditions.md.
     #[arg(long = "reading", value_parser = choice::of::<request::ReadingSwitch>(), value_name = "READING")]
@@ -38,7 +35,7 @@ pub fn run(args: &EncounterArgs) -> Result<String> {
     };
     let answer = table::run::<Encounter>(request)?.answer;
     let report = &answer.report;
-    let out = if args.json {
+    let out = if table::as_json() {
         table::json::<Encounter>(&answer)?
     } else {
         let mut s = String::new();

@@ -66,9 +66,6 @@ pub struct ToHitArgs {
     defender: Option<PathBuf>,
     #[command(flatten)]
     model: ModelArgs,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 /// A profile file's text and its name for messages (the library does no I/O).
@@ -93,7 +90,7 @@ pub fn tohit(args: &ToHitArgs) -> Result<String> {
         (request.defender, request.defender_source) = unzip(profile(d, limits::DEFENDER)?);
     }
     let answer = table::run::<ToHit>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<ToHit>(&answer);
     }
     Ok(answer.to_string())
@@ -125,9 +122,6 @@ pub struct DamageArgs {
     rounding: Rounding,
     #[command(flatten)]
     model: ModelArgs,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn damage(args: &DamageArgs) -> Result<String> {
@@ -147,7 +141,7 @@ pub fn damage(args: &DamageArgs) -> Result<String> {
     };
     let ran = table::run::<EvasionDamage>(request)?;
     let (valid, odds) = (&ran.valid, &ran.answer);
-    if args.json {
+    if table::as_json() {
         return table::json::<EvasionDamage>(odds);
     }
     let mut s = String::new();
@@ -217,9 +211,6 @@ pub struct TableArgs {
     evs: String,
     #[command(flatten)]
     model: ModelArgs,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn table(args: &TableArgs) -> Result<String> {
@@ -231,7 +222,7 @@ pub fn table(args: &TableArgs) -> Result<String> {
         model: args.model.request(),
     };
     let table = table::run::<EvasionTable>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<EvasionTable>(&table);
     }
     // Rows every `step` levels: said, so that a reader does not take level 3 for the
@@ -269,9 +260,6 @@ pub struct AppraiseArgs {
     reference_bonus: f64,
     #[command(flatten)]
     model: ModelArgs,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn appraisal(args: &AppraiseArgs) -> Result<String> {
@@ -283,7 +271,7 @@ pub fn appraisal(args: &AppraiseArgs) -> Result<String> {
         model: args.model.request(),
     };
     let a = table::run::<Appraise>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<Appraise>(&a);
     }
     let mut s = format!(

@@ -36,6 +36,10 @@ struct Cli {
     /// that is no known one) stops the command with exit code 2.
     #[arg(long, global = true)]
     strict: bool,
+    /// Print the answer as JSON instead of text: what every front end answers, its
+    /// schema given by `fray schema COMMAND`.
+    #[arg(long, global = true)]
+    json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -102,9 +106,6 @@ enum Command {
         /// Only this command's schemas.
         #[arg(value_name = "COMMAND")]
         command: Option<String>,
-        /// Print JSON (the only form a schema has; accepted like every command's --json).
-        #[arg(long)]
-        json: bool,
     },
     /// Print a shell completion script: e.g. `fray completions bash > ~/.local/share/bash-completion/completions/fray`.
     Completions {
@@ -218,6 +219,16 @@ fn main() -> ExitCode {
         table::set_subcommand(sub);
     }
     table::set_strict(matches.get_flag("strict"));
+    table::set_json(matches.get_flag("json"));
+    // Only a command's answer has a JSON form; these print something else.
+    if let Some(name) = matches.subcommand_name()
+        && matches.get_flag("json")
+        && ["serve", "playground", "completions", "man"].contains(&name)
+    {
+        return finish(Err(anyhow::anyhow!(
+            "--json: `fray {name}` prints no answer of a command, so it has no JSON form"
+        )));
+    }
     // A subcommand built from the table runs through it; the others are parsed here.
     if let Some((name, sub)) = matches.subcommand()
         && Cli::command().find_subcommand(name).is_none()
@@ -247,7 +258,7 @@ fn main() -> ExitCode {
         Command::DesignCheck(args) => design::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Playground(args) => playground::run(&args),
-        Command::Schema { command, json: _ } => schema(command.as_deref()),
+        Command::Schema { command } => schema(command.as_deref()),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()).and_then(shown_on_a_terminal),
     };
@@ -274,13 +285,18 @@ mod tests {
 
     #[test]
     fn every_command_of_the_table_is_a_subcommand() {
-        let cli = cli();
+        let mut cli = cli();
+        // Built, so that each subcommand holds the global flags (`--json`, `--strict`).
+        cli.build();
         for entry in fray_commands::entries() {
             let sub = cli
                 .find_subcommand(entry.name)
                 .unwrap_or_else(|| panic!("`fray {}` is missing", entry.name));
-            let json = sub.get_arguments().any(|a| a.get_id() == "json");
-            assert!(json, "`fray {}` has no --json", entry.name);
+            assert!(
+                sub.get_arguments().any(|a| a.get_id() == "json"),
+                "`fray {}` has no --json",
+                entry.name
+            );
         }
     }
 

@@ -38,9 +38,6 @@ pub struct MinionsArgs {
     /// a log longer than 200,000 events (50,000 with --json) is refused.
     #[arg(long)]
     quiet: bool,
-    /// Print JSON (the log and the result) instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(args: &MinionsArgs) -> Result<String> {
@@ -55,7 +52,7 @@ pub fn run(args: &MinionsArgs) -> Result<String> {
         turns: args.turns,
         quiet: args.quiet,
     };
-    if args.json {
+    if table::as_json() {
         return table::json::<Minions>(&table::run::<Minions>(request)?.answer);
     }
     // Text is longer per event than JSON: its own cap on the log.

@@ -35,9 +35,6 @@ pub struct CheckArgs {
     /// Move the difficulty this many rungs (positive: easier, negative: harder).
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     steps: i64,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -51,9 +48,6 @@ pub struct SidesArgs {
     /// The ladder's dice: BASE:LARGER,...
     #[arg(long, default_value = request::STANDARD_LADDER)]
     ladder: String,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -74,9 +68,6 @@ pub struct MassBattleArgs {
     /// Print only the result, not the round-by-round log.
     #[arg(long)]
     quiet: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
@@ -90,7 +81,7 @@ pub fn mass_battle(args: &MassBattleArgs) -> Result<String> {
         quiet: args.quiet,
     };
     let answer = table::run::<MassBattle>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<MassBattle>(&answer);
     }
     let (seed, sides, result) = (answer.seed, &answer.sides, &answer.result);
@@ -146,7 +137,7 @@ pub fn check(args: &CheckArgs) -> Result<String> {
         steps: args.steps,
     };
     let Ran { valid, answer } = table::run::<Check>(request)?;
-    if args.json {
+    if table::as_json() {
         return table::json::<Check>(&answer);
     }
     let odds = &answer.odds;
@@ -205,7 +196,7 @@ pub fn sides(args: &SidesArgs) -> Result<String> {
         ladder: args.ladder.clone(),
     };
     let answer = table::run::<Sides>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<Sides>(&answer);
     }
     let mut s = String::new();

@@ -51,11 +51,8 @@ pub struct RosterArgs {
     /// Threads to use (0: every core).
     #[arg(long, default_value_t = 0)]
     threads: u64,
-    /// Print JSON instead of text.
-    #[arg(long, conflicts_with = "csv")]
-    json: bool,
     /// Print CSV instead of text: a line a unit, its costs, interval and mean scores.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     csv: bool,
     /// No progress bar and no progress lines.
     #[arg(long)]
@@ -86,7 +83,7 @@ pub struct RosterArgs {
 
 pub fn run(args: &RosterArgs) -> Result<String> {
     if args.list_examples {
-        return list(args.json);
+        return list(table::as_json());
     }
     let (roster, roster_source) = match &args.file {
         Some(path) => (
@@ -134,11 +131,11 @@ pub fn run(args: &RosterArgs) -> Result<String> {
     if let Some((page, mut file)) = report_file {
         file.write_all(fray_lab::roster::report::html(&answer).as_bytes())
             .with_context(|| format!("cannot write {}", page.display()))?;
-        if !args.json && !args.csv {
+        if !table::as_json() && !args.csv {
             output::note(&format!("report written to {}", page.display()));
         }
     }
-    if args.json {
+    if table::as_json() {
         table::json::<Roster>(&answer)
     } else if args.csv {
         Ok(fray_lab::roster::report::csv(&answer))
@@ -169,7 +166,7 @@ fn progress(args: &RosterArgs, planned: u64) -> Progress {
             command: "fray roster",
             unit: "battles",
             quiet: args.quiet,
-            machine: args.json || args.csv,
+            machine: table::as_json() || args.csv,
             every: args.progress_every,
             bar_from: 50_000,
             bar: "{spinner} {pos} battles played (at most {len}), {per_sec}",

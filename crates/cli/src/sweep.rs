@@ -80,11 +80,8 @@ pub struct SweepArgs {
     /// Write an HTML report (report.html) and its SVG charts into this directory.
     #[arg(long, value_name = "DIR")]
     report: Option<PathBuf>,
-    /// Print JSON: the axes and one entry a point (each with its full battle report).
-    #[arg(long, conflicts_with = "csv")]
-    json: bool,
     /// Print CSV: one row a point.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     csv: bool,
     /// No progress bar and no progress lines.
     #[arg(long)]
@@ -215,7 +212,7 @@ fn shown<T: serde::Serialize>(
     if let Some(dir) = &args.report {
         write_report(args, dir, &html(out), charts(out))?;
     }
-    if args.json {
+    if table::as_json() {
         output::json(out)
     } else if args.csv {
         Ok(csv(out))
@@ -240,7 +237,7 @@ fn write_report(
         let path = dir.join(format!("{name}.svg"));
         std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    if !args.json && !args.csv {
+    if !table::as_json() && !args.csv {
         output::note(&format!("report written to {}", page.display()));
     }
     Ok(())
@@ -253,7 +250,7 @@ fn progress(args: &SweepArgs, planned: u64) -> Progress {
             command: "fray sweep",
             unit: "points",
             quiet: args.quiet,
-            machine: args.json || args.csv,
+            machine: table::as_json() || args.csv,
             every: args.progress_every,
             bar_from: 0,
             bar: "{bar:40} {pos}/{len} points, {eta} left",
@@ -276,9 +273,6 @@ pub struct PathsArgs {
     #[arg(long, value_name = "SYSTEM", value_parser = ["evasion", "pool", "damage"],
           conflicts_with_all = ["file", "example"])]
     odds: Option<String>,
-    /// Print JSON: each path with its value, whether it is whole, and a range.
-    #[arg(long)]
-    json: bool,
 }
 
 /// `fray sweep-paths`: what `--vary` and `--find` may name, the most likely first, each
@@ -306,7 +300,7 @@ pub fn paths(args: &PathsArgs) -> Result<String> {
         odds,
     };
     let listing = table::run::<SweepPaths>(request)?.answer;
-    if args.json {
+    if table::as_json() {
         return table::json::<SweepPaths>(&listing);
     }
     let width = listing

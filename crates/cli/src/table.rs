@@ -34,6 +34,19 @@ pub fn run<C: Command>(request: C::Request) -> Result<Ran<C::Valid, C::Answer>> 
 /// `--strict`: every warning a refusal, for the one command this process runs.
 static STRICT: AtomicBool = AtomicBool::new(false);
 
+/// `--json`: the answer as the table's JSON, for the one command this process runs.
+static JSON: AtomicBool = AtomicBool::new(false);
+
+/// Sets `--json` for the command to run.
+pub fn set_json(json: bool) {
+    JSON.store(json, Ordering::Relaxed);
+}
+
+/// Whether `--json` was given: print the answer as the table's JSON.
+pub fn as_json() -> bool {
+    JSON.load(Ordering::Relaxed)
+}
+
 /// Sets `--strict` for the command to run.
 pub fn set_strict(strict: bool) {
     STRICT.store(strict, Ordering::Relaxed);

@@ -98,5 +98,8 @@ fn every_page_the_man_page_refers_to_can_be_printed() {
         .strip_prefix("error: no subcommand `nope`: its page would be one of ")
         .unwrap_or_else(|| panic!("{words}"));
     let listed: Vec<&str> = listed.split(", ").collect();
-    assert!(pages.iter().all(|p| listed.contains(&p.as_str())), "{listed:?}");
+    assert!(
+        pages.iter().all(|p| listed.contains(&p.as_str())),
+        "{listed:?}"
+    );
 }
