@@ -119,26 +119,6 @@ pub fn commands() -> String {
     text(&Value::Array(list))
 }
 
-/// The bundled battle scenarios with their texts: `[{"name", "about", "text"}]`, what
-/// a page offers to start from.
-pub fn examples() -> String {
-    let list: Vec<Value> = fray_lab::examples::EXAMPLES
-        .iter()
-        .map(|e| json!({"name": e.name, "about": e.about, "text": e.text}))
-        .collect();
-    text(&Value::Array(list))
-}
-
-/// The bundled rosters with their texts: `[{"name", "about", "text"}]` (`fray roster
-/// --list-examples --json`).
-pub fn roster_examples() -> String {
-    let list: Vec<Value> = fray_lab::roster::request::examples()
-        .iter()
-        .map(|e| json!({"name": e.name, "about": e.about, "text": e.text}))
-        .collect();
-    text(&Value::Array(list))
-}
-
 /// A refusal as every front end writes it in JSON: `{"error": message, "field",
 /// "message", "line", "column", "width", "source", "hint", "warnings"}`, each after the
 /// first only when the refusal has it. `error` names its field as the request does

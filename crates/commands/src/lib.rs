@@ -43,6 +43,7 @@ pub mod table;
 pub mod conditions;
 pub mod damage;
 pub mod evasion;
+pub mod examples;
 pub mod lab;
 pub mod minions;
 pub mod pool;

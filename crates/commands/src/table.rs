@@ -8,6 +8,7 @@ use crate::command::{Command, Keys, Span};
 use crate::conditions::Encounter;
 use crate::damage::{Damage, Types};
 use crate::evasion::{Appraise, EvasionDamage, EvasionTable, ToHit};
+use crate::examples::Examples;
 use crate::lab::{Battle, DesignCheckCommand, Roster, Sweep, SweepPaths};
 use crate::limits::TextFile;
 use crate::minions::Minions;
@@ -37,6 +38,7 @@ pub fn each(v: &mut impl Visit) {
     v.visit::<Appraise>();
     v.visit::<DesignCheckCommand>();
     v.visit::<Encounter>();
+    v.visit::<Examples>();
 }
 
 /// A command as plain data: what a listing or a test needs without its types.

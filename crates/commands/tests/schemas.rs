@@ -121,6 +121,8 @@ fn examples() -> Vec<(&'static str, Value)> {
             "encounter",
             json!({"script": FAILING_SCRIPT, "reading": ["mark-penalty-power"]}),
         ),
+        ("examples", json!({})),
+        ("examples", json!({"of": "roster"})),
     ]
 }
 
@@ -147,6 +149,7 @@ fn misshapen() -> Vec<(&'static str, Value)> {
         ("appraise", json!({"reference_bonus": "high"})),
         ("design-check", json!({"text": "both"})),
         ("encounter", json!({"seed": -1})),
+        ("examples", json!({"of": "sweep"})),
     ]
 }
 

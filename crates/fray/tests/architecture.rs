@@ -122,7 +122,15 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
             &["json"],
             // The commands: every module not named in another layer (a new command's
             // file joins them without an edit here).
-            &["damage", "pool", "evasion", "minions", "conditions", "lab", "*"],
+            &[
+                "damage",
+                "pool",
+                "evasion",
+                "minions",
+                "conditions",
+                "lab",
+                "*",
+            ],
             &["table"],
             &["call"],
             &["envelope", "chunks"],

@@ -151,18 +151,6 @@ pub extern "C" fn fray_commands() -> usize {
     keep(envelope::commands())
 }
 
-/// The bundled battle scenarios with their texts: see [`envelope::examples`].
-#[unsafe(no_mangle)]
-pub extern "C" fn fray_examples() -> usize {
-    keep(envelope::examples())
-}
-
-/// The bundled rosters with their texts: see [`envelope::roster_examples`].
-#[unsafe(no_mangle)]
-pub extern "C" fn fray_roster_examples() -> usize {
-    keep(envelope::roster_examples())
-}
-
 /// A battle sweep's plan: see [`fray_commands::chunks::envelope::plan`]. The page plays
 /// a sweep in chunks so that a cancel, which can only come between two calls, keeps the
 /// points finished.

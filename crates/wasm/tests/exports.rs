@@ -2,8 +2,8 @@
 //! them: buffers in, the outcome read back through `fray_outcome`.
 
 use fray_wasm::{
-    fray_alloc, fray_call, fray_commands, fray_cost, fray_examples, fray_free, fray_outcome,
-    fray_roster_examples, fray_sweep_merged, fray_sweep_plan, fray_sweep_points,
+    fray_alloc, fray_call, fray_commands, fray_cost, fray_free, fray_outcome, fray_sweep_merged,
+    fray_sweep_plan, fray_sweep_points,
 };
 use serde_json::Value;
 
@@ -91,15 +91,15 @@ fn the_cost_the_table_and_the_examples_are_exported() {
         outcome(fray_commands()).as_array().unwrap().len(),
         fray_commands::names().len()
     );
-    let examples = outcome(fray_examples());
-    assert!(
-        examples
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|e| e["name"] == "duel")
-    );
-    let rosters = outcome(fray_roster_examples());
+    // The examples are the table's `examples` command, called as any other.
+    let (n, nl) = put("examples");
+    let (r, rl) = put(r#"{"of": "roster"}"#);
+    let len = unsafe { fray_call(n, nl, r, rl, 0) };
+    unsafe {
+        fray_free(n, nl);
+        fray_free(r, rl);
+    }
+    let rosters: Value = serde_json::from_str(outcome(len)["answer"].as_str().unwrap()).unwrap();
     let pool = &rosters[0];
     assert_eq!(pool["name"], "pool");
     assert!(pool["text"].as_str().unwrap().contains("[[pool.units]]"));

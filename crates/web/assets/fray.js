@@ -94,10 +94,6 @@
       switch (m.op) {
         case "commands":
           return outcome(exports.fray_commands());
-        case "examples":
-          return outcome(exports.fray_examples());
-        case "roster-examples":
-          return outcome(exports.fray_roster_examples());
         case "call":
         case "cost": {
           const [n, nl] = put(m.command), [r, rl] = put(m.request);
@@ -524,19 +520,13 @@
     async call(command, request = {}, options = {}) {
       return (await fray.run(command, request, options)).answer;
     },
-    /** The bundled battle scenarios: [{name, about, text}]. */
+    /** The bundled battle scenarios: [{command, name, about, text}] (`fray examples`). */
     async examples() {
-      await ready;
-      if (module) return envelope({ op: "examples" });
-      const list = await (await fetch(new URL("api/battle/examples", here))).json();
-      for (const e of list) e.text = await (await fetch(new URL("api/battle/examples/" + encodeURIComponent(e.name), here))).text();
-      return list;
+      return fray.call("examples", { of: "battle" });
     },
-    /** The bundled rosters (`fray roster`): [{name, about, text}]. */
+    /** The bundled rosters (`fray roster`): [{command, name, about, text}]. */
     async rosterExamples() {
-      await ready;
-      if (module) return envelope({ op: "roster-examples" });
-      return (await fetch(new URL("api/roster/examples", here))).json();
+      return fray.call("examples", { of: "roster" });
     },
     /**
      * The command table: [{name, summary, span, files, request}] (the WebAssembly's, or

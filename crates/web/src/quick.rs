@@ -8,11 +8,10 @@ use std::sync::atomic::AtomicBool;
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use fray_commands::damage::{Types, TypesRequest};
 use fray_commands::{Command, Context, json};
-use fray_lab::answer;
 
 use crate::error::ApiError;
 use crate::runs::CancelOnDrop;
@@ -107,41 +106,6 @@ pub(crate) async fn types(
     let Query(q) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     let a = Types::run(q, &Context::quiet()).map_err(ApiError::refused)?;
     Ok(io::json(&a.answer, &[]))
-}
-
-/// `GET /api/damage/examples`: `fray damage --list-examples --json`.
-pub(crate) async fn damage_examples() -> Response {
-    io::json(&answer::damage_examples(), &[])
-}
-
-/// `GET /api/battle/examples`: `fray battle --list-examples --json`.
-pub(crate) async fn battle_examples() -> Response {
-    io::json(&answer::battle_examples(), &[])
-}
-
-/// `GET /api/battle/examples/{name}`: the bundled scenario's TOML text, for the page to
-/// show and edit.
-pub(crate) async fn battle_example(Path(name): Path<String>) -> Result<Response, ApiError> {
-    let e = fray_lab::examples::find(&name).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!(
-                "no bundled scenario is named `{}`",
-                fray::text::escape_controls(&name)
-            ),
-        )
-    })?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        e.text,
-    )
-        .into_response())
-}
-
-/// `GET /api/roster/examples`: `fray roster --list-examples --json`, each roster with
-/// its TOML text (for the page to show and edit).
-pub(crate) async fn roster_examples() -> Response {
-    io::json(&fray_lab::roster::request::examples(), &[])
 }
 
 /// `GET /api/battle/schema`: `fray battle --schema`.

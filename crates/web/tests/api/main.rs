@@ -232,27 +232,15 @@ async fn listings_and_the_page_are_served() {
     }
     let (s, _, text) = call(&app, "GET", "/api/types?physical=1", Body::empty()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "an unknown query field: {text}");
-    let (_, _, text) = call(&app, "GET", "/api/battle/examples", Body::empty()).await;
+    // The examples are a command: the scenarios with their texts.
+    let (s, text) = post(&app, "/api/examples", json!({"of": "battle"})).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    let listed: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(listed[1]["name"], "duel");
     assert_eq!(
-        text,
-        fray_lab::answer::json_text(&fray_lab::answer::battle_examples()).unwrap()
+        listed[1]["text"],
+        fray_lab::examples::find("duel").unwrap().text
     );
-    let (_, _, text) = call(&app, "GET", "/api/damage/examples", Body::empty()).await;
-    assert_eq!(
-        text,
-        fray_lab::answer::json_text(&fray_lab::answer::damage_examples()).unwrap()
-    );
-    let (s, _, text) = call(&app, "GET", "/api/battle/examples/duel", Body::empty()).await;
-    assert_eq!(
-        (s, text.as_str()),
-        (
-            StatusCode::OK,
-            fray_lab::examples::find("duel").unwrap().text
-        )
-    );
-    let (s, _, text) = call(&app, "GET", "/api/battle/examples/nope", Body::empty()).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    assert!(text.contains("`nope`"));
     let (s, _, text) = call(&app, "GET", "/api/battle/schema", Body::empty()).await;
     assert_eq!(s, StatusCode::OK);
     assert!(text.contains("\"evasion\""));
