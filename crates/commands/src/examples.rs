@@ -45,6 +45,14 @@ pub struct Bundled {
     pub text: Option<&'static str>,
 }
 
+/// What `fray examples` gives.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ExamplesAnswer {
+    /// Each bundled example, by command and then in each command's order (its first is
+    /// what the command plays when asked for nothing).
+    pub examples: Vec<Bundled>,
+}
+
 /// `fray examples`: every command's bundled examples.
 #[derive(Debug)]
 pub struct Examples;
@@ -55,7 +63,7 @@ impl Command for Examples {
         "the bundled examples of each command, with a scenario's or roster's text";
     type Request = ExamplesRequest;
     type Valid = ExamplesRequest;
-    type Answer = Vec<Bundled>;
+    type Answer = ExamplesAnswer;
 
     fn answer_schema() -> Option<Value> {
         Some(schema::answer::<Self::Answer>())
@@ -65,7 +73,7 @@ impl Command for Examples {
         Ok(Prepared::new(request))
     }
 
-    fn perform(valid: &ExamplesRequest, _: &Context<'_>) -> Result<Vec<Bundled>, Refusal> {
+    fn perform(valid: &ExamplesRequest, _: &Context<'_>) -> Result<ExamplesAnswer, Refusal> {
         let wanted = |of: Of| valid.of.is_none_or(|o| o == of);
         let mut list = Vec::new();
         if wanted(Of::Battle) {
@@ -96,12 +104,13 @@ impl Command for Examples {
                     }),
             );
         }
-        Ok(list)
+        Ok(ExamplesAnswer { examples: list })
     }
 
-    fn text(answer: &Vec<Bundled>) -> Option<String> {
-        let width = answer.iter().map(|e| e.name.len()).max().unwrap_or(0);
-        let lines = answer
+    fn text(answer: &ExamplesAnswer) -> Option<String> {
+        let list = &answer.examples;
+        let width = list.iter().map(|e| e.name.len()).max().unwrap_or(0);
+        let lines = list
             .iter()
             .map(|e| format!("{:<7} {:<width$}  {}\n", e.command, e.name, e.about));
         Some(lines.collect())

@@ -150,7 +150,7 @@ fn the_table_and_the_examples_are_listed() {
     let out = envelope::call("examples", br#"{"of": "battle"}"#, false, &Context::quiet());
     let examples: serde_json::Value =
         serde_json::from_str(parsed(&out)["answer"].as_str().unwrap()).unwrap();
-    let examples = examples.as_array().unwrap();
+    let examples = examples["examples"].as_array().unwrap();
     assert_eq!(examples.len(), fray_lab::examples::EXAMPLES.len());
     for (e, bundled) in examples.iter().zip(fray_lab::examples::EXAMPLES) {
         assert_eq!(e["name"], bundled.name);

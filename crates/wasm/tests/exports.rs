@@ -100,7 +100,7 @@ fn the_cost_the_table_and_the_examples_are_exported() {
         fray_free(r, rl);
     }
     let rosters: Value = serde_json::from_str(outcome(len)["answer"].as_str().unwrap()).unwrap();
-    let pool = &rosters[0];
+    let pool = &rosters["examples"][0];
     assert_eq!(pool["name"], "pool");
     assert!(pool["text"].as_str().unwrap().contains("[[pool.units]]"));
 }

@@ -522,11 +522,11 @@
     },
     /** The bundled battle scenarios: [{command, name, about, text}] (`fray examples`). */
     async examples() {
-      return fray.call("examples", { of: "battle" });
+      return (await fray.call("examples", { of: "battle" })).examples;
     },
     /** The bundled rosters (`fray roster`): [{command, name, about, text}]. */
     async rosterExamples() {
-      return fray.call("examples", { of: "roster" });
+      return (await fray.call("examples", { of: "roster" })).examples;
     },
     /**
      * The command table: [{name, summary, span, files, request}] (the WebAssembly's, or

@@ -236,9 +236,9 @@ async fn listings_and_the_page_are_served() {
     let (s, text) = post(&app, "/api/examples", json!({"of": "battle"})).await;
     assert_eq!(s, StatusCode::OK, "{text}");
     let listed: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(listed[1]["name"], "duel");
+    assert_eq!(listed["examples"][1]["name"], "duel");
     assert_eq!(
-        listed[1]["text"],
+        listed["examples"][1]["text"],
         fray_lab::examples::find("duel").unwrap().text
     );
     let (s, _, text) = call(&app, "GET", "/api/battle/schema", Body::empty()).await;
