@@ -288,7 +288,7 @@ def types(including_physical: bool = False, *, strict: bool = False) -> Result:
     return _call("types", {"including_physical": including_physical}, strict=strict)
 
 
-def check(rung: str, *, bonus: int = 0, penalty: int = 0, steps: int = 0, ladder: Optional[str] = None, strict: bool = False) -> Result:
+def check(rung: str, *, bonus: Optional[int] = None, penalty: Optional[int] = None, steps: Optional[int] = None, ladder: Optional[str] = None, strict: bool = False) -> Result:
     """The exact odds of a pool check (``fray check``): ``p_success``, ``mean_degree``,
     ``distribution`` (``to_pandas()``: one row a success/degree).
 
@@ -322,7 +322,7 @@ def mass_battle(
 def to_hit(
     *, attacker: Optional[Source] = None, defender: Optional[Source] = None,
     attacker_bonus: Optional[float] = None, defender_bonus: Optional[float] = None,
-    attacker_luck: int = 0, defender_luck: int = 0, model: Optional[dict] = None, strict: bool = False,
+    attacker_luck: Optional[int] = None, defender_luck: Optional[int] = None, model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """The exact hit chance of the evasion system (``fray tohit``), from total bonuses or
     from attacker and defender profiles (``p_hit``, and both breakdowns).
@@ -340,8 +340,8 @@ def to_hit(
 
 
 def evasion_damage(
-    attacker: Source, defender: Source, damage: str, *, kind: str = "physical",
-    rounding: str = "nearest", model: Optional[dict] = None, strict: bool = False,
+    attacker: Source, defender: Source, damage: str, *, kind: Optional[str] = None,
+    rounding: Optional[str] = None, model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """The exact damage of one attack under the evasion system (``fray evasion-damage``):
     ``per_hit`` and ``per_attack`` distributions (``to_pandas()``), means, effects."""
@@ -351,7 +351,8 @@ def evasion_damage(
 
 
 def evasion_table(
-    *, by: str = "level", levels: str = "0..30", step: int = 3, evs: str = "0..10",
+    *, by: Optional[str] = None, levels: Optional[str] = None, step: Optional[int] = None,
+    evs: Optional[str] = None,
     model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """Hit chances across attacker levels (or skills) and defender EVs
@@ -359,7 +360,7 @@ def evasion_table(
     return _call("evasion-table", _given(by=by, levels=levels, step=step, evs=evs, model=model), strict=strict)
 
 
-def appraise(defender: Source, *, reference_bonus: float = 0.0, model: Optional[dict] = None, strict: bool = False) -> Result:
+def appraise(defender: Source, *, reference_bonus: Optional[float] = None, model: Optional[dict] = None, strict: bool = False) -> Result:
     """A defender's EV, expected DR and a reference attacker's hit chance (``fray appraise``)."""
     text, source = _text(defender, "the defender profile")
     request = _given(defender=text, reference_bonus=reference_bonus, model=model)
@@ -388,7 +389,7 @@ def encounter(script: Source, *, seed: Optional[int] = None, reading: Sequence[s
     return _call("encounter", request, _sources(script=source), strict=strict)
 
 
-def design_check(text: str = "all", *, strict: bool = False) -> Result:
+def design_check(text: Optional[str] = None, *, strict: bool = False) -> Result:
     """The rules texts' stated goals measured under their baselines and under the new
     rules (``fray design-check``): ``{"goals": [...]}``, one entry a goal with its
     ``baseline`` and ``new`` figures; ``to_pandas()``: a row a goal. ``text`` is
@@ -398,13 +399,13 @@ def design_check(text: str = "all", *, strict: bool = False) -> Result:
     >>> all(g["id"].startswith("damage.") for g in goals)
     True
     """
-    return _call("design-check", {"text": text}, strict=strict)
+    return _call("design-check", _given(text=text), strict=strict)
 
 
 def battle(
     scenario: Optional[Source] = None, *, example: Optional[str] = None,
     trials: Optional[int] = None, precision: Optional[float] = None,
-    seed: Optional[int] = None, threads: int = 0, strict: bool = False,
+    seed: Optional[int] = None, threads: Optional[int] = None, strict: bool = False,
 ) -> Result:
     """Whole battles, sampled on every core or solved exactly (``fray battle``): the
     report with every figure's ``basis`` and 95% interval. With neither a scenario nor an
@@ -445,7 +446,7 @@ def roster(
     roster: Optional[Source] = None, *, example: Optional[str] = None,
     fair: Optional[str] = None, against: Optional[str] = None, reference: Optional[str] = None,
     precision: Optional[float] = None, max_battles: Optional[int] = None,
-    trials: Optional[int] = None, seed: Optional[int] = None, threads: int = 0,
+    trials: Optional[int] = None, seed: Optional[int] = None, threads: Optional[int] = None,
     armies: bool = False, top: Optional[int] = None, at: Optional[str] = None,
     field: Optional[str] = None,
     executor: str = "local", chunks: Optional[int] = None, strict: bool = False,
@@ -505,7 +506,7 @@ def sweep(
     trials: Optional[int] = None,
     seed: Optional[int] = None,
     precision: Optional[float] = None,
-    threads: int = 0,
+    threads: Optional[int] = None,
     executor: str = "local",
     chunks: Optional[int] = None, strict: bool = False,
 ) -> Result:
@@ -563,7 +564,7 @@ def odds_sweep(
     vary: Mapping[str, Union[str, Sequence[float]]],
     *,
     set: Optional[Mapping[str, Any]] = None,
-    threads: int = 0, strict: bool = False,
+    threads: Optional[int] = None, strict: bool = False,
 ) -> Result:
     """The exact odds of a single roll at many values of its inputs
     (``fray sweep --odds SYSTEM --json``): ``system`` is evasion, pool or damage;
@@ -575,12 +576,12 @@ def odds_sweep(
     5
     """
     settings = [f"{k}={v if isinstance(v, str) else _json(f'set[{k!r}]', v)}" for k, v in _mapping(set or {}, "set").items()]
-    request = {
-        "odds": system,
-        "set": settings,
-        "vary": [{"path": p, "values": _values(v, f"vary[{p!r}]")} for p, v in _mapping(vary, "vary").items()],
-        "threads": threads,
-    }
+    request = _given(
+        odds=system,
+        set=settings,
+        vary=[{"path": p, "values": _values(v, f"vary[{p!r}]")} for p, v in _mapping(vary, "vary").items()],
+        threads=threads,
+    )
     return _call("sweep", request, kind="odds_sweep", strict=strict)
 
 
