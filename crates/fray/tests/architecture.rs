@@ -104,7 +104,6 @@ const CRATE_LAYERS: &[(&str, &[&[&str]])] = &[
         &[
             &["stats", "examples", "charts", "answer"],
             &["tally"],
-            &["duel"],
             &["systems"],
             &["scenario"],
             &["schema", "run"],

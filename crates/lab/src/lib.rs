@@ -21,7 +21,6 @@
 pub mod answer;
 pub mod charts;
 pub mod design;
-pub mod duel;
 pub mod examples;
 pub mod report;
 pub mod request;
@@ -32,6 +31,9 @@ pub mod schema;
 pub mod stats;
 pub mod sweep;
 pub mod systems;
+
+/// The evasion duel and its exact solver, beside the evasion system that plays it.
+pub use systems::evasion::duel;
 pub mod tally;
 
 pub use scenario::{Scenario, parse_scenario};

@@ -9,10 +9,10 @@ use fray::character::Side;
 use fray::request::Refusal;
 use serde::{Deserialize, Serialize};
 
-use crate::duel::ExactDuel;
 use crate::run::{Precision, Tally, deterministic};
 use crate::scenario::Scenario;
 pub use crate::stats::wilson;
+use crate::systems::evasion::duel::ExactDuel;
 
 /// How a figure was found: worked out exactly, or sampled from the trials (then with a
 /// 95% interval beside it). Every figure or block of a report says which.

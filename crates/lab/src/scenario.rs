@@ -44,8 +44,8 @@ use fray::scenario::{Checker, ScenarioError, read_without};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use crate::duel::{Duel, Duelist};
 use crate::systems::evasion::EvasionDuel;
+pub use crate::systems::evasion::duel::{Duel, Duelist};
 pub use crate::systems::evasion::{DuelFile, DuelistFile};
 use crate::systems::minions::Minions;
 use crate::systems::pool::Pool;

@@ -21,8 +21,8 @@ use fray::rng::SeededRolls;
 use fray::scenario::{Checker, ScenarioError};
 use serde_json::{Value, json};
 
-use crate::duel::{Duel, ExactDuel};
 use crate::tally::Tally;
+use evasion::duel::{Duel, ExactDuel};
 
 /// One battle system as the lab plays it.
 pub trait BattleSystem {
@@ -112,7 +112,7 @@ macro_rules! dispatch {
             }
             $crate::systems::BattleKind::Evasion($b) => {
                 type $S = $crate::systems::evasion::EvasionDuel;
-                let $b: &$crate::duel::Duel = $b;
+                let $b: &$crate::systems::evasion::duel::Duel = $b;
                 $body
             }
             $crate::systems::BattleKind::Skirmish($b) => {

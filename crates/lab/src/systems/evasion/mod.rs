@@ -1,6 +1,8 @@
 //! The evasion system's duels in the lab: the `[evasion]` section, a duel sampled on a
 //! plan the chunk keeps and solved exactly as a Markov chain where hit points allow
-//! ([`crate::duel`]).
+//! ([`duel`]).
+
+pub mod duel;
 
 use std::sync::atomic::AtomicBool;
 
@@ -15,8 +17,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::BattleSystem;
-use crate::duel::{Duel, DuelPlan, Duelist, ExactDuel, exact_duel};
 use crate::tally::Tally;
+use duel::{Duel, DuelPlan, Duelist, ExactDuel, exact_duel};
 
 /// A one-on-one duel under the evasion system.
 #[derive(Debug)]
