@@ -351,12 +351,13 @@ def evasion_damage(
 
 
 def evasion_table(
-    *, by: Optional[str] = None, levels: Optional[str] = None, step: Optional[int] = None,
-    evs: Optional[str] = None,
+    *, by: Optional[str] = None, levels: Optional[Sequence[int]] = None, step: Optional[int] = None,
+    evs: Optional[Sequence[int]] = None,
     model: Optional[dict] = None, strict: bool = False,
 ) -> Result:
     """Hit chances across attacker levels (or skills) and defender EVs
-    (``fray evasion-table``); ``to_pandas()``: attacker, defender_ev, p_hit."""
+    (``fray evasion-table``); ``levels`` and ``evs`` are ``(FROM, TO)`` pairs of whole
+    numbers, both included; ``to_pandas()``: attacker, defender_ev, p_hit."""
     return _call("evasion-table", _given(by=by, levels=levels, step=step, evs=evs, model=model), strict=strict)
 
 

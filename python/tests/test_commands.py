@@ -62,7 +62,7 @@ def test_evasion_commands(cli):
     assert fray.evasion_damage(valkyrie, troll, "d8+d12", rounding="down") == cli(
         "evasion-damage", "--attacker", str(valkyrie), "--defender", str(troll), "--damage", "d8+d12",
         "--rounding", "down")
-    assert fray.evasion_table(levels="0..12", evs="0..4") == cli("evasion-table", "--levels", "0..12", "--evs", "0..4")
+    assert fray.evasion_table(levels=(0, 12), evs=(0, 4)) == cli("evasion-table", "--levels", "0..12", "--evs", "0..4")
     knight = EXAMPLES / "evasion" / "knight.toml"
     assert fray.appraise(knight, reference_bonus=2) == cli("appraise", "--defender", str(knight),
                                                            "--reference-bonus", "2")
@@ -140,7 +140,7 @@ def test_odds_sweep(cli):
     [
         (lambda: fray.check("3/6"), {"success", "degree", "p"}),
         (lambda: fray.sides("2x3/6", "1x4/6"), {"side", "hits", "p"}),
-        (lambda: fray.evasion_table(levels="0..6", evs="0..2"), {"attacker", "defender_ev", "p_hit"}),
+        (lambda: fray.evasion_table(levels=(0, 6), evs=(0, 2)), {"attacker", "defender_ev", "p_hit"}),
         (lambda: fray.damage("2d6"), {"damage", "p"}),
         (lambda: fray.design_check("evasion"), {"id", "goal", "baseline", "new"}),
         (lambda: fray.odds_sweep("pool", {"tn": "1..3"}), {"tn", "p_success", "mean_degree"}),

@@ -115,7 +115,7 @@ MALFORMED = [
     lambda: fray.sides("1000000000x3/6", "1x3/6"),
     lambda: fray.to_hit(attacker_bonus=float("nan"), defender_bonus=1),
     lambda: fray.to_hit(attacker="level = [", defender="[x"),
-    lambda: fray.evasion_table(levels="30..0"),
+    lambda: fray.evasion_table(levels=(30, 0)),
     lambda: fray.minions("[[[["),
     lambda: fray.minions("name = \"\u202e\"\n\x00"),
     lambda: fray.minions(EXAMPLES / "minions" / "spells.toml", max_rounds=0),

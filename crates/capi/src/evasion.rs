@@ -340,7 +340,7 @@ fn options(o: Option<&FrayEvasionOptions>) -> Result<(Options, ToHit), Refusal> 
     }
     let model = ModelRequest {
         sigma: (o.sigma != 0.0).then_some(o.sigma),
-        uniform_sum: (o.uniform_k > 0).then(|| format!("{},{}", o.uniform_k, o.uniform_r)),
+        uniform_sum: (o.uniform_k > 0).then_some([o.uniform_k, o.uniform_r]),
         fractional_level: o.fractional_level != 0,
         wrong_launcher_counts: o.wrong_launcher_counts != 0,
     };

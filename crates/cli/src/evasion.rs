@@ -22,8 +22,8 @@ pub struct ModelArgs {
     #[arg(long, conflicts_with = "uniform_sum", allow_negative_numbers = true)]
     sigma: Option<f64>,
     /// The integer model instead: K uniform integers in −R..=R, e.g. 4,17.
-    #[arg(long, value_name = "K,R")]
-    uniform_sum: Option<String>,
+    #[arg(long, value_name = "K,R", value_parser = uniform_sum)]
+    uniform_sum: Option<[u32; 2]>,
     /// Count a monster's level / 4 as a fraction instead of rounding it down.
     #[arg(long)]
     fractional_level: bool,
@@ -37,7 +37,7 @@ impl ModelArgs {
     fn request(&self) -> ModelRequest {
         ModelRequest {
             sigma: self.sigma,
-            uniform_sum: self.uniform_sum.clone(),
+            uniform_sum: self.uniform_sum,
             fractional_level: self.fractional_level,
             wrong_launcher_counts: self.wrong_launcher_counts,
         }
@@ -66,6 +66,31 @@ pub struct ToHitArgs {
     defender: Option<PathBuf>,
     #[command(flatten)]
     model: ModelArgs,
+}
+
+/// `K,R` as the request's pair `[K, R]`: the command line's way of writing it.
+fn uniform_sum(text: &str) -> Result<[u32; 2], String> {
+    let bad = || format!("`{text}`: expected whole numbers K,R such as 4,17");
+    let (k, r) = text.split_once(',').ok_or_else(bad)?;
+    Ok([
+        k.trim().parse().map_err(|_| bad())?,
+        r.trim().parse().map_err(|_| bad())?,
+    ])
+}
+
+/// `FROM..TO` as the request's pair `[FROM, TO]`.
+fn span(text: &str) -> Result<[i64; 2], String> {
+    let bad = || format!("`{text}`: expected FROM..TO, whole numbers such as 0..30");
+    let (from, to) = text.split_once("..").ok_or_else(bad)?;
+    Ok([
+        from.trim().parse().map_err(|_| bad())?,
+        to.trim().parse().map_err(|_| bad())?,
+    ])
+}
+
+/// A pair as the command line writes it, `FROM..TO` (a default in `--help`).
+fn span_text([from, to]: [i64; 2]) -> String {
+    format!("{from}..{to}")
 }
 
 /// A profile file's text and its name for messages (the library does no I/O).
@@ -201,14 +226,14 @@ pub struct TableArgs {
           default_value = choice::name(&TableRequest::default().by))]
     by: RowsBy,
     /// Monster levels, FROM..TO (FROM not above TO).
-    #[arg(long, default_value_t = TableRequest::default().levels)]
-    levels: String,
+    #[arg(long, value_parser = span, default_value = span_text(TableRequest::default().levels))]
+    levels: [i64; 2],
     /// The step between levels.
     #[arg(long, default_value_t = TableRequest::default().step)]
     step: u32,
     /// Defender evasiveness values, FROM..TO (whole numbers, FROM not above TO).
-    #[arg(long, default_value_t = TableRequest::default().evs, allow_hyphen_values = true)]
-    evs: String,
+    #[arg(long, value_parser = span, default_value = span_text(TableRequest::default().evs), allow_hyphen_values = true)]
+    evs: [i64; 2],
     #[command(flatten)]
     model: ModelArgs,
 }
@@ -216,9 +241,9 @@ pub struct TableArgs {
 pub fn table(args: &TableArgs) -> Result<String> {
     let request = TableRequest {
         by: args.by,
-        levels: args.levels.clone(),
+        levels: args.levels,
         step: args.step,
-        evs: args.evs.clone(),
+        evs: args.evs,
         model: args.model.request(),
     };
     let table = table::run::<EvasionTable>(request)?.answer;

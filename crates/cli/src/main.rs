@@ -359,6 +359,10 @@ mod tests {
                 }
                 compared += 1;
                 let same = match default {
+                    // A pair is written FROM..TO on the command line (`--levels 0..30`).
+                    serde_json::Value::Array(pair) if pair.len() == 2 && shown.len() == 1 => {
+                        shown[0] == format!("{}..{}", pair[0], pair[1])
+                    }
                     serde_json::Value::Number(n) => {
                         shown[0].parse::<f64>().ok() == n.as_f64() && shown.len() == 1
                     }

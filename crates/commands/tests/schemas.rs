@@ -94,7 +94,7 @@ fn examples() -> Vec<(&'static str, Value)> {
         ),
         (
             "tohit",
-            json!({"attacker": valkyrie, "defender": troll, "model": {"uniform_sum": "4,17"}}),
+            json!({"attacker": valkyrie, "defender": troll, "model": {"uniform_sum": [4, 17]}}),
         ),
         (
             "tohit",
@@ -106,7 +106,7 @@ fn examples() -> Vec<(&'static str, Value)> {
         ),
         (
             "evasion-table",
-            json!({"levels": "0..5", "evs": "0..3", "step": 1}),
+            json!({"levels": [0, 5], "evs": [0, 3], "step": 1}),
         ),
         (
             "appraise",

@@ -229,7 +229,7 @@ fn options_are_the_commands_options() {
     let answer = command(
         "evasion-damage",
         &json!({"attacker": example("hero.toml"), "defender": example("troll.toml"), "damage": "d8+1",
-                "kind": "elemental", "model": {"uniform_sum": "4,17"}}),
+                "kind": "elemental", "model": {"uniform_sum": [4, 17]}}),
     );
     assert_eq!(odds.p_hit, answer["p_hit"].as_f64().unwrap());
     assert_eq!(odds.mean_per_hit, answer["mean_per_hit"].as_f64().unwrap());

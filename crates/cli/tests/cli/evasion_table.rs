@@ -42,13 +42,13 @@ fn ranges_must_run_upwards() {
     refuse(
         &["evasion-table", "--evs", "5..1"],
         expect![[r#"
-            error: --evs: `5..1`: expected FROM..TO, whole numbers from -50 to 50 with FROM not above TO
+            error: --evs: [5, 1]: expected [FROM, TO], whole numbers from -50 to 50 with FROM not above TO
         "#]],
     );
     refuse(
         &["evasion-table", "--levels", "10..2"],
         expect![[r#"
-            error: --levels: `10..2`: expected FROM..TO, whole numbers from 0 to 100 with FROM not above TO
+            error: --levels: [10, 2]: expected [FROM, TO], whole numbers from 0 to 100 with FROM not above TO
         "#]],
     );
 }
@@ -77,7 +77,7 @@ fn requests_answer_as_the_command() {
     let cases: &[(&str, &[&str])] = &[
         (r#"{}"#, &["evasion-table"]),
         (
-            r#"{"by": "skill", "evs": "-3..3", "model": {"uniform_sum": "4,17"}}"#,
+            r#"{"by": "skill", "evs": [-3, 3], "model": {"uniform_sum": [4, 17]}}"#,
             &[
                 "evasion-table",
                 "--by",
@@ -89,7 +89,7 @@ fn requests_answer_as_the_command() {
             ],
         ),
         (
-            r#"{"levels": "0..12", "step": 4, "evs": "2..5"}"#,
+            r#"{"levels": [0, 12], "step": 4, "evs": [2, 5]}"#,
             &[
                 "evasion-table",
                 "--levels",
@@ -101,12 +101,12 @@ fn requests_answer_as_the_command() {
             ],
         ),
         (
-            r#"{"levels": "10..2"}"#,
+            r#"{"levels": [10, 2]}"#,
             &["evasion-table", "--levels", "10..2"],
         ),
         (r#"{"step": 0}"#, &["evasion-table", "--step", "0"]),
         (
-            r#"{"evs": "-51..0"}"#,
+            r#"{"evs": [-51, 0]}"#,
             &["evasion-table", "--evs", "-51..0"],
         ),
     ];

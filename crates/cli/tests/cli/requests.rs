@@ -47,12 +47,8 @@ fn requests_survive_a_json_round_trip() {
     round_trip(minions);
     round_trip(fray::conditions::request::EncounterRequest::default());
     let table: fray::evasion::request::TableRequest =
-        serde_json::from_str(r#"{"by": "skill", "model": {"uniform_sum": "4,17"}}"#).unwrap();
-    assert_eq!(
-        (table.step, table.levels.as_str()),
-        (3, "0..30"),
-        "defaults kept"
-    );
+        serde_json::from_str(r#"{"by": "skill", "model": {"uniform_sum": [4, 17]}}"#).unwrap();
+    assert_eq!((table.step, table.levels), (3, [0, 30]), "defaults kept");
     round_trip(table);
     round_trip(fray::evasion::request::ToHitRequest::default());
     round_trip(fray::evasion::request::EvasionDamageRequest::default());

@@ -122,7 +122,9 @@ fn bad_bonuses_and_models_are_refused() {
     refuse(
         &[&bonuses[..], &["--uniform-sum", "4"]].concat(),
         expect![[r#"
-            error: --uniform-sum: `4`: expected K,R such as 4,17
+            error: invalid value '4' for '--uniform-sum <K,R>': `4`: expected whole numbers K,R such as 4,17
+
+            For more information, try '--help'.
         "#]],
     );
     refuse(
@@ -302,7 +304,7 @@ fn requests_answer_as_the_command() {
             ],
         ),
         (
-            r#"{"attacker_bonus": 1, "defender_bonus": 1, "model": {"uniform_sum": "4,17"}}"#,
+            r#"{"attacker_bonus": 1, "defender_bonus": 1, "model": {"uniform_sum": [4, 17]}}"#,
             &[
                 "tohit",
                 "--attacker-bonus",

@@ -30,8 +30,9 @@ pub const MAX_LUCK: i32 = 13;
 pub struct ModelRequest {
     /// The normal model's standard deviation, above 0.
     pub sigma: Option<f64>,
-    /// The integer model instead: `K,R`, K uniform integers in −R..=R.
-    pub uniform_sum: Option<String>,
+    /// The integer model instead: `[K, R]`, K uniform integers in −R..=R (as a scenario's
+    /// `uniform_sum` writes it).
+    pub uniform_sum: Option<[u32; 2]>,
     /// Count a monster's level / 4 as a fraction instead of rounding it down.
     pub fractional_level: bool,
     /// Ammo from the wrong kind of launcher still gets the launcher's bonuses.
@@ -50,26 +51,7 @@ impl ModelRequest {
                 ));
             }
             (Some(sigma), None) => ToHitModel::Normal { sigma },
-            (None, Some(spec)) => {
-                let (k, r) = spec.split_once(',').ok_or_else(|| {
-                    Refusal::about(
-                        "model.uniform_sum",
-                        format!("`{spec}`: expected K,R such as 4,17"),
-                    )
-                })?;
-                let parse = |v: &str| {
-                    v.trim().parse::<u32>().map_err(|_| {
-                        Refusal::about(
-                            "model.uniform_sum",
-                            format!("`{spec}`: expected whole numbers K,R such as 4,17"),
-                        )
-                    })
-                };
-                ToHitModel::UniformSum {
-                    k: parse(k)?,
-                    r: parse(r)?,
-                }
-            }
+            (None, Some([k, r])) => ToHitModel::UniformSum { k: *k, r: *r },
             (None, None) => ToHitModel::NORMAL,
         };
         let field = match model {
@@ -528,12 +510,12 @@ pub enum RowsBy {
 pub struct TableRequest {
     /// Rows: monster level, or player skill.
     pub by: RowsBy,
-    /// Monster levels, `FROM..TO` (both included), within 0..100.
-    pub levels: String,
+    /// Monster levels, `[FROM, TO]` (both included), within 0..100.
+    pub levels: [i64; 2],
     /// The step between levels, 1 to 100.
     pub step: u32,
-    /// Defender evasiveness values, `FROM..TO`, within -50..50.
-    pub evs: String,
+    /// Defender evasiveness values, `[FROM, TO]` (both included), within -50..50.
+    pub evs: [i64; 2],
     /// The to-hit model.
     pub model: ModelRequest,
 }
@@ -542,9 +524,9 @@ impl Default for TableRequest {
     fn default() -> Self {
         Self {
             by: RowsBy::Level,
-            levels: "0..30".into(),
+            levels: [0, 30],
             step: 3,
-            evs: "0..10".into(),
+            evs: [0, 10],
             model: ModelRequest::default(),
         }
     }
@@ -580,23 +562,15 @@ pub struct TableRow {
     pub p_hit: Vec<f64>,
 }
 
-/// `FROM..TO` within `lo..=hi`, FROM not above TO, or the refusal of the field `field`.
-fn range(text: &str, field: &str, lo: i64, hi: i64) -> Result<(i64, i64), Refusal> {
-    let bad = || {
-        Refusal::about(
+/// `[FROM, TO]` within `lo..=hi`, FROM not above TO, or the refusal of the field `field`.
+fn range([a, b]: [i64; 2], field: &str, lo: i64, hi: i64) -> Result<(i64, i64), Refusal> {
+    if a > b || a < lo || b > hi {
+        return Err(Refusal::about(
             field,
             format!(
-                "`{text}`: expected FROM..TO, whole numbers from {lo} to {hi} with FROM not above TO"
+                "[{a}, {b}]: expected [FROM, TO], whole numbers from {lo} to {hi} with FROM not above TO"
             ),
-        )
-    };
-    let (a, b) = text.split_once("..").ok_or_else(bad)?;
-    let (a, b): (i64, i64) = (
-        a.trim().parse().map_err(|_| bad())?,
-        b.trim().parse().map_err(|_| bad())?,
-    );
-    if a > b || a < lo || b > hi {
-        return Err(bad());
+        ));
     }
     Ok((a, b))
 }
@@ -606,10 +580,10 @@ impl TableRequest {
     pub fn validate(&self) -> Result<ValidTable, Refusal> {
         let (options, to_hit) = self.model.options(Rounding::default())?;
         let step = within(self.step, 1, 100, "step")?;
-        let (ev_lo, ev_hi) = range(&self.evs, "evs", -50, 50)?;
+        let (ev_lo, ev_hi) = range(self.evs, "evs", -50, 50)?;
         let rows = match self.by {
             RowsBy::Level => {
-                let (lo, hi) = range(&self.levels, "levels", 0, 100)?;
+                let (lo, hi) = range(self.levels, "levels", 0, 100)?;
                 (lo..=hi)
                     .step_by(step as usize)
                     .map(|l| {

@@ -59,7 +59,7 @@ impl OddsSystem {
     fn base(self) -> Map<String, Value> {
         let json = match self {
             Self::Evasion => {
-                serde_json::json!({"by": "level", "levels": "1..1", "step": 1, "evs": "0..0"})
+                serde_json::json!({"by": "level", "levels": [1, 1], "step": 1, "evs": [0, 0]})
             }
             Self::Pool => serde_json::json!({"rung": "3/6"}),
             Self::Damage => serde_json::json!({"amount": 10}),
@@ -191,7 +191,8 @@ pub struct Param {
 /// The inputs of `system` a sweep may vary.
 pub fn params(system: OddsSystem) -> &'static [Param] {
     fn single(m: &mut Map<String, Value>, key: &str, v: Number) {
-        m.insert(key.into(), Value::String(format!("{v}..{v}")));
+        let v = serde_json::to_value(v).unwrap_or(Value::Null);
+        m.insert(key.into(), Value::Array(vec![v.clone(), v]));
     }
     fn number(m: &mut Map<String, Value>, key: &str, v: Number) {
         m.insert(key.into(), serde_json::to_value(v).unwrap_or(Value::Null));

@@ -455,7 +455,7 @@ fn an_odds_grid_is_exact_and_the_same_on_any_thread_count() {
     use sweep::odds::{self, OddsPlan, OddsSystem};
     let plan = OddsPlan {
         system: OddsSystem::Evasion,
-        set: vec!["model.uniform_sum=4,17".into()],
+        set: vec!["model.uniform_sum=[4,17]".into()],
         vary: vec![
             AxisSpec::new("attacker.level", Values::Range("0..20:4".into())),
             AxisSpec::new("defender.ev", Values::List(vec![0.0, 5.0, 10.0])),

@@ -150,7 +150,7 @@ fn odds_sweep_errors_name_the_input_and_the_point() {
     fails(
         &["--odds", "evasion", "--vary", "defender.ev=40..60"],
         expect![[r#"
-            error: --odds: evasion: at defender.ev = 51: `51..51`: expected FROM..TO, whole numbers from -50 to 50 with FROM not above TO
+            error: --odds: evasion: at defender.ev = 51: [51, 51]: expected [FROM, TO], whole numbers from -50 to 50 with FROM not above TO
         "#]],
     );
     fails(
