@@ -91,6 +91,9 @@ pub struct Bar {
     pub exact: Option<f64>,
     /// A ceiling the value is out of (maximum hit points), drawn as an outline.
     pub outline: Option<f64>,
+    /// The bar as stacked parts, left to right, each `(series, length)`, in place of one
+    /// fill of its own series (an army's cost split by unit).
+    pub parts: Vec<(usize, f64)>,
 }
 
 impl Bar {
@@ -109,6 +112,7 @@ impl Bar {
             interval: None,
             exact: None,
             outline: None,
+            parts: Vec::new(),
         }
     }
 }
@@ -235,7 +239,12 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
     let n = chart.bars.len().max(1);
     let row = 34u32;
     let title_h = TITLE_SIZE + 14;
-    let axis_h = 28u32;
+    // Room for the ticks, and under them the value axis's name.
+    let axis_h = if chart.value_desc.is_empty() {
+        28u32
+    } else {
+        48
+    };
     let legend_h = legend_rows(&keys) * LEGEND_ROW + 6;
     let plot_h = row * n as u32;
     let height = title_h + plot_h + axis_h + legend_h + 10;
@@ -306,10 +315,21 @@ fn draw_bars(chart: &BarChart, svg: &mut String) -> Result<(), Failure> {
                     grey.stroke_width(1),
                 )))?;
             }
-            c.draw_series(std::iter::once(Rectangle::new(
-                [(0.0, lo), (b.value.clamp(0.0, top), hi)],
-                colour(b.series).filled(),
-            )))?;
+            if b.parts.is_empty() {
+                c.draw_series(std::iter::once(Rectangle::new(
+                    [(0.0, lo), (b.value.clamp(0.0, top), hi)],
+                    colour(b.series).filled(),
+                )))?;
+            }
+            let mut from = 0.0;
+            for &(series, length) in &b.parts {
+                let to = (from + length.max(0.0)).min(top);
+                c.draw_series(std::iter::once(Rectangle::new(
+                    [(from, lo), (to, hi)],
+                    colour(series).filled(),
+                )))?;
+                from = to;
+            }
             if let Some((l, h)) = b.interval {
                 c.draw_series(std::iter::once(PathElement::new(
                     vec![(l, y_of(i)), (h, y_of(i))],

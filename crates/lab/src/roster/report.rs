@@ -2,7 +2,7 @@
 //! ordered by fair cost; the fair costs as bars with their intervals; one sentence per
 //! finding; and the units as CSV rows.
 
-use super::answer::{Matrix, Metagame, RosterAnswer, UnitPrice};
+use super::answer::{ArmyScore, Matrix, Metagame, RosterAnswer, UnitPrice};
 use super::sentences::cost;
 use crate::charts::{self, Axis, Bar, BarChart, HeatMap};
 use crate::report::escape;
@@ -100,12 +100,77 @@ fn bought(a: &RosterAnswer, order: &[usize]) -> String {
     })
 }
 
-/// The strongest mixed armies found, as a table: each army, its cost, its score with its
-/// interval against the field.
+/// An army's score as a bar: its score against the field, with its 95% interval when
+/// sampled, labelled `#N` (the table beside it names the army).
+fn score_bar(label: String, army: &ArmyScore, exact: bool) -> Bar {
+    Bar {
+        interval: (!exact && army.low < army.high).then_some((army.low, army.high)),
+        ..Bar::new(
+            label,
+            army.score,
+            super::sentences::army_score(army, exact),
+            0,
+        )
+    }
+}
+
+/// The strongest mixed armies found: what each spends its points on (stacked by unit,
+/// each unit a colour), its score against the field with its interval, and a table.
 fn armies(a: &RosterAnswer) -> String {
     let Some(s) = &a.armies else {
         return String::new();
     };
+    let unit = |name: &str| s.units.iter().position(|u| u == name).unwrap_or(0);
+    let composition = charts::bars(&BarChart {
+        title: "What the strongest armies spend their points on".into(),
+        axis: Axis::Percent,
+        value_desc: "share of the army's cost".into(),
+        series: s.units.clone(),
+        bars: s
+            .armies
+            .iter()
+            .enumerate()
+            .map(|(i, army)| {
+                let parts = army
+                    .units
+                    .iter()
+                    .map(|u| {
+                        let at = unit(&u.unit);
+                        let spent = s.costs.get(at).copied().unwrap_or(0.0) * f64::from(u.count);
+                        (
+                            at,
+                            if army.cost > 0.0 {
+                                spent / army.cost
+                            } else {
+                                0.0
+                            },
+                        )
+                    })
+                    .collect();
+                Bar {
+                    parts,
+                    ..Bar::new(
+                        format!("#{}", i + 1),
+                        1.0,
+                        format!("{} points", cost(army.cost)),
+                        0,
+                    )
+                }
+            })
+            .collect(),
+    });
+    let scores = charts::bars(&BarChart {
+        title: "Their scores against the field (50% is even)".into(),
+        axis: Axis::Percent,
+        value_desc: "mean score against the field".into(),
+        series: vec!["score".into()],
+        bars: s
+            .armies
+            .iter()
+            .enumerate()
+            .map(|(i, army)| score_bar(format!("#{}", i + 1), army, s.exact))
+            .collect(),
+    });
     let rows: String = s
         .armies
         .iter()
@@ -121,9 +186,43 @@ fn armies(a: &RosterAnswer) -> String {
         })
         .collect();
     format!(
-        "<h2>Strongest armies against the field</h2>\n<p>Of {} full armies, each scored against every unit's army alone at the same budget ({} battles).</p>\n<table>\n<tr><th>#</th><th>army</th><th>cost</th><th>score</th></tr>\n{rows}</table>\n",
-        s.candidates, s.battles
+        "<h2>Strongest armies against the field</h2>\n<p>Of {} full armies, each scored against every unit's army alone at the same budget ({} battles).</p>\n<figure>{composition}</figure>\n<figure>{scores}</figure>\n<table>\n<tr><th>#</th><th>army</th><th>cost</th><th>score</th></tr>\n{rows}</table>\n",
+        s.candidates, s.battles,
     )
+}
+
+/// Prices against mixed armies (`fair = "armies"`), before and after: the best army a
+/// search found at each round's costs (the first round's are fair for single-unit
+/// armies), and the best a fresh search finds at the final costs.
+fn fair_armies(a: &RosterAnswer) -> String {
+    let Some(f) = &a.armies_fair else {
+        return String::new();
+    };
+    let mut bars: Vec<Bar> = f
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let label = if i == 0 {
+                "before (single-unit fair)".to_string()
+            } else {
+                format!("round {}", i + 1)
+            };
+            score_bar(label, &r.best, a.exact)
+        })
+        .collect();
+    bars.push(Bar {
+        series: 1,
+        ..score_bar("after (a fresh search)".into(), &f.after, a.exact)
+    });
+    let chart = charts::bars(&BarChart {
+        title: "The strongest army, before and after pricing against armies".into(),
+        axis: Axis::Percent,
+        value_desc: "best army's score against the field".into(),
+        series: vec!["while pricing".into(), "at the final costs".into()],
+        bars,
+    });
+    format!("<h2>Prices against mixed armies</h2>\n<figure>{chart}</figure>\n")
 }
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:760px;margin:2em auto;padding:0 0.5em;color:#222} \
@@ -168,7 +267,7 @@ pub fn html(a: &RosterAnswer) -> String {
 <figure>{fitted}</figure>
 <figure>{starting}</figure>
 <figure>{bought}</figure>
-{armies}<h2>Findings</h2>
+{armies}{fair_armies}<h2>Findings</h2>
 <ul>
 {findings}</ul>
 </body></html>
@@ -182,6 +281,7 @@ pub fn html(a: &RosterAnswer) -> String {
         starting = heat(a, &a.matrix, "Scores at the starting costs", &order),
         bought = bought(a, &order),
         armies = armies(a),
+        fair_armies = fair_armies(a),
     )
 }
 

@@ -116,6 +116,19 @@ fn a_stronger_copy_is_over_used_by_the_top_armies() {
     for army in &s.armies {
         assert!(army.cost <= 30.0 + 1e-9 && army.cost > 25.0, "{army:?}");
     }
+    // The report stacks each army's cost by unit, a colour each, beside its score.
+    let page = fray_lab::roster::report::html(&a);
+    let at = page
+        .find("What the strongest armies spend their points on")
+        .expect("the composition chart");
+    let chart = &page[at..page[at..].find("</svg>").map_or(page.len(), |e| at + e)];
+    for name in ["Guard", "Militia", "Scout", "#1", "#2", "#3"] {
+        assert!(
+            chart.contains(&format!("\n{name}\n")),
+            "{name} is not in the chart"
+        );
+    }
+    assert!(page.contains("Their scores against the field"));
 }
 
 #[test]
@@ -318,6 +331,11 @@ fn prices_against_mixed_armies_say_how_near_even_they_came() {
             .unwrap()
     };
     assert_eq!(kept.costs, f.costs);
+    // The report shows the best army before the pricing and after it.
+    let page = fray_lab::roster::report::html(&a);
+    for label in ["before (single-unit fair)", "after (a fresh search)"] {
+        assert!(page.contains(&format!("\n{label}\n")), "{label}");
+    }
     // Every round's costs within half to twice the single-unit fair ones.
     for round in &f.rounds {
         for (c, s) in round.costs.iter().zip(&fitted) {
