@@ -18,27 +18,29 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-/// The parser of a value of `T`, one of the names its schema lists.
+/// The parser of a value of `T`, one of the names its schema lists. The names are read
+/// from the schema when asked for (a value to parse, help to write), not when the
+/// command line is built: a run that never looks at them pays nothing.
 #[derive(Debug)]
 pub struct Choice<T> {
-    /// Each name with its help (the variant's doc comment, first line).
-    names: Vec<(String, Option<String>)>,
     of: PhantomData<fn() -> T>,
 }
 
 impl<T> Clone for Choice<T> {
     fn clone(&self) -> Self {
-        Self {
-            names: self.names.clone(),
-            of: PhantomData,
-        }
+        Self { of: PhantomData }
     }
 }
 
 /// The parser of `T`'s choices (an enum of unit variants, as serde names them).
 pub fn of<T: JsonSchema>() -> Choice<T> {
+    Choice { of: PhantomData }
+}
+
+/// Each name `T`'s schema lists, with its help (the variant's doc comment, first line).
+fn names<T: JsonSchema>() -> Vec<(String, Option<String>)> {
     let schema = schemars::schema_for!(T).to_value();
-    let names = schema
+    schema
         .get("oneOf")
         .and_then(Value::as_array)
         .map(|alternatives| {
@@ -62,11 +64,7 @@ pub fn of<T: JsonSchema>() -> Choice<T> {
                     .collect()
             })
         })
-        .unwrap_or_default();
-    Choice {
-        names,
-        of: PhantomData,
-    }
+        .unwrap_or_default()
 }
 
 /// The name of `value` among its choices, as `--help` shows a default.
@@ -77,15 +75,16 @@ pub fn name<T: Serialize>(value: &T) -> String {
     }
 }
 
-impl<T> Choice<T> {
-    fn possible(&self) -> impl Iterator<Item = PossibleValue> + '_ {
-        self.names.iter().map(|(name, help)| {
-            PossibleValue::new(name.clone()).help(help.clone().unwrap_or_default())
-        })
-    }
+/// `T`'s choices as clap lists them.
+fn possible<T: JsonSchema>() -> impl Iterator<Item = PossibleValue> {
+    names::<T>()
+        .into_iter()
+        .map(|(name, help)| PossibleValue::new(name).help(help.unwrap_or_default()))
 }
 
-impl<T: DeserializeOwned + Clone + Send + Sync + 'static> TypedValueParser for Choice<T> {
+impl<T: DeserializeOwned + JsonSchema + Clone + Send + Sync + 'static> TypedValueParser
+    for Choice<T>
+{
     type Value = T;
 
     fn parse_ref(
@@ -95,14 +94,14 @@ impl<T: DeserializeOwned + Clone + Send + Sync + 'static> TypedValueParser for C
         value: &OsStr,
     ) -> Result<T, clap::Error> {
         // clap's own check first: its message lists the choices and suggests the nearest.
-        let name = PossibleValuesParser::new(self.possible()).parse_ref(cmd, arg, value)?;
+        let name = PossibleValuesParser::new(possible::<T>()).parse_ref(cmd, arg, value)?;
         serde_json::from_value(Value::String(name)).map_err(|e| {
             clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")).with_cmd(cmd)
         })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(self.possible()))
+        Some(Box::new(possible::<T>()))
     }
 }
 

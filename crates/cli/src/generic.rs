@@ -85,8 +85,8 @@ fn choices_of(node: &Value) -> Vec<String> {
 
 /// The fields of `entry`'s request, from its schema.
 fn fields(entry: &Entry) -> Vec<Field> {
-    let schema = commands::schema(entry.name).unwrap_or_default();
-    let root = &schema["request"];
+    let schema = commands::request_schema(entry.name).unwrap_or_default();
+    let root = &schema;
     let Some(properties) = root.get("properties").and_then(Value::as_object) else {
         return Vec::new();
     };

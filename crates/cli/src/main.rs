@@ -211,12 +211,14 @@ fn shown_on_a_terminal(roff: String) -> anyhow::Result<String> {
 }
 
 fn main() -> ExitCode {
-    let matches = cli().get_matches();
+    // Built once: a command line of many subcommands is not free to build.
+    let mut command = cli();
+    let matches = command.get_matches_mut();
     if let Some(sub) = matches
         .subcommand_name()
-        .and_then(|name| cli().find_subcommand(name).cloned())
+        .and_then(|name| command.find_subcommand(name))
     {
-        table::set_subcommand(sub);
+        table::set_subcommand(sub.clone());
     }
     table::set_strict(matches.get_flag("strict"));
     table::set_json(matches.get_flag("json"));
@@ -229,15 +231,15 @@ fn main() -> ExitCode {
             "--json: `fray {name}` prints no answer of a command, so it has no JSON form"
         )));
     }
-    // A subcommand built from the table runs through it; the others are parsed here.
-    if let Some((name, sub)) = matches.subcommand()
-        && Cli::command().find_subcommand(name).is_none()
-    {
-        return finish(generic::run(name, sub));
-    }
+    // A subcommand built from the table (none written here) runs through the table.
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => match matches.subcommand() {
+            Some((name, sub)) if fray_commands::table::find(name).is_some() => {
+                return finish(generic::run(name, sub));
+            }
+            _ => e.exit(),
+        },
     };
     let result = match cli.command {
         Command::Battle(args) => battle::run(&args),

@@ -106,7 +106,7 @@ pub fn commands() -> String {
         .iter()
         .map(|e| {
             let files: Vec<&str> = e.files.iter().map(|f| f.field).collect();
-            let request = table::schema(e.name).map_or(Value::Null, |s| s["request"].clone());
+            let request = table::request_schema(e.name).unwrap_or(Value::Null);
             json!({
                 "name": e.name,
                 "summary": e.summary,

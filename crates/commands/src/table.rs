@@ -133,6 +133,22 @@ pub fn schema(name: &str) -> Option<Value> {
     f.1
 }
 
+/// The JSON Schema of the request of the command called `name` alone (its answer's is
+/// not made): what a front end builds a form or a subcommand from.
+pub fn request_schema(name: &str) -> Option<Value> {
+    struct Find<'a>(&'a str, Option<Value>);
+    impl Visit for Find<'_> {
+        fn visit<C: Command>(&mut self) {
+            if C::NAME == self.0 {
+                self.1 = Some(C::request_schema());
+            }
+        }
+    }
+    let mut f = Find(name, None);
+    each(&mut f);
+    f.1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
