@@ -38,18 +38,12 @@
 //! hp = 40
 //! ```
 
-use fray::minions::scenario::BattleFile;
-use fray::pool::scenario::MassBattleFile;
 use fray::scenario::{Checker, ScenarioError, read_without};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::systems::evasion::EvasionDuel;
 pub use crate::systems::evasion::duel::{Duel, Duelist};
 pub use crate::systems::evasion::{DuelFile, DuelistFile};
-use crate::systems::minions::Minions;
-use crate::systems::pool::Pool;
-use crate::systems::skirmish::Skirmish;
 pub use crate::systems::skirmish::{
     MAX_SIDE_NAME, MAX_SKIRMISH_CREATURES, SkirmishFile, SkirmishSideFile,
 };
@@ -60,57 +54,90 @@ pub const MAX_TRIALS: u64 = 100_000_000;
 /// The largest round limit.
 pub const MAX_ROUNDS: u32 = 100_000;
 
-/// The rule system a battle is played under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum System {
-    /// Side-against-side dice-pool mass combat (`[pool]`).
-    Pool,
-    /// Minions with armor, levels and the hit/miss cycle (`[minions]`).
-    Minions,
-    /// A one-on-one duel under the evasion system (`[evasion]`).
-    Evasion,
-    /// A conditions-system skirmish on the grid, played by the built-in policy
-    /// (`[[skirmish.creature]]`).
-    Skirmish,
-}
+/// The scenario file and its reader's parts that name each system, built from the one
+/// list of systems ([`crate::systems::with_systems`]).
+macro_rules! scenario_file {
+    ([] $(
+        $(#[doc = $doc:literal])*
+        $field:ident: $Variant:ident($S:path, $Battle:ty)
+        section = $section:literal $(schema = $with:literal)?;
+    )*) => {
+        /// The rule system a battle is played under.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+        #[serde(rename_all = "lowercase")]
+        pub enum System {
+            $(
+                $(#[doc = $doc])*
+                $Variant,
+            )*
+        }
 
-/// A battle scenario as written.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    /// A title for reports.
-    pub name: Option<String>,
-    /// The rule system.
-    #[schemars(with = "System")]
-    pub system: toml::Spanned<System>,
-    /// How many battles to sample (sampled systems only; default 10,000; at most
-    /// 100,000,000).
-    #[schemars(with = "Option<u64>")]
-    pub trials: Option<toml::Spanned<i64>>,
-    /// The seed: the same seed gives the same numbers on any thread count (default 1;
-    /// any whole number from 0 up).
-    #[schemars(with = "Option<u64>")]
-    pub seed: Option<toml::Spanned<i64>>,
-    /// The stopping rule: a battle still undecided after this many rounds is a draw
-    /// (default 100; 1 to 100,000).
-    #[schemars(with = "Option<u32>")]
-    pub max_rounds: Option<toml::Spanned<i64>>,
-    /// A pool mass battle: the format of `fray mass-battle` files.
-    #[schemars(with = "Option<serde_json::Value>")]
-    pub pool: Option<MassBattleFile>,
-    /// A minions battle: the format of `fray minions` files.
-    #[schemars(with = "Option<serde_json::Value>")]
-    pub minions: Option<BattleFile>,
-    /// An evasion duel.
-    pub evasion: Option<DuelFile>,
-    /// A conditions skirmish.
-    pub skirmish: Option<SkirmishFile>,
-    /// A balance sweep over this scenario, read by [`crate::sweep`]; a battle run
-    /// ignores it, so a sweep file still plays as one battle.
-    #[schemars(with = "Option<serde_json::Value>")]
-    pub sweep: Option<toml::Value>,
+        impl System {
+            /// The system as files spell it (`system = "pool"`): its battle system's name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Self::$Variant => <$S as BattleSystem>::NAME,)*
+                }
+            }
+        }
+
+        /// A battle scenario as written.
+        #[derive(Debug, Deserialize, JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct ScenarioFile {
+            /// A title for reports.
+            pub name: Option<String>,
+            /// The rule system.
+            #[schemars(with = "System")]
+            pub system: toml::Spanned<System>,
+            /// How many battles to sample (sampled systems only; default 10,000; at most
+            /// 100,000,000).
+            #[schemars(with = "Option<u64>")]
+            pub trials: Option<toml::Spanned<i64>>,
+            /// The seed: the same seed gives the same numbers on any thread count (default 1;
+            /// any whole number from 0 up).
+            #[schemars(with = "Option<u64>")]
+            pub seed: Option<toml::Spanned<i64>>,
+            /// The stopping rule: a battle still undecided after this many rounds is a draw
+            /// (default 100; 1 to 100,000).
+            #[schemars(with = "Option<u32>")]
+            pub max_rounds: Option<toml::Spanned<i64>>,
+            $(
+                #[doc = $section]
+                $(#[schemars(with = $with)])?
+                pub $field: Option<<$S as BattleSystem>::File>,
+            )*
+            /// A balance sweep over this scenario, read by [`crate::sweep`]; a battle run
+            /// ignores it, so a sweep file still plays as one battle.
+            #[schemars(with = "Option<serde_json::Value>")]
+            pub sweep: Option<toml::Value>,
+        }
+
+        /// The section of the scenario's system checked into its battle and sides' names;
+        /// refused when another system's section is there, or its own is not.
+        fn battle_of(
+            c: &Checker,
+            raw: ScenarioFile,
+            max_rounds: u32,
+        ) -> Result<(BattleKind, [String; 2]), ScenarioError> {
+            let system = *raw.system.get_ref();
+            let present = [$((System::$Variant, raw.$field.is_some()),)*];
+            for (s, there) in present {
+                if there != (s == system) {
+                    let what = if there { "also has" } else { "needs" };
+                    return Err(c.at(&raw.system, format!("a {} scenario {what} a [{}] section; exactly the section of its system is expected", system.name(), s.name())));
+                }
+            }
+            match system {
+                $(System::$Variant => checked::<$S>(c, raw.$field, max_rounds, |b| {
+                    BattleKind::$Variant(b.into())
+                }),)*
+            }
+        }
+    };
 }
+pub(crate) use scenario_file;
+crate::systems::with_systems!(crate::scenario::scenario_file);
 
 /// A checked scenario, ready to play.
 #[derive(Debug, Clone, PartialEq)]
@@ -152,32 +179,10 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
     let trials = whole(&raw.trials, "trials", 10_000, 1, MAX_TRIALS as i64)? as u64;
     let max_rounds = whole(&raw.max_rounds, "max_rounds", 100, 1, i64::from(MAX_ROUNDS))? as u32;
     let seed = whole(&raw.seed, "seed", 1, 0, i64::MAX)? as u64;
-    let present = [
-        (System::Pool, raw.pool.is_some()),
-        (System::Minions, raw.minions.is_some()),
-        (System::Evasion, raw.evasion.is_some()),
-        (System::Skirmish, raw.skirmish.is_some()),
-    ];
-    for (s, there) in present {
-        if there != (s == system) {
-            let what = if there { "also has" } else { "needs" };
-            return Err(c.at(&raw.system, format!("a {} scenario {what} a [{}] section; exactly the section of its system is expected", system.name(), s.name())));
-        }
-    }
-    let (battle, sides) = match system {
-        System::Pool => checked::<Pool>(&c, raw.pool, max_rounds, BattleKind::Pool)?,
-        System::Minions => checked::<Minions>(&c, raw.minions, max_rounds, BattleKind::Minions)?,
-        System::Evasion => checked::<EvasionDuel>(&c, raw.evasion, max_rounds, |d| {
-            BattleKind::Evasion(Box::new(d))
-        })?,
-        System::Skirmish => {
-            checked::<Skirmish>(&c, raw.skirmish, max_rounds, BattleKind::Skirmish)?
-        }
-    };
+    let name = raw.name.clone();
+    let (battle, sides) = battle_of(&c, raw, max_rounds)?;
     Ok(Scenario {
-        name: raw
-            .name
-            .unwrap_or_else(|| format!("{} battle", system.name())),
+        name: name.unwrap_or_else(|| format!("{} battle", system.name())),
         sides,
         battle,
         trials,
@@ -196,16 +201,4 @@ fn checked<S: BattleSystem>(
     let file = file.ok_or_else(|| ScenarioError::whole(format!("missing [{}]", S::NAME)))?;
     let (battle, sides) = S::check(c, file, max_rounds)?;
     Ok((wrap(battle), sides))
-}
-
-impl System {
-    /// The system as files spell it (`system = "pool"`): its battle system's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Pool => Pool::NAME,
-            Self::Minions => Minions::NAME,
-            Self::Evasion => EvasionDuel::NAME,
-            Self::Skirmish => Skirmish::NAME,
-        }
-    }
 }

@@ -2,8 +2,9 @@
 //! [`BattleSystem`]: its section of a scenario file and its check, its sides and
 //! combatants, one trial on the state a chunk keeps, its exact answer where it has one,
 //! and its section's schema. [`BattleKind`] holds a checked battle of any of them and
-//! only dispatches; adding a system is a file here, a variant there and a line in the
-//! scenario's reader (docs/contributing.md).
+//! only dispatches; `with_systems!` is the one list of them, from which the battle kinds,
+//! the scenario file's sections and its reader are built: adding a system is a file here
+//! and a line in that list (docs/contributing.md).
 
 pub mod evasion;
 pub mod minions;
@@ -13,16 +14,13 @@ pub mod skirmish;
 use std::sync::atomic::AtomicBool;
 
 use fray::character::Side;
-use fray::conditions::Creature;
-use fray::minions::Battle as MinionsBattle;
-use fray::pool::MassBattle;
 use fray::request::Refusal;
 use fray::rng::SeededRolls;
 use fray::scenario::{Checker, ScenarioError};
 use serde_json::{Value, json};
 
 use crate::tally::Tally;
-use evasion::duel::{Duel, ExactDuel};
+use evasion::duel::ExactDuel;
 
 /// One battle system as the lab plays it.
 pub trait BattleSystem {
@@ -84,42 +82,89 @@ pub trait BattleSystem {
     fn schema() -> Option<Value>;
 }
 
-/// The battle of a scenario, under its system.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BattleKind {
-    /// A pool mass battle (the `fray mass-battle` format).
-    Pool(MassBattle),
-    /// A minions battle: no dice, so one play is exact.
-    Minions(MinionsBattle),
-    /// An evasion duel, also solved exactly when hit points allow.
-    Evasion(Box<Duel>),
-    /// A conditions skirmish: creatures on the grid, played by a built-in policy.
-    Skirmish(Vec<Creature>),
+/// Every battle system of the lab, the one list of them: each line a system's field in a
+/// scenario file (its section), its variant of [`BattleKind`] and of
+/// [`crate::scenario::System`] (with the system's doc), its [`BattleSystem`], the battle a
+/// variant holds, its section's doc, and its section's schema when written by hand
+/// (`schema = "..."`, the type schemars stands in with). The list is handed to `$make`, a macro that builds from it (after `[...]`, any
+/// tokens of its own); adding a system is its file beside this one and a line here
+/// (docs/contributing.md).
+macro_rules! with_systems {
+    ($($make:ident)::+ $(, [$($extra:tt)*])?) => {
+        $($make)::+! {
+            [$($($extra)*)?]
+            /// Side-against-side dice-pool mass combat (`[pool]`).
+            pool: Pool($crate::systems::pool::Pool, fray::pool::MassBattle)
+                section = "A pool mass battle: the format of `fray mass-battle` files."
+                schema = "Option<serde_json::Value>";
+            /// Minions with armor, levels and the hit/miss cycle (`[minions]`).
+            minions: Minions($crate::systems::minions::Minions, fray::minions::Battle)
+                section = "A minions battle: the format of `fray minions` files."
+                schema = "Option<serde_json::Value>";
+            /// A one-on-one duel under the evasion system (`[evasion]`).
+            evasion: Evasion(
+                $crate::systems::evasion::EvasionDuel,
+                Box<$crate::systems::evasion::duel::Duel>
+            ) section = "An evasion duel.";
+            /// A conditions-system skirmish on the grid, played by the built-in policy
+            /// (`[[skirmish.creature]]`).
+            skirmish: Skirmish($crate::systems::skirmish::Skirmish, Vec<fray::conditions::Creature>)
+                section = "A conditions skirmish.";
+        }
+    };
 }
+pub(crate) use with_systems;
+
+/// [`BattleKind`] and [`each`] from the list of systems.
+macro_rules! battle_kinds {
+    ([] $(
+        $(#[doc = $doc:literal])*
+        $field:ident: $Variant:ident($S:path, $Battle:ty)
+        section = $section:literal $(schema = $with:literal)?;
+    )*) => {
+        /// The battle of a scenario, under its system.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum BattleKind {
+            $(
+                $(#[doc = $doc])*
+                $Variant($Battle),
+            )*
+        }
+
+        /// Walks every battle system, in the order `system =` lists them.
+        pub fn each(v: &mut impl EachSystem) {
+            $(v.system::<$S>();)*
+        }
+    };
+}
+pub(crate) use battle_kinds;
+with_systems!(crate::systems::battle_kinds);
+
+/// The match of [`dispatch!`], from the list of systems.
+macro_rules! dispatch_match {
+    ([$kind:expr, $Sys:ident, $b:ident, $body:expr] $(
+        $(#[doc = $doc:literal])*
+        $field:ident: $Variant:ident($S:path, $Battle:ty)
+        section = $section:literal $(schema = $with:literal)?;
+    )*) => {
+        match $kind {
+            $(
+                $crate::systems::BattleKind::$Variant($b) => {
+                    type $Sys = $S;
+                    let $b: &<$Sys as $crate::systems::BattleSystem>::Battle = $b;
+                    $body
+                }
+            )*
+        }
+    };
+}
+pub(crate) use dispatch_match;
 
 /// Evaluates `$body` with `$S` the [`BattleSystem`] of the battle `$kind` holds and `$b`
 /// its battle: the one place that matches on [`BattleKind`].
 macro_rules! dispatch {
     ($kind:expr, $S:ident, $b:ident => $body:expr) => {
-        match $kind {
-            $crate::systems::BattleKind::Pool($b) => {
-                type $S = $crate::systems::pool::Pool;
-                $body
-            }
-            $crate::systems::BattleKind::Minions($b) => {
-                type $S = $crate::systems::minions::Minions;
-                $body
-            }
-            $crate::systems::BattleKind::Evasion($b) => {
-                type $S = $crate::systems::evasion::EvasionDuel;
-                let $b: &$crate::systems::evasion::duel::Duel = $b;
-                $body
-            }
-            $crate::systems::BattleKind::Skirmish($b) => {
-                type $S = $crate::systems::skirmish::Skirmish;
-                $body
-            }
-        }
+        crate::systems::with_systems!(crate::systems::dispatch_match, [$kind, $S, $b, $body])
     };
 }
 pub(crate) use dispatch;
@@ -155,14 +200,6 @@ impl BattleKind {
 pub trait EachSystem {
     /// Called once for each system.
     fn system<S: BattleSystem>(&mut self);
-}
-
-/// Walks every battle system, in the order `system =` lists them.
-pub fn each(v: &mut impl EachSystem) {
-    v.system::<pool::Pool>();
-    v.system::<minions::Minions>();
-    v.system::<evasion::EvasionDuel>();
-    v.system::<skirmish::Skirmish>();
 }
 
 /// A whole number's schema, with its range and meaning.
