@@ -68,24 +68,25 @@ pub struct ToHitArgs {
     model: ModelArgs,
 }
 
-/// `K,R` as the request's pair `[K, R]`: the command line's way of writing it.
-fn uniform_sum(text: &str) -> Result<[u32; 2], String> {
-    let bad = || format!("`{text}`: expected whole numbers K,R such as 4,17");
-    let (k, r) = text.split_once(',').ok_or_else(bad)?;
+/// Two whole numbers written `A{sep}B` on the command line, as the request's pair `[A, B]`;
+/// refused with `expected` (the form and an example) when they are not.
+fn pair<T: std::str::FromStr>(text: &str, sep: &str, expected: &str) -> Result<[T; 2], String> {
+    let bad = || format!("`{text}`: expected {expected}");
+    let (a, b) = text.split_once(sep).ok_or_else(bad)?;
     Ok([
-        k.trim().parse().map_err(|_| bad())?,
-        r.trim().parse().map_err(|_| bad())?,
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
     ])
+}
+
+/// `K,R` as the request's pair `[K, R]`.
+fn uniform_sum(text: &str) -> Result<[u32; 2], String> {
+    pair(text, ",", "whole numbers K,R such as 4,17")
 }
 
 /// `FROM..TO` as the request's pair `[FROM, TO]`.
 fn span(text: &str) -> Result<[i64; 2], String> {
-    let bad = || format!("`{text}`: expected FROM..TO, whole numbers such as 0..30");
-    let (from, to) = text.split_once("..").ok_or_else(bad)?;
-    Ok([
-        from.trim().parse().map_err(|_| bad())?,
-        to.trim().parse().map_err(|_| bad())?,
-    ])
+    pair(text, "..", "FROM..TO, whole numbers such as 0..30")
 }
 
 /// A pair as the command line writes it, `FROM..TO` (a default in `--help`).

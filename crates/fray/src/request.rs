@@ -136,7 +136,8 @@ impl Refusal {
     /// ```
     /// use fray::request::Refusal;
     /// let r = Refusal::about("trials", "expected a whole number from 1, got 0");
-    /// assert_eq!(r.worded(|f| format!("--{f}")), "--trials: expected a whole number from 1, got 0");
+    /// // A front end names the field its own way: here in angle brackets.
+    /// assert_eq!(r.worded(|f| format!("<{f}>")), "<trials>: expected a whole number from 1, got 0");
     /// assert_eq!(r.to_string(), "`trials`: expected a whole number from 1, got 0");
     /// ```
     pub fn about(path: impl Into<String>, message: impl Into<String>) -> Self {
