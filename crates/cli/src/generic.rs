@@ -137,7 +137,13 @@ fn long(field: &str) -> String {
 
 /// The subcommand of `entry`, built from its request's schema.
 pub fn subcommand(entry: &Entry) -> clap::Command {
-    let mut command = clap::Command::new(entry.name).about(entry.summary);
+    // A sentence, as the written subcommands' help begins.
+    let mut chars = entry.summary.chars();
+    let about: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    let mut command = clap::Command::new(entry.name).about(about);
     for f in fields(entry) {
         let mut arg = Arg::new(f.name.clone()).long(long(&f.name));
         arg = match (f.kind, f.list) {
