@@ -18,6 +18,8 @@
 // Payoff matrices read by row and column, as the game is written.
 #![allow(clippy::needless_range_loop)]
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use fray::rng::{Rolls, SeededRolls};
 use good_lp::{Expression, ProblemVariables, Solution, SolverModel, Variable, variable};
 
@@ -111,8 +113,16 @@ pub fn equilibrium(payoff: &[Vec<f64>]) -> Option<Vec<f64>> {
 }
 
 /// The metagame of matrix `m` (of `names`, in roster order): exact when `exact`, else
-/// recomputed on resampled matrices drawn from `seed`.
-pub fn metagame(m: &Matrix, names: &[String], exact: bool, seed: u64) -> Metagame {
+/// recomputed on resampled matrices drawn from `seed`. A `cancel` stops the resampling
+/// between two solves (each some milliseconds at most): the ranges are then those of the
+/// matrices solved so far, and `resamples` says how many.
+pub fn metagame(
+    m: &Matrix,
+    names: &[String],
+    exact: bool,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Metagame {
     if m.rows.is_empty() {
         return Metagame {
             shares: Vec::new(),
@@ -141,7 +151,12 @@ pub fn metagame(m: &Matrix, names: &[String], exact: bool, seed: u64) -> Metagam
     }
     let mut rolls = SeededRolls::with_stream(seed, METAGAME_STREAM);
     let mut drawn: Vec<Vec<f64>> = vec![Vec::with_capacity(RESAMPLES as usize); n];
+    let mut resamples = 0;
     for _ in 0..RESAMPLES {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        resamples += 1;
         let resampled = resample(m, &mut rolls);
         if let Some(mix) = equilibrium(&resampled) {
             for u in 0..n {
@@ -163,7 +178,7 @@ pub fn metagame(m: &Matrix, names: &[String], exact: bool, seed: u64) -> Metagam
     Metagame {
         shares,
         exact,
-        resamples: RESAMPLES,
+        resamples,
     }
 }
 
@@ -204,6 +219,43 @@ mod tests {
         for (x, y) in a.iter().zip(b) {
             assert!((x - y).abs() < 1e-6, "{a:?} against {b:?}");
         }
+    }
+
+    #[test]
+    fn a_cancel_stops_the_resampling_and_says_how_far_it_got() {
+        use super::super::answer::{Cell, Row};
+        let cell = |score: f64| {
+            Some(Cell {
+                win: score,
+                draw: 0.0,
+                score,
+                low: score - 0.05,
+                high: score + 0.05,
+            })
+        };
+        let m = Matrix {
+            costs: vec![1.0, 1.0],
+            rows: vec![
+                Row {
+                    unit: "a".into(),
+                    cells: vec![None, cell(0.6)],
+                    mean: 0.6,
+                },
+                Row {
+                    unit: "b".into(),
+                    cells: vec![cell(0.4), None],
+                    mean: 0.4,
+                },
+            ],
+            battles: 2_000,
+        };
+        let names = ["a".to_string(), "b".to_string()];
+        let whole = metagame(&m, &names, false, 7, &AtomicBool::new(false));
+        assert_eq!(whole.resamples, RESAMPLES);
+        let stopped = metagame(&m, &names, false, 7, &AtomicBool::new(true));
+        assert_eq!(stopped.resamples, 0);
+        // The equilibrium itself is still solved: a, which beats b, alone is bought.
+        assert!((stopped.shares[0].share - 1.0).abs() < 1e-9, "{stopped:?}");
     }
 
     #[test]

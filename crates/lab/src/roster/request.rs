@@ -489,9 +489,9 @@ impl ValidRoster {
             Fair::Mean => "mean".to_string(),
             Fair::Against(u) => format!("against {}", r.names[u]),
         };
-        let metagame = super::metagame::metagame(&matrix, &r.names, r.exact(), r.seed);
+        let metagame = super::metagame::metagame(&matrix, &r.names, r.exact(), r.seed, cancel);
         let fitted_metagame =
-            super::metagame::metagame(&fitted_matrix, &r.names, r.exact(), r.seed ^ 1);
+            super::metagame::metagame(&fitted_matrix, &r.names, r.exact(), r.seed ^ 1, cancel);
         let mut answer = RosterAnswer {
             name: r.name.clone(),
             system: r.system().to_string(),
