@@ -31,6 +31,8 @@
 //! [[armies.limit]]          # optional: the fewest and most of a unit
 //! unit = "Archer"
 //! max = 4
+//! whole_field = true        # optional: each unit's field army is the most whole units
+//!                           # the budget buys (default: the mixture worth the budget)
 //! [[armies.field]]          # optional: the armies players bring (default: each unit alone)
 //! name = "Pike wall"
 //! units = { Pikeman = 6, Archer = 2 }
@@ -69,6 +71,10 @@ struct RosterFile {
 struct ArmiesSection {
     /// The least share of the budget an army spends (default: an army is full).
     min_spend: Option<Spanned<f64>>,
+    /// Each unit's field army is the most whole units the budget buys (default: the
+    /// mixture of whole armies worth the budget, as the pricing plays it).
+    #[serde(default)]
+    whole_field: bool,
     #[serde(default)]
     limit: Vec<LimitEntry>,
     #[serde(default)]
@@ -100,6 +106,10 @@ pub struct ArmyRules {
     pub min_spend: Option<f64>,
     /// The fewest and most of each unit, in roster order.
     pub limits: Vec<(u32, u32)>,
+    /// Whether each unit's field army is the most whole units the budget buys, points
+    /// left unspent, rather than the mixture of the whole armies around the budget that
+    /// the pricing's matchups play (each worth the whole budget on average).
+    pub whole_field: bool,
     /// The named armies that are the field, each with its count of every unit (none:
     /// the field is every unit's army alone).
     pub field: Vec<(String, Vec<u32>)>,
@@ -428,6 +438,7 @@ fn army_rules(
     Ok(ArmyRules {
         min_spend,
         limits,
+        whole_field: raw.whole_field,
         field,
     })
 }
