@@ -473,7 +473,9 @@ def roster(
     with its units and counts, cost, score and interval, against the ``field``
     (``"units"``, each unit's army alone, or ``"equilibrium"``, those weighted by what
     rational players buy); ``to_pandas(table="armies")``,
-    a row each. Under ``executor="ray"`` the search runs in this process.
+    a row each. Under ``executor="ray"`` the search's fights (each candidate army against
+    each field army, a round of the search at a time) are played on the cluster too, and
+    its armies are the local ones.
 
     >>> r = fray.roster(example="minions")
     >>> r["exact"], [u["name"] for u in r["units"]][:2]

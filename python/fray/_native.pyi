@@ -59,11 +59,12 @@ def sweep_merge(request: str, chunks: List[str], source: Optional[str] = None) -
     ``sweep_chunk`` gave, in sweep order."""
 
 def roster_jobs(request: str, jobs: str, source: Optional[str] = None) -> str:
-    """A roster's matchups (JSON ``[{x, y, cx, cy, trials, stream}]``) played here: a
-    JSON list of their odds, in order."""
+    """A roster's matchups (JSON ``[{x, y, cx, cy, trials, stream}]``), or an army
+    search's fights (``[{a, b, trials, stream}]``), played here: a JSON list of their
+    odds (or scores: ``{battles, sum, squares}``), in order."""
 
 def roster_with(request: str, play: Callable[[str], List[str]], source: Optional[str] = None) -> Tuple[str, Optional[str]]:
-    """The roster priced, each batch of matchups handed to ``play`` (the batch as JSON;
-    it returns the odds of consecutive shares, each a JSON list): the answer (JSON) and
+    """The roster priced, each batch of matchups or fights handed to ``play`` (the batch
+    as JSON; it returns the odds or scores of consecutive shares, each a JSON list): the answer (JSON) and
     its report page."""
 

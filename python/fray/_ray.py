@@ -3,9 +3,10 @@
 ``fray.sweep``: a sweep's points split into chunks, each played as a Ray task by the
 Rust sweep on that chunk (the points keep their own seeds), then merged by fray into the
 outcome the local sweep gives, point for point. ``fray.roster``: the pricing runs here
-and hands each batch of matchups (a matrix, a round of the fit) to Ray, split into
-chunks, each matchup carrying its own costs and random streams, so the prices are the
-local ones. The tasks are spread over the cluster's nodes, and each says where it ran.
+and hands each batch of matchups (a matrix, a round of the fit), and each batch of an
+army search's fights, to Ray, split into chunks, each matchup carrying its own costs
+and random streams (each fight its two armies and streams), so the prices and armies
+are the local ones. The tasks are spread over the cluster's nodes, and each says where it ran.
 Ray is optional (the wheel's ``ray`` extra) and only imported here."""
 
 from __future__ import annotations
@@ -110,9 +111,9 @@ def sweep_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) ->
 
 
 def roster_on_ray(request: dict, source: Optional[str], chunks: Optional[int]) -> Tuple[dict, str, List[Dict]]:
-    """The roster's prices, its matchups played on the Ray cluster, its report page, and
-    where each chunk ran (``{"batch", "start", "end", "node", "address", "fray"}``, in
-    the order played). An exact (minions) roster's bisection asks one battle at a time,
+    """The roster's prices, its matchups (and an army search's fights) played on the Ray
+    cluster, its report page, and where each chunk ran (``{"batch", "start", "end",
+    "node", "address", "fray"}``, in the order played). An exact (minions) roster's bisection asks one battle at a time,
     each waiting on the last: those are played here, its two matrices on the cluster."""
     request = {**request, "threads": request.get("threads") or 1}
     text = _json("a roster", request)

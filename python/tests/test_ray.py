@@ -178,3 +178,18 @@ def test_an_executor_that_fails_raises_its_own_exception():
         _native.roster_with(request, fails)
     with pytest.raises(fray.FrayError, match="odds cannot be read"):
         _native.roster_with(request, lambda jobs: ["not json"])
+
+
+def test_a_ray_army_search_is_the_local_one(ray_cluster):
+    # The search's fights are played on the cluster, batch by batch: the armies, their
+    # scores and intervals are the local ones.
+    roster = ('system = "pool"\nbudget = 20\nseed = 3\n[pool]\n'
+              '[[pool.units]]\nname = "Spear"\ncost = 5\nhp = 5\narmor = "light"\n'
+              '[[pool.units]]\nname = "Bow"\ncost = 4\nhp = 3\npenetrates = ["light"]\n'
+              '[[pool.units]]\nname = "Axe"\ncost = 6\nhp = 6\nbonus = 1\n')
+    local = fray.roster(roster, precision=0.3, trials=100, armies=True, top=2)
+    on_ray = fray.roster(roster, precision=0.3, trials=100, armies=True, top=2, executor="ray", chunks=3)
+    assert on_ray == local and on_ray["armies"]["armies"]
+    assert on_ray["armies"]["battles"] == local["armies"]["battles"]
+    # The matrices and the fit's rounds, then the search's rounds, each a batch.
+    assert len({c["batch"] for c in on_ray.chunks}) > local["rounds"] + 2

@@ -132,13 +132,21 @@ fn armies(r: &Roster, costs: &[f64], pool: &rayon::ThreadPool) {
     let never = AtomicBool::new(false);
     let t = Instant::now();
     let found = pool
-        .install(|| search(r, costs, 5, None, &|_| {}, &never))
+        .install(|| search(r, costs, 5, None, &Counted::new(&Local, &|_| {}), &never))
         .unwrap()
         .unwrap();
     let search_time = t.elapsed();
     let t = Instant::now();
     let every = pool
-        .install(|| every_army(r, costs, found.per_army, &never))
+        .install(|| {
+            every_army(
+                r,
+                costs,
+                found.per_army,
+                &Counted::new(&Local, &|_| {}),
+                &never,
+            )
+        })
         .unwrap()
         .unwrap();
     let every_time = t.elapsed();

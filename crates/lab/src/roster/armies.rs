@@ -12,21 +12,14 @@
 //! numbers (a round's battles against a field army, in an order, draw the same stream
 //! for every candidate). A minions roster's battles are exact: each is played once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use fray::minions::{Battle as MinionsBattle, Group};
-use fray::pool::Army as PoolArmy;
 use fray::request::Refusal;
-use fray::rng::SeededRolls;
-use fray::trace::NoTrace;
-use rayon::prelude::*;
 
 use super::answer::{ArmyScore, ArmySearch, InArmy, Versus};
-use super::file::{ArmyRules, Roster, Units};
-use super::matchup::fighters;
-use crate::systems::BattleSystem;
-use crate::systems::pool::Pool;
-use crate::tally::Tally;
+use super::fight::{Fight, Scored};
+use super::file::{ArmyRules, Roster};
+use super::play::Counted;
 
 /// The most candidate armies a search starts from: more is refused before any battle.
 pub const MAX_CANDIDATES: usize = 20_000;
@@ -39,11 +32,14 @@ const MAX_VISITED: u64 = 10_000_000;
 /// The battles a candidate plays against each field army in the first round.
 const FIRST_BATTLES: u64 = 16;
 
+/// About how many fights a batch holds: each names its two armies, so a round of many
+/// candidates is played in batches.
+const BATCH: usize = 16_384;
+
 /// The streams of the search, apart from every matchup's.
 const SEARCH_STREAMS: u64 = 1 << 48;
 
-/// An army: how many of each unit, in roster order.
-pub type Counts = Vec<u32>;
+pub use super::fight::Counts;
 
 /// Every army of `costs` within `budget` that `rules` allow: each unit's count within
 /// its limits (and at most `most`), and the budget spent to `rules.min_spend`, or, without
@@ -195,132 +191,6 @@ pub fn field(roster: &Roster, costs: &[f64]) -> Vec<FieldArmy> {
         .collect()
 }
 
-/// What one army scored against another: battles, and the sums of its scores (a win 1,
-/// a draw one half) and of their squares.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct Scored {
-    battles: u64,
-    sum: f64,
-    squares: f64,
-}
-
-impl Scored {
-    fn add(&mut self, other: Scored) {
-        self.battles += other.battles;
-        self.sum += other.sum;
-        self.squares += other.squares;
-    }
-
-    fn mean(&self) -> f64 {
-        if self.battles == 0 {
-            0.5
-        } else {
-            self.sum / self.battles as f64
-        }
-    }
-
-    /// The variance of the mean (none when `exact`: each battle is the only outcome
-    /// it has).
-    fn variance(&self, exact: bool) -> f64 {
-        if exact || self.battles < 2 {
-            return 0.0;
-        }
-        let n = self.battles as f64;
-        let m = self.mean();
-        ((self.squares / n - m * m).max(0.0)) / (n - 1.0)
-    }
-}
-
-/// `trials` battles (half with each as side a) of army `a` against `b`, on the streams
-/// from `stream` (one for each order); one exact play each way for minions. None when
-/// cancelled.
-fn fight(
-    roster: &Roster,
-    a: &[u32],
-    b: &[u32],
-    trials: u64,
-    stream: u64,
-    cancel: &AtomicBool,
-) -> Result<Option<Scored>, Refusal> {
-    let mut scored = Scored::default();
-    let refused = |e: fray::scenario::ScenarioError| Refusal::new(e.to_string());
-    for a_first in [true, false] {
-        let (first, second) = if a_first { (a, b) } else { (b, a) };
-        match &roster.units {
-            Units::Minions { rules, units } => {
-                let group = |counts: &[u32], name: &str| Group {
-                    name: name.to_string(),
-                    minions: fighters(units, counts.iter().copied().enumerate()),
-                };
-                let battle = MinionsBattle {
-                    rules: *rules,
-                    a: group(first, "a"),
-                    b: group(second, "b"),
-                    spells: Vec::new(),
-                };
-                fray::minions::check_work(&battle).map_err(refused)?;
-                if cancel.load(Ordering::Relaxed) {
-                    return Ok(None);
-                }
-                let winner = fray::minions::play(&battle, &mut NoTrace).winner;
-                let ours = if a_first {
-                    fray::minions::Side::A
-                } else {
-                    fray::minions::Side::B
-                };
-                let s = match winner {
-                    Some(w) if w == ours => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                };
-                scored.add(Scored {
-                    battles: 1,
-                    sum: s,
-                    squares: s * s,
-                });
-            }
-            Units::Pool { settings, units } => {
-                let army = |counts: &[u32], name: &str| PoolArmy {
-                    name: name.to_string(),
-                    combatants: fighters(units, counts.iter().copied().enumerate()),
-                    advantage: 0,
-                    disadvantage: 0,
-                };
-                let battle = fray::pool::scenario::battle_of(
-                    settings,
-                    army(first, "a"),
-                    army(second, "b"),
-                    roster.max_rounds,
-                )
-                .map_err(refused)?;
-                let order = u64::from(!a_first);
-                let mut rolls = SeededRolls::with_stream(roster.seed, stream + order);
-                let (mut kept, mut t) = (Default::default(), Tally::default());
-                for _ in 0..trials.div_ceil(2) {
-                    if !Pool::trial(
-                        &battle,
-                        roster.max_rounds,
-                        &mut rolls,
-                        &mut kept,
-                        &mut t,
-                        cancel,
-                    ) {
-                        return Ok(None);
-                    }
-                }
-                let wins = t.wins[usize::from(!a_first)] as f64;
-                let draws = t.draws as f64;
-                scored.add(Scored {
-                    battles: t.trials,
-                    sum: wins + draws / 2.0,
-                    squares: wins + draws / 4.0,
-                });
-            }
-        }
-    }
-    Ok(Some(scored))
-}
-
 /// A candidate's battles so far against each part of the field (each whole army a
 /// field army is played as).
 #[derive(Debug, Clone)]
@@ -408,7 +278,7 @@ pub fn search(
     costs: &[f64],
     top: usize,
     weights: Option<&[f64]>,
-    progress: &(dyn Fn(u64) + Sync),
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Option<ArmySearch>, Refusal> {
     let plan = Plan {
@@ -416,7 +286,7 @@ pub fn search(
         first: FIRST_BATTLES,
         halve: true,
     };
-    played_out(roster, costs, plan, weights, progress, cancel)
+    played_out(roster, costs, plan, weights, player, cancel)
 }
 
 /// Every army of `roster` at `costs`, each played `battles` times against each field
@@ -426,6 +296,7 @@ pub fn every_army(
     roster: &Roster,
     costs: &[f64],
     battles: u64,
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Option<ArmySearch>, Refusal> {
     let plan = Plan {
@@ -433,7 +304,7 @@ pub fn every_army(
         first: battles,
         halve: false,
     };
-    played_out(roster, costs, plan, None, &|_| {}, cancel)
+    played_out(roster, costs, plan, None, player, cancel)
 }
 
 /// How a search plays: the armies it keeps, the battles a field army in its first
@@ -450,7 +321,7 @@ fn played_out(
     costs: &[f64],
     plan: Plan,
     weights: Option<&[f64]>,
-    progress: &(dyn Fn(u64) + Sync),
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Option<ArmySearch>, Refusal> {
     let top = plan.top;
@@ -507,32 +378,30 @@ fn played_out(
     let mut per_army = 0u64;
     let mut round = 0u64;
     loop {
+        // The round's fights, every candidate against every part, in batches of about
+        // BATCH fights (so a batch's memory is bounded whatever the candidates): played
+        // here or on a cluster, each on its own streams.
         let stream = SEARCH_STREAMS + round * 2 * parts.len() as u64;
-        let results: Vec<Result<Option<Vec<Scored>>, Refusal>> = alive
-            .par_iter()
-            .map(|c| {
-                let mut got = Vec::with_capacity(parts.len());
-                for (k, p) in parts.iter().enumerate() {
-                    let s = fight(
-                        roster,
-                        &c.army,
-                        &p.army,
-                        part_battles(battles, p.share),
-                        stream + 2 * k as u64,
-                        cancel,
-                    )?;
-                    let Some(s) = s else { return Ok(None) };
-                    got.push(s);
+        for slice in alive.chunks_mut((BATCH / parts.len()).max(1)) {
+            let fights: Vec<Fight> = slice
+                .iter()
+                .flat_map(|c| {
+                    parts.iter().enumerate().map(move |(k, p)| Fight {
+                        a: c.army.clone(),
+                        b: p.army.clone(),
+                        trials: part_battles(battles, p.share),
+                        stream: stream + 2 * k as u64,
+                    })
+                })
+                .collect();
+            let Some(got) = player.fight(roster, &fights, cancel)? else {
+                return Ok(None);
+            };
+            for (c, got) in slice.iter_mut().zip(got.chunks(parts.len())) {
+                for (a, g) in c.against.iter_mut().zip(got) {
+                    played += g.battles;
+                    a.add(*g);
                 }
-                progress(got.iter().map(|s| s.battles).sum());
-                Ok(Some(got))
-            })
-            .collect();
-        for (c, r) in alive.iter_mut().zip(results) {
-            let Some(got) = r? else { return Ok(None) };
-            for (a, g) in c.against.iter_mut().zip(got) {
-                played += g.battles;
-                a.add(g);
             }
         }
         per_army += if exact { 2 } else { battles.div_ceil(2) * 2 };

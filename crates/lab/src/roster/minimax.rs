@@ -21,6 +21,7 @@ use fray::request::Refusal;
 use super::answer::{ArmiesFair, ArmyScore, FairRound};
 use super::armies::search;
 use super::file::Roster;
+use super::play::Counted;
 
 /// How close to even (in score) the best army must come: within its interval and this.
 pub const GOOD_ENOUGH: f64 = 0.02;
@@ -60,7 +61,7 @@ pub fn fair_armies(
     r: &Roster,
     start: &[f64],
     reference: usize,
-    progress: &(dyn Fn(u64) + Sync),
+    player: &Counted,
     cancel: &AtomicBool,
 ) -> Result<Option<ArmiesFair>, Refusal> {
     let n = start.len();
@@ -72,7 +73,7 @@ pub fn fair_armies(
     for k in 0..MAX_ROUNDS {
         let mut fresh = r.clone();
         fresh.seed = r.seed.wrapping_add(u64::from(k) + 1);
-        let found = match search(&fresh, &costs, TOP, None, progress, cancel) {
+        let found = match search(&fresh, &costs, TOP, None, player, cancel) {
             Ok(Some(found)) => found,
             Ok(None) => return Ok(None),
             // A round whose prices admit no search (too many armies) ends the rounds;
@@ -136,7 +137,7 @@ pub fn fair_armies(
     let costs = kept.1;
     let mut judge = r.clone();
     judge.seed = r.seed.wrapping_add(u64::from(MAX_ROUNDS) + 1);
-    let Some(after) = search(&judge, &costs, TOP, None, progress, cancel)? else {
+    let Some(after) = search(&judge, &costs, TOP, None, player, cancel)? else {
         return Ok(None);
     };
     battles += after.battles;

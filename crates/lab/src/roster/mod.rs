@@ -3,13 +3,16 @@
 //! unit's army against another's at given costs), [`matrix`] (every pair at one set of
 //! costs), [`play`] (where a batch of matchups is played: here, or on a cluster),
 //! [`fit`] (a logistic curve per pair over every point tried), [`price`](mod@price) (the
-//! fair costs), [`findings`] and [`sentences`] (what the designer should see),
+//! fair costs), [`metagame`] (what rational players buy), [`fight`](mod@fight) (one
+//! army against another), [`armies`] (the search for the army that breaks the prices)
+//! and [`minimax`] (prices that survive it), [`findings`] and [`sentences`] (what the designer should see),
 //! [`request`] (the command's request) and [`answer`] (its answer, at the bottom: every
 //! part that reads an answer imports it), and [`text`] and [`report`] (the answer as
 //! the command line prints it, as a page and as CSV).
 
 pub mod answer;
 pub mod armies;
+pub mod fight;
 pub mod file;
 pub mod findings;
 pub mod fit;

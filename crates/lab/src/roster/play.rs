@@ -1,14 +1,17 @@
-//! Where a pricing's matchups are played. A pricing asks for its matchups in batches (a
-//! matrix, a round of the fit), each matchup a [`Job`] that names everything it needs:
-//! its two units, their costs, its battles and its first random stream. So a batch can
-//! be played anywhere that has the roster, here on every core ([`Local`]) or as Ray tasks
-//! (the Python package's `executor="ray"`), and gives the same odds wherever it runs.
+//! Where a pricing's matchups and an army search's fights are played. A pricing asks for
+//! its matchups in batches (a matrix, a round of the fit), each matchup a [`Job`] that
+//! names everything it needs: its two units, their costs, its battles and its first
+//! random stream; a search asks for its fights ([`Fight`]: two armies, battles, stream)
+//! the same way. So a batch can be played anywhere that has the roster, here on every
+//! core ([`Local`]) or as Ray tasks (the Python package's `executor="ray"`), and gives
+//! the same odds wherever it runs.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use fray::request::Refusal;
 use rayon::prelude::*;
 
+use super::fight::{Fight, Scored, fight};
 use super::file::Roster;
 use super::matchup::{Job, Odds, odds};
 
@@ -23,6 +26,18 @@ pub trait Player: Sync {
         done: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<Odds>>, Refusal>;
+
+    /// Each fight's score, in the fights' order, or None when cancelled; `done` as for
+    /// [`Player::play`]. Played here unless the player plays elsewhere.
+    fn fight(
+        &self,
+        roster: &Roster,
+        fights: &[Fight],
+        done: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Scored>>, Refusal> {
+        play_fights(roster, fights, done, cancel)
+    }
 }
 
 /// Plays every batch here, its jobs in parallel on the current thread pool.
@@ -57,6 +72,27 @@ pub fn play_jobs(
                 done(o.battles);
             }
             Ok(o)
+        })
+        .collect();
+    played.into_iter().collect()
+}
+
+/// The fights played here in parallel: what [`Local`] plays, and what one Ray task plays
+/// of a search's batch split over a cluster.
+pub fn play_fights(
+    roster: &Roster,
+    fights: &[Fight],
+    done: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<Vec<Scored>>, Refusal> {
+    let played: Vec<Result<Option<Scored>, Refusal>> = fights
+        .par_iter()
+        .map(|f| {
+            let s = fight(roster, f, cancel)?;
+            if let Some(s) = &s {
+                done(s.battles);
+            }
+            Ok(s)
         })
         .collect();
     played.into_iter().collect()
@@ -120,6 +156,46 @@ impl<'a> Counted<'a> {
             }
         }
         Ok(Some(odds))
+    }
+
+    /// The fights' scores, counted, or None once cancelled; scores from a player
+    /// elsewhere are checked as odds are: one a fight, each from battles played, its
+    /// sums within them.
+    pub fn fight(
+        &self,
+        roster: &Roster,
+        fights: &[Fight],
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Scored>>, Refusal> {
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let Some(scores) = self
+            .player
+            .fight(roster, fights, &|n| self.add(n), cancel)?
+        else {
+            return Ok(None);
+        };
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        if scores.len() != fights.len() {
+            return Err(Refusal::new(format!(
+                "the player gave {} scores for {} fights",
+                scores.len(),
+                fights.len()
+            )));
+        }
+        for s in &scores {
+            let n = s.battles as f64;
+            let within = |x: f64| x.is_finite() && (-1e-9..=n + 1e-9).contains(&x);
+            if s.battles == 0 || !within(s.sum) || !within(s.squares) || s.squares > s.sum + 1e-9 {
+                return Err(Refusal::new(format!(
+                    "the player gave a score that is not a fight's played: {s:?}"
+                )));
+            }
+        }
+        Ok(Some(scores))
     }
 
     /// Counts `n` battles played outside a batch (an exact pricing's, one at a time).

@@ -528,7 +528,7 @@ impl ValidRoster {
             };
             let shares: Vec<f64> = mix.shares.iter().map(|s| s.share).collect();
             let weights = asked.equilibrium.then_some(shares.as_slice());
-            match super::armies::search(r, costs, asked.top, weights, &|n| player.add(n), cancel)? {
+            match super::armies::search(r, costs, asked.top, weights, player, cancel)? {
                 Some(found) => {
                     answer.battles += found.battles;
                     answer.armies = Some(found);
@@ -538,8 +538,7 @@ impl ValidRoster {
         }
         if self.armies_fair && answer.complete {
             let start: Vec<f64> = answer.units.iter().map(|u| u.fitted).collect();
-            let fair =
-                super::minimax::fair_armies(r, &start, self.reference, &|n| player.add(n), cancel)?;
+            let fair = super::minimax::fair_armies(r, &start, self.reference, player, cancel)?;
             match fair {
                 Some(f) => {
                     answer.battles += f.battles;

@@ -268,9 +268,11 @@ fn the_search_finds_the_best_of_every_army_at_a_tenth_of_the_battles() {
     // Every army played as often as the search's last army was.
     let roster = parse_roster(text).unwrap();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let every = fray_lab::roster::armies::every_army(&roster, &roster.costs, s.per_army, &never)
-        .unwrap()
-        .unwrap();
+    let here = fray_lab::roster::play::Counted::new(&fray_lab::roster::Local, &|_| {});
+    let every =
+        fray_lab::roster::armies::every_army(&roster, &roster.costs, s.per_army, &here, &never)
+            .unwrap()
+            .unwrap();
     assert_eq!(every.armies.len() as u64, s.candidates);
     assert!(
         s.battles * 10 <= every.battles,

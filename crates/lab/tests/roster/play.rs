@@ -1,13 +1,14 @@
-//! Where a pricing's matchups are played: a batch split over several players (as Ray
-//! tasks split it) gives the answer played here, progress counts every battle, and a
-//! cancelled pricing keeps what it finished.
+//! Where a pricing's matchups and a search's fights are played: a batch split over
+//! several players (as Ray tasks split it) gives the answer played here, progress counts
+//! every battle, and a cancelled pricing keeps what it finished.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use fray::request::Refusal;
+use fray_lab::roster::fight::{Fight, Scored};
 use fray_lab::roster::matchup::Odds;
-use fray_lab::roster::play::play_jobs;
+use fray_lab::roster::play::{play_fights, play_jobs};
 use fray_lab::roster::{Job, Local, Player, Roster, RosterRequest, ValidRoster};
 
 fn valid(example: &str, extra: impl FnOnce(&mut RosterRequest)) -> ValidRoster {
@@ -263,4 +264,102 @@ fn a_cancel_stops_before_the_next_batch() {
     let a = v.run_on(&player, &|_| {}, &cancel).unwrap();
     assert!(!a.complete);
     assert_eq!(player.1.load(Ordering::Relaxed), 1, "one batch, then none");
+}
+
+/// Plays each batch of a search's fights in reverse chunks of `size` on one-thread
+/// pools, as Ray tasks would, counting the fights; matchups here.
+struct FightsElsewhere {
+    size: usize,
+    fights: AtomicU64,
+    lie: bool,
+}
+
+impl Player for FightsElsewhere {
+    fn play(
+        &self,
+        roster: &Roster,
+        jobs: &[Job],
+        done: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Odds>>, Refusal> {
+        play_jobs(roster, jobs, done, cancel)
+    }
+
+    fn fight(
+        &self,
+        roster: &Roster,
+        fights: &[Fight],
+        done: &(dyn Fn(u64) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Vec<Scored>>, Refusal> {
+        let mut parts = Vec::new();
+        for chunk in fights.chunks(self.size).rev() {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap();
+            let Some(scores) = pool.install(|| play_fights(roster, chunk, done, cancel))? else {
+                return Ok(None);
+            };
+            self.fights.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+            parts.push(scores);
+        }
+        parts.reverse();
+        let mut scores = parts.concat();
+        if self.lie {
+            scores[0].sum = scores[0].battles as f64 + 1.0;
+        }
+        Ok(Some(scores))
+    }
+}
+
+#[test]
+fn an_army_search_played_in_chunks_elsewhere_finds_the_armies_found_here() {
+    let v = valid("pool", |r| {
+        r.precision = 0.3;
+        r.trials = Some(100);
+        r.armies = true;
+        r.top = Some(3);
+    });
+    let here = v.run().unwrap();
+    let there = FightsElsewhere {
+        size: 7,
+        fights: AtomicU64::new(0),
+        lie: false,
+    };
+    let got = v.run_on(&there, &|_| {}, &AtomicBool::new(false)).unwrap();
+    assert_eq!(here, got);
+    // Every candidate's first round (693 armies, 6 field armies of at most two parts
+    // each) was played elsewhere.
+    assert!(there.fights.load(Ordering::Relaxed) >= 693 * 6);
+    // A score no fight could give is refused.
+    let liar = FightsElsewhere {
+        size: 7,
+        fights: AtomicU64::new(0),
+        lie: true,
+    };
+    let e = v
+        .run_on(&liar, &|_| {}, &AtomicBool::new(false))
+        .unwrap_err();
+    assert!(e.to_string().contains("not a fight's played"), "{e}");
+    // A fight from elsewhere is checked before any fighter is made.
+    let fight = |a: Vec<u32>, trials| Fight {
+        a,
+        b: vec![0, 6, 0, 0, 0, 0],
+        trials,
+        stream: 0,
+    };
+    for (bad, says) in [
+        (fight(vec![1, 2], 10), "the roster has 6 units"),
+        (fight(vec![0; 6], 10), "an army fields 1 to"),
+        (
+            fight(vec![u32::MAX, 0, 0, 0, 0, 0], 10),
+            "an army fields 1 to",
+        ),
+        (fight(vec![1, 0, 0, 0, 0, 0], 0), "from 1 to"),
+    ] {
+        let e = bad.check(&v.roster).unwrap_err();
+        assert!(e.to_string().contains(says), "{bad:?}: {e}");
+    }
+    assert!(fight(vec![1, 0, 0, 0, 0, 0], 10).check(&v.roster).is_ok());
 }
