@@ -45,13 +45,19 @@ pub fn play(
     for (&(x, y), o) in pairs.iter().zip(played) {
         battles += o.battles;
         let s = score(&o);
-        let half = 1.96 * o.se;
+        // Wilson's form, so a sampled cell all wins (or none) keeps a width the
+        // metagame's resampling can read its spread from; exact cells are points.
+        let (low, high) = if o.se == 0.0 && r.exact() {
+            (s, s)
+        } else {
+            crate::stats::score_interval(s, o.se, o.battles)
+        };
         let c = Cell {
             win: o.win,
             draw: o.draw,
             score: s,
-            low: (s - half).max(0.0),
-            high: (s + half).min(1.0),
+            low,
+            high,
         };
         cells[x][y] = Some(c);
         cells[y][x] = Some(Cell {

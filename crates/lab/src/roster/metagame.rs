@@ -186,7 +186,8 @@ pub fn metagame(
 const METAGAME_STREAM: u64 = u64::MAX - 7;
 
 /// A payoff matrix drawn around `m`: each pair's score normal about its own with its
-/// standard error (from its 95% interval), within 0..=1, the reverse cell its complement.
+/// standard error (its 95% interval's width over 2 × 1.96: the interval is Wilson's, so
+/// a cell of all wins still has a spread), within 0..=1, the reverse cell its complement.
 fn resample(m: &Matrix, rolls: &mut SeededRolls) -> Vec<Vec<f64>> {
     let n = m.rows.len();
     let mut payoff = vec![vec![0.0; n]; n];
