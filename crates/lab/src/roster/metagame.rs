@@ -112,6 +112,18 @@ pub fn equilibrium(payoff: &[Vec<f64>]) -> Option<Vec<f64>> {
     Some(mix.iter().map(|s| s / sum.max(f64::MIN_POSITIVE)).collect())
 }
 
+/// What one metagame costs, before any of it, in the steps of [`fray::request::Effort`]:
+/// `n + 1` linear programs a matrix (a unit's largest share each, then the most even),
+/// on the matrix and, when sampled, on each of [`RESAMPLES`] more; a program of `n + 1`
+/// variables and `n + 1` rows counted as `(n + 2)³` (a simplex pivot touches the
+/// `(n + 2)²` tableau, and a program this small takes about `n + 2` pivots).
+pub fn planned_steps(n: usize, exact: bool) -> u64 {
+    let n = n as u64;
+    let matrices = if exact { 1 } else { 1 + u64::from(RESAMPLES) };
+    let tableau = (n + 2).saturating_pow(3);
+    matrices.saturating_mul(n + 1).saturating_mul(tableau)
+}
+
 /// The metagame of matrix `m` (of `names`, in roster order): exact when `exact`, else
 /// recomputed on resampled matrices drawn from `seed`. A `cancel` stops the resampling
 /// between two solves (each some milliseconds at most): the ranges are then those of the

@@ -374,8 +374,8 @@ impl ValidRoster {
     }
 
     /// What the pricing costs, before any of it: each battle touches every fighter of
-    /// both armies (the most a budget buys in the searched range), and the answer holds
-    /// two matrices.
+    /// both armies (the most a budget buys in the searched range), the metagames' linear
+    /// programs, and an answer of two matrices (and the armies found).
     pub fn effort(&self) -> fray::request::Effort {
         let r = &self.roster;
         // The two largest armies the search can field, one a side.
@@ -389,9 +389,27 @@ impl ValidRoster {
         largest.sort_by(|a, b| b.total_cmp(a));
         let fighters = largest.iter().take(2).sum::<f64>().ceil();
         let n = r.names.len() as u64;
+        // Two metagames (at the starting and the fitted costs), and with the search its
+        // top armies, each with its score against every field army (and a round's best
+        // army of every round when pricing against armies).
+        let metagames = 2 * super::metagame::planned_steps(r.names.len(), r.exact());
+        let field = match r.armies.field.len() {
+            0 => n,
+            named => named as u64,
+        };
+        let army_bytes = 200 + n * 60 + field * 120;
+        let armies = self.armies.map_or(0, |a| a.top as u64 * army_bytes)
+            + if self.armies_fair {
+                u64::from(super::minimax::MAX_ROUNDS + 6) * (army_bytes + n * 30)
+            } else {
+                0
+            };
         fray::request::Effort {
-            steps: self.planned_battles().saturating_mul(fighters as u64),
-            answer_bytes: (n * n * 2 * 160 + n * 400)
+            steps: self
+                .planned_battles()
+                .saturating_mul(fighters as u64)
+                .saturating_add(metagames),
+            answer_bytes: (n * n * 2 * 160 + n * 400 + armies)
                 .saturating_add(fray::request::Effort::SMALL_ANSWER),
         }
     }

@@ -260,3 +260,28 @@ fn absurd_pricings_are_refused_before_any_battle() {
         "{e}"
     );
 }
+
+#[test]
+fn a_pricings_effort_counts_its_linear_programs_and_its_armies() {
+    use fray_lab::roster::metagame::planned_steps;
+    let asked = |armies: bool| {
+        RosterRequest {
+            example: Some("pool".into()),
+            armies,
+            ..RosterRequest::default()
+        }
+        .validate()
+        .unwrap()
+    };
+    let plain = asked(false);
+    let e = plain.effort();
+    // Two sampled metagames of six units: 201 matrices of 7 programs each.
+    assert_eq!(planned_steps(6, false), 201 * 7 * 8 * 8 * 8);
+    assert_eq!(planned_steps(6, true), 7 * 8 * 8 * 8);
+    assert!(e.steps >= 2 * planned_steps(6, false), "{e:?}");
+    // A search adds its battles and its top armies to the answer.
+    let searched = asked(true).effort();
+    assert!(searched.steps > e.steps && searched.answer_bytes > e.answer_bytes);
+    // 32 units' metagames alone are counted, not left out of the bound.
+    assert!(planned_steps(32, false) > 200 * 33 * 33 * 33 * 33);
+}
