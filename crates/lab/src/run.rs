@@ -104,8 +104,9 @@ pub fn play_chunks(
     dispatch!(&s.battle, S, b => chunks_of::<S>(s, b, range, progress, cancel))
 }
 
-/// [`play_chunks`] of a battle of system `S`: each chunk keeps the system's state from
-/// one trial to the next.
+/// [`play_chunks`] of a battle of system `S`: the system's state is kept from one trial
+/// to the next, and from one chunk to the next on a worker (what it keeps is worked out
+/// from the battle alone, so which chunks shared it changes no number).
 fn chunks_of<S: BattleSystem>(
     s: &Scenario,
     battle: &S::Battle,
@@ -115,18 +116,16 @@ fn chunks_of<S: BattleSystem>(
 ) -> Tally {
     range
         .into_par_iter()
-        .map(|k| {
+        .map_init(S::Kept::default, |kept, k| {
             let mut t = Tally::default();
             if cancel.load(Ordering::Relaxed) {
                 return t;
             }
-            let mut rolls = SeededRolls::with_stream(s.seed, k);
-            let mut kept = S::Kept::default();
+            let mut rolls = SeededRolls::with_stream(s.seed, k).drawing_whole();
             let n = CHUNK.min(s.trials - k * CHUNK);
             let mut done = 0;
             // A trial cut short by a cancel counts nothing, and ends the chunk.
-            while done < n && S::trial(battle, s.max_rounds, &mut rolls, &mut kept, &mut t, cancel)
-            {
+            while done < n && S::trial(battle, s.max_rounds, &mut rolls, kept, &mut t, cancel) {
                 done += 1;
             }
             progress(done);

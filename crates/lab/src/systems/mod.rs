@@ -33,8 +33,10 @@ pub trait BattleSystem {
     type File;
     /// A battle that passed every check, ready to play.
     type Battle: Sync;
-    /// What a chunk of trials keeps from one trial to the next (a state reset rather than
-    /// rebuilt, buffers), so that a trial allocates nothing.
+    /// What a worker keeps from one trial to the next, across its chunks (a state reset
+    /// rather than rebuilt, buffers, tables worked out from the battle), so that a trial
+    /// allocates nothing. Nothing in it may change a trial's numbers: which chunks a
+    /// worker plays depends on the thread count.
     type Kept: Default;
 
     /// Checks the section, with the scenario's round limit in force; returns the battle
