@@ -18,7 +18,10 @@ use rand::{Rng, SeedableRng};
 ///
 /// - 1: one ChaCha8 draw per die (`rand`'s ranged sampling).
 /// - 2: dice batched, several from one ChaCha8 word ([`SeededRolls`]); the same streams.
-pub const SEED_VERSION: u32 = 2;
+/// - 3: the lab's pool battles (a [`SeededRolls::drawing_whole`]) draw each roll's total
+///   hits of a round whole, one word from a table ([`Rolls::pick`]), instead of rolling
+///   every attacker's dice; dice, units and streams as in 2.
+pub const SEED_VERSION: u32 = 3;
 
 /// A source of random rolls. The only way rules code reaches chance.
 pub trait Rolls {
@@ -49,6 +52,25 @@ pub trait Rolls {
         }
         run
     }
+
+    /// An outcome drawn whole from a table: `thresholds[i]` is the chance of an outcome
+    /// at most `i`, times 2^64, rising. None when this source has no such draw (it rolls
+    /// dice only, as a scripted one does: the caller then rolls the dice the outcome is
+    /// made of), or when the draw lands past the last threshold (the table's trimmed
+    /// tail: the caller rolls then too). This one has none.
+    fn pick(&mut self, thresholds: &[u64]) -> Option<usize> {
+        let _ = thresholds;
+        None
+    }
+
+    /// Whether this source draws outcomes whole from tables ([`Rolls::pick`]) where a
+    /// caller may use one in place of the dice: a pool battle then draws each side's
+    /// total hits of a round at once (the same law, other numbers than the dice give).
+    /// No, unless the source says so; a [`SeededRolls`] does once
+    /// [`SeededRolls::drawing_whole`], as the lab's are.
+    fn draws_whole(&self) -> bool {
+        false
+    }
 }
 
 // A source that wraps another and forwards only `die` and `unit` gets the provided
@@ -71,6 +93,14 @@ impl<R: Rolls + ?Sized> Rolls for &mut R {
     #[inline]
     fn explosions(&mut self, explodes: bool, sides: u32, face: u32, cap: u32) -> u32 {
         (**self).explosions(explodes, sides, face, cap)
+    }
+    #[inline]
+    fn pick(&mut self, thresholds: &[u64]) -> Option<usize> {
+        (**self).pick(thresholds)
+    }
+    #[inline]
+    fn draws_whole(&self) -> bool {
+        (**self).draws_whole()
     }
 }
 
@@ -100,6 +130,8 @@ pub struct SeededRolls {
     batches: [Batch; SLOTS],
     /// The slot the next new die size takes (in turn).
     evict: usize,
+    /// Whether a caller may draw outcomes whole in place of dice ([`Rolls::draws_whole`]).
+    whole: bool,
 }
 
 /// The bytes of a saved [`SeededRolls`] ([`SeededRolls::save`]).
@@ -201,6 +233,7 @@ impl SeededRolls {
             rng,
             batches,
             evict: evict as usize,
+            whole: false,
         })
     }
 
@@ -217,7 +250,17 @@ impl SeededRolls {
             rng,
             batches: [Batch::default(); SLOTS],
             evict: 0,
+            whole: false,
         }
+    }
+
+    /// This generator, letting its callers draw outcomes whole from tables where the
+    /// rules allow ([`Rolls::draws_whole`]): what the lab's battles roll with, many
+    /// battles at a few draws a round. A game that replays one battle from its seed and
+    /// shows its trace rolls without it (a trace shows every attack's dice).
+    pub fn drawing_whole(mut self) -> Self {
+        self.whole = true;
+        self
     }
 
     /// The batch of dice of `sides` sides when it holds `dice` dice.
@@ -326,6 +369,19 @@ impl Rolls for SeededRolls {
             return 0;
         }
         self.explosions_after_the_first(sides, face, cap)
+    }
+
+    /// One 64-bit word, found among the thresholds by bisection.
+    #[inline]
+    fn pick(&mut self, thresholds: &[u64]) -> Option<usize> {
+        let word = self.rng.next_u64();
+        let i = thresholds.partition_point(|&t| t <= word);
+        (i < thresholds.len()).then_some(i)
+    }
+
+    #[inline]
+    fn draws_whole(&self) -> bool {
+        self.whole
     }
 }
 
@@ -464,11 +520,12 @@ mod tests {
         assert_ne!(roll(1, 0), roll(2, 0));
     }
 
-    /// What seed version 2 gives: a change here is a new [`SEED_VERSION`], said in the
-    /// README and the changelog, never a silent one.
+    /// What seed version 3 gives (its dice and units are version 2's; its pool battles
+    /// draw whole totals, checked where they are played): a change here is a new
+    /// [`SEED_VERSION`], said in the README and the changelog, never a silent one.
     #[test]
     fn a_seed_gives_the_numbers_of_its_version() {
-        assert_eq!(SEED_VERSION, 2);
+        assert_eq!(SEED_VERSION, 3);
         let mut r = SeededRolls::new(1);
         let d6: Vec<u32> = (0..8).map(|_| r.die(6)).collect();
         let mut s = SeededRolls::with_stream(1, 3);

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 mod cache;
 mod events;
 mod order;
+mod tables;
 
 use super::exact::{Comparison, SideHits, compare};
 use super::model::{Check, CheckResult, Ladder, PoolError};
@@ -18,6 +19,11 @@ use crate::trace::{NoTrace, Recorder};
 use cache::RollCache;
 pub use events::MassEvent;
 use order::{Scratch, Targeting, compact};
+use tables::SideTables;
+
+/// The most distinct rolls a side's attacks are grouped by in a round before its hits
+/// are drawn whole; an attack of a roll beyond them is rolled alone.
+const MAX_GROUPS: usize = 64;
 
 /// How heavy a combatant's armor is: lighter armor is targeted first.
 #[derive(
@@ -182,6 +188,10 @@ pub struct MassState {
     /// By attacking side: this round's targets, and the buffers that order them.
     targets: [Vec<usize>; 2],
     scratch: [Scratch; 2],
+    /// By side: the tables its hits are drawn whole from, kept while the state is
+    /// replayed, and this round's attacks counted by roll.
+    tables: [SideTables; 2],
+    groups: [Vec<(Check, u32)>; 2],
 }
 
 fn index(side: Side) -> usize {
@@ -236,6 +246,11 @@ impl MassState {
             alive: [capacity(&battle.a), capacity(&battle.b)],
             targets: [capacity(&battle.b), capacity(&battle.a)],
             scratch: Default::default(),
+            tables: [
+                SideTables::new(battle.a.combatants.len()),
+                SideTables::new(battle.b.combatants.len()),
+            ],
+            groups: Default::default(),
         }
     }
 
@@ -384,7 +399,11 @@ impl MassState {
     }
 
     /// Step 1 for one side: every living combatant rolls against its target of this
-    /// round; the side's hits are the sum of the degrees of its successes.
+    /// round; the side's hits are the sum of the degrees of its successes. Untraced,
+    /// with a source that draws whole ([`Rolls::draws_whole`], the lab's), the attacks
+    /// are counted by roll and each roll's total drawn from its table: the same law, a
+    /// few draws a round. Otherwise every attack is rolled, traced or not, in the same
+    /// order, so a trace describes the battle its seed plays untraced.
     fn roll_side(
         &mut self,
         side: Side,
@@ -398,18 +417,41 @@ impl MassState {
             targeting,
             alive,
             targets,
+            tables,
+            groups,
             ..
         } = self;
         let mut hits = 0;
         if !log.keeps() && checks[i].one_roll() {
-            // Every attacker rolls the one roll: the same dice, in the same order, as
-            // the pairs below, with no pair looked up.
+            // Every attacker rolls the one roll: no pair looked up.
             let (Some(&a), Some(&d)) = (alive[i].first(), targets[i].first()) else {
                 return Ok(0);
             };
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
-            for _ in 0..alive[i].len() {
+            let n = alive[i].len() as u32;
+            if rolls.draws_whole() {
+                return Ok(tables[i].hits(check, n, rolls));
+            }
+            // The same dice, in the same order, as the pairs below.
+            for _ in 0..n {
                 hits += added(roll_check(check, rolls).result);
+            }
+            return Ok(hits);
+        }
+        if !log.keeps() && rolls.draws_whole() {
+            let groups = &mut groups[i];
+            groups.clear();
+            for (a, d) in pairs(&alive[i], &targets[i]) {
+                let check =
+                    checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
+                match groups.iter().position(|g| g.0 == check) {
+                    Some(g) => groups[g].1 += 1,
+                    None if groups.len() < MAX_GROUPS => groups.push((check, 1)),
+                    None => hits += added(roll_check(check, rolls).result),
+                }
+            }
+            for &(check, n) in groups.iter() {
+                hits += tables[i].hits(check, n, rolls);
             }
             return Ok(hits);
         }

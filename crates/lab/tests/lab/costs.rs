@@ -124,7 +124,11 @@ fn cancelled_after_50_ms(scenario: String) {
 
 #[test]
 fn a_battle_of_seconds_stops_within_a_round_of_a_cancel() {
-    cancelled_after_50_ms(horde(10_000, 500));
+    // 10,000 a side of a million hit points: 2,500 rounds of spreading hits, each a
+    // die for every target, the most rolls a battle may ask for.
+    cancelled_after_50_ms(
+        horde(10_000, 1_000_000).replace("max_rounds = 2000", "max_rounds = 2500"),
+    );
 }
 
 /// A skirmish of the most creatures, none with a power: they close in and stand there

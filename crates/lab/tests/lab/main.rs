@@ -2,6 +2,7 @@
 //! every bundled scenario, and bad scenarios; evasion duels as written (`duel_rules`);
 //! interrupted runs, chunk splits and bounds (`runs`).
 
+mod agreement;
 mod charts;
 mod costs;
 mod duel_rules;
