@@ -188,6 +188,9 @@ pub struct MassState {
     /// By attacking side: this round's targets, and the buffers that order them.
     targets: [Vec<usize>; 2],
     scratch: [Scratch; 2],
+    /// By attacking side: its targeting order while every combatant of both sides
+    /// stands (every battle's first round), worked out once.
+    first_targets: [Option<Vec<usize>>; 2],
     /// By side: the tables its hits are drawn whole from, kept while the state is
     /// replayed, and this round's attacks counted by roll.
     tables: [SideTables; 2],
@@ -246,6 +249,7 @@ impl MassState {
             alive: [capacity(&battle.a), capacity(&battle.b)],
             targets: [capacity(&battle.b), capacity(&battle.a)],
             scratch: Default::default(),
+            first_targets: Default::default(),
             tables: [
                 SideTables::new(battle.a.combatants.len()),
                 SideTables::new(battle.b.combatants.len()),
@@ -310,7 +314,11 @@ impl MassState {
     pub fn targets(&self, attacking: Side) -> Vec<usize> {
         let mut order = Vec::new();
         let mut scratch = Scratch::default();
-        (self.targeting).order(index(attacking), &self.hp, &mut scratch, &mut order);
+        let mut alive: [Vec<usize>; 2] = Default::default();
+        for (side, hp) in self.hp.iter().enumerate() {
+            compact(0..hp.len(), hp, &mut alive[side]);
+        }
+        (self.targeting).order(index(attacking), &self.hp, &alive, &mut scratch, &mut order);
         order
     }
 
@@ -382,8 +390,19 @@ impl MassState {
         for side in 0..2 {
             let hp = &self.hp[side];
             compact(0..hp.len(), hp, &mut self.alive[side]);
+        }
+        let everyone = (0..2).all(|side| self.alive[side].len() == self.hp[side].len());
+        for side in 0..2 {
             let (order, scratch) = (&mut self.targets[side], &mut self.scratch[side]);
-            (self.targeting).order(side, &self.hp, scratch, order);
+            match &self.first_targets[side] {
+                Some(first) if everyone => order.clone_from(first),
+                _ => {
+                    (self.targeting).order(side, &self.hp, &self.alive, scratch, order);
+                    if everyone {
+                        self.first_targets[side] = Some(order.clone());
+                    }
+                }
+            }
         }
         let hits_a = self.roll_side(Side::A, rolls, log)?;
         let hits_b = self.roll_side(Side::B, rolls, log)?;

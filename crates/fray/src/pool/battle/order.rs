@@ -57,14 +57,6 @@ pub(super) struct Scratch {
     bucket: Vec<usize>,
 }
 
-/// The living among `hp`, in list order.
-fn living(hp: &[u32]) -> impl Iterator<Item = usize> + '_ {
-    hp.iter()
-        .enumerate()
-        .filter(|(_, h)| **h > 0)
-        .map(|(i, _)| i)
-}
-
 /// Fills `out` with the living among `order`, keeping their order. Without a branch on
 /// each one (which falls are random, so no predictor guesses them): every index is
 /// written and the length moves on only past the living.
@@ -225,10 +217,12 @@ impl Targeting {
     /// Fills `out` with the living defenders that side `attacking` faces, lowest score
     /// first, equal scores in list order, scored against its living attackers: one
     /// counting sort over the ranks, or no sort at all when no form beats another.
+    /// `alive` is each side's living, in list order (as [`compact`] leaves them).
     pub(super) fn order(
         &self,
         attacking: usize,
         hp: &[Vec<u32>; 2],
+        alive: &[Vec<usize>; 2],
         s: &mut Scratch,
         out: &mut Vec<usize>,
     ) {
@@ -238,18 +232,18 @@ impl Targeting {
             compact(r.by_defenses.iter().copied(), &hp[defending], out);
             return;
         }
-        self.terms(attacking, living(&hp[attacking]), s);
+        self.terms(attacking, alive[attacking].iter().copied(), s);
         let form = &self.form[defending];
         s.bucket.clear();
         s.bucket.resize(r.ranks + 1, 0);
-        for d in living(&hp[defending]) {
+        for &d in &alive[defending] {
             s.bucket[r.rank(d, s.term[form[d]]) + 1] += 1;
         }
         for i in 1..s.bucket.len() {
             s.bucket[i] += s.bucket[i - 1];
         }
         out.resize(s.bucket[r.ranks], 0);
-        for d in living(&hp[defending]) {
+        for &d in &alive[defending] {
             let at = &mut s.bucket[r.rank(d, s.term[form[d]])];
             out[*at] = d;
             *at += 1;
