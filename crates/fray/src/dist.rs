@@ -98,8 +98,15 @@ impl Distribution {
     /// Total probability mass (1 up to rounding), summed with compensation (Neumaier)
     /// so that a deficit of 1e-17 is measured, not lost in the rounding of the sum.
     pub fn total(&self) -> f64 {
+        self.cumulative().last().unwrap_or(0.0)
+    }
+
+    /// The chance of each value or less, from the least to the greatest (every value
+    /// between, those of no chance too), summed with compensation as
+    /// [`Distribution::total`] is: the last is the total.
+    pub fn cumulative(&self) -> impl Iterator<Item = f64> + '_ {
         let (mut sum, mut lost) = (0.0f64, 0.0f64);
-        for &p in &self.probs {
+        self.probs.iter().map(move |&p| {
             let t = sum + p;
             lost += if sum.abs() >= p.abs() {
                 (sum - t) + p
@@ -107,8 +114,8 @@ impl Distribution {
                 (p - t) + sum
             };
             sum = t;
-        }
-        sum + lost
+            sum + lost
+        })
     }
 
     /// The expected value.

@@ -127,24 +127,15 @@ fn table(d: &Distribution) -> Slot {
     if d.min() < 0 || width > MAX_WIDTH {
         return Slot::Rolled;
     }
-    // Neumaier's compensated sum: the thresholds near the top stay within an ulp or
-    // two of the exact cumulative chance.
-    let (mut sum, mut lost) = (0.0f64, 0.0f64);
-    let thresholds = (d.min()..=d.max())
-        .map(|v| {
-            let p = d.p(v);
-            let t = sum + p;
-            lost += if sum.abs() >= p.abs() {
-                (sum - t) + p
-            } else {
-                (p - t) + sum
-            };
-            sum = t;
-            let cumulative = sum + lost;
-            if cumulative >= 1.0 {
+    // Summed with compensation: the thresholds near the top stay within an ulp or two
+    // of the exact cumulative chance.
+    let thresholds = d
+        .cumulative()
+        .map(|c| {
+            if c >= 1.0 {
                 u64::MAX
             } else {
-                (cumulative * WORDS) as u64
+                (c * WORDS) as u64
             }
         })
         .collect();
