@@ -125,37 +125,23 @@ impl<'a> Counted<'a> {
         jobs: &[Job],
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<Odds>>, Refusal> {
-        if cancel.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        let Some(odds) = self.player.play(roster, jobs, &|n| self.add(n), cancel)? else {
-            return Ok(None);
-        };
-        if cancel.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        if odds.len() != jobs.len() {
-            return Err(Refusal::new(format!(
-                "the player gave {} odds for {} matchups",
-                odds.len(),
-                jobs.len()
-            )));
-        }
         let chance = |p: f64| (-1e-9..=1.0 + 1e-9).contains(&p);
-        for o in &odds {
-            let sane = chance(o.win)
+        let sane = |o: &Odds| {
+            chance(o.win)
                 && chance(o.draw)
                 && o.win + o.draw <= 1.0 + 1e-9
                 && o.se.is_finite()
                 && o.se >= 0.0
-                && (roster.exact() || o.battles > 0);
-            if !sane {
-                return Err(Refusal::new(format!(
-                    "the player gave odds that are not chances of a matchup played: {o:?}"
-                )));
-            }
-        }
-        Ok(Some(odds))
+                && (roster.exact() || o.battles > 0)
+        };
+        let words = (
+            "odds",
+            "matchups",
+            "odds that are not chances of a matchup played",
+        );
+        self.checked(jobs.len(), words, sane, cancel, |done| {
+            self.player.play(roster, jobs, done, cancel)
+        })
     }
 
     /// The fights' scores, counted, or None once cancelled; scores from a player
@@ -167,35 +153,48 @@ impl<'a> Counted<'a> {
         fights: &[Fight],
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<Scored>>, Refusal> {
+        let sane = |s: &Scored| {
+            let n = s.battles as f64;
+            let within = |x: f64| x.is_finite() && (-1e-9..=n + 1e-9).contains(&x);
+            s.battles > 0 && within(s.sum) && within(s.squares) && s.squares <= s.sum + 1e-9
+        };
+        let words = ("scores", "fights", "a score that is not a fight's played");
+        self.checked(fights.len(), words, sane, cancel, |done| {
+            self.player.fight(roster, fights, done, cancel)
+        })
+    }
+
+    /// A batch of `asked` played by `play` (told the battles as they finish), or None
+    /// once cancelled, before it or while it was played; refused when the player gave
+    /// another count of answers, or one that is not `sane` (`words`: what the answers
+    /// and the asked are called, and what an answer not sane is).
+    fn checked<T: std::fmt::Debug>(
+        &self,
+        asked: usize,
+        (answers, things, insane): (&str, &str, &str),
+        sane: impl Fn(&T) -> bool,
+        cancel: &AtomicBool,
+        play: impl FnOnce(&(dyn Fn(u64) + Sync)) -> Result<Option<Vec<T>>, Refusal>,
+    ) -> Result<Option<Vec<T>>, Refusal> {
         if cancel.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let Some(scores) = self
-            .player
-            .fight(roster, fights, &|n| self.add(n), cancel)?
-        else {
+        let Some(got) = play(&|n| self.add(n))? else {
             return Ok(None);
         };
         if cancel.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        if scores.len() != fights.len() {
+        if got.len() != asked {
             return Err(Refusal::new(format!(
-                "the player gave {} scores for {} fights",
-                scores.len(),
-                fights.len()
+                "the player gave {} {answers} for {asked} {things}",
+                got.len()
             )));
         }
-        for s in &scores {
-            let n = s.battles as f64;
-            let within = |x: f64| x.is_finite() && (-1e-9..=n + 1e-9).contains(&x);
-            if s.battles == 0 || !within(s.sum) || !within(s.squares) || s.squares > s.sum + 1e-9 {
-                return Err(Refusal::new(format!(
-                    "the player gave a score that is not a fight's played: {s:?}"
-                )));
-            }
+        if let Some(bad) = got.iter().find(|g| !sane(g)) {
+            return Err(Refusal::new(format!("the player gave {insane}: {bad:?}")));
         }
-        Ok(Some(scores))
+        Ok(Some(got))
     }
 
     /// Counts `n` battles played outside a batch (an exact pricing's, one at a time).
