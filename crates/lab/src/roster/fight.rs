@@ -7,15 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use fray::minions::{Battle as MinionsBattle, Group};
 use fray::pool::Army as PoolArmy;
 use fray::request::Refusal;
-use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use serde::{Deserialize, Serialize};
 
 use super::file::{Roster, Units};
-use super::matchup::{MAX_JOB_TRIALS, fighters};
-use crate::systems::BattleSystem;
-use crate::systems::pool::Pool;
-use crate::tally::Tally;
+use super::matchup::{MAX_JOB_TRIALS, fighters, pool_battles};
 
 /// An army: how many of each unit, in roster order.
 pub type Counts = Vec<u32>;
@@ -152,28 +148,17 @@ pub fn fight(roster: &Roster, job: &Fight, cancel: &AtomicBool) -> Result<Option
                     advantage: 0,
                     disadvantage: 0,
                 };
-                let battle = fray::pool::scenario::battle_of(
+                let Some(t) = pool_battles(
+                    roster,
                     settings,
-                    army(first, "a"),
-                    army(second, "b"),
-                    roster.max_rounds,
-                )
-                .map_err(refused)?;
-                let order = u64::from(!a_first);
-                let mut rolls = SeededRolls::with_stream(roster.seed, stream + order);
-                let (mut kept, mut t) = (Default::default(), Tally::default());
-                for _ in 0..trials.div_ceil(2) {
-                    if !Pool::trial(
-                        &battle,
-                        roster.max_rounds,
-                        &mut rolls,
-                        &mut kept,
-                        &mut t,
-                        cancel,
-                    ) {
-                        return Ok(None);
-                    }
-                }
+                    [army(first, "a"), army(second, "b")],
+                    trials.div_ceil(2),
+                    stream + u64::from(!a_first),
+                    cancel,
+                )?
+                else {
+                    return Ok(None);
+                };
                 let wins = t.wins[usize::from(!a_first)] as f64;
                 let draws = t.draws as f64;
                 scored.add(Scored {

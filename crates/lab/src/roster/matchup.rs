@@ -207,22 +207,17 @@ fn battle(
                 advantage: 0,
                 disadvantage: 0,
             };
-            let b = fray::pool::scenario::battle_of(
+            let Some(t) = pool_battles(
+                roster,
                 settings,
-                army(first, n),
-                army(second, m),
-                roster.max_rounds,
-            )
-            .map_err(refused)?;
-            // The pool system's own trial, on a stream of this battle's own: no chunk to
-            // round up to, and the same numbers on any thread count.
-            let mut rolls = SeededRolls::with_stream(roster.seed, stream);
-            let (mut kept, mut t) = (Default::default(), Tally::default());
-            for _ in 0..trials {
-                if !Pool::trial(&b, roster.max_rounds, &mut rolls, &mut kept, &mut t, cancel) {
-                    return Ok(None);
-                }
-            }
+                [army(first, n), army(second, m)],
+                trials,
+                stream,
+                cancel,
+            )?
+            else {
+                return Ok(None);
+            };
             if cancel.load(Ordering::Relaxed) || t.trials == 0 {
                 return Ok(None);
             }
@@ -231,6 +226,36 @@ fn battle(
             Ok(Some((x_wins as f64 / n, t.draws as f64 / n, t.trials)))
         }
     }
+}
+
+/// `trials` pool battles of `armies` (side a first) with the roster's round limit,
+/// counted: the pool system's own trial, on a stream of the battle's own (no chunk to
+/// round up to, and the same numbers on any thread count). None when cancelled.
+pub(super) fn pool_battles(
+    roster: &Roster,
+    settings: &fray::pool::scenario::Settings,
+    [a, b]: [Army; 2],
+    trials: u64,
+    stream: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<Tally>, Refusal> {
+    let battle = fray::pool::scenario::battle_of(settings, a, b, roster.max_rounds)
+        .map_err(|e| Refusal::new(e.to_string()))?;
+    let mut rolls = SeededRolls::with_stream(roster.seed, stream);
+    let (mut kept, mut t) = (Default::default(), Tally::default());
+    for _ in 0..trials {
+        if !Pool::trial(
+            &battle,
+            roster.max_rounds,
+            &mut rolls,
+            &mut kept,
+            &mut t,
+            cancel,
+        ) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(t))
 }
 
 /// Exact battles already played, by who fights with how many and who is side a: an
