@@ -64,17 +64,7 @@ pub fn play_jobs(
     done: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Option<Vec<Odds>>, Refusal> {
-    let played: Vec<Result<Option<Odds>, Refusal>> = jobs
-        .par_iter()
-        .map(|j| {
-            let o = odds(roster, j, cancel)?;
-            if let Some(o) = &o {
-                done(o.battles);
-            }
-            Ok(o)
-        })
-        .collect();
-    played.into_iter().collect()
+    in_parallel(jobs, |j| odds(roster, j, cancel), |o| o.battles, done)
 }
 
 /// The fights played here in parallel: what [`Local`] plays, and what one Ray task plays
@@ -85,14 +75,25 @@ pub fn play_fights(
     done: &(dyn Fn(u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Option<Vec<Scored>>, Refusal> {
-    let played: Vec<Result<Option<Scored>, Refusal>> = fights
+    in_parallel(fights, |f| fight(roster, f, cancel), |s| s.battles, done)
+}
+
+/// Each of `work` played by `play` on the current thread pool, in order, `done` told
+/// each one's `battles` as it finishes; None if any was cancelled.
+fn in_parallel<J: Sync, O: Send>(
+    work: &[J],
+    play: impl Fn(&J) -> Result<Option<O>, Refusal> + Sync,
+    battles: impl Fn(&O) -> u64 + Sync,
+    done: &(dyn Fn(u64) + Sync),
+) -> Result<Option<Vec<O>>, Refusal> {
+    let played: Vec<Result<Option<O>, Refusal>> = work
         .par_iter()
-        .map(|f| {
-            let s = fight(roster, f, cancel)?;
-            if let Some(s) = &s {
-                done(s.battles);
+        .map(|j| {
+            let o = play(j)?;
+            if let Some(o) = &o {
+                done(battles(o));
             }
-            Ok(s)
+            Ok(o)
         })
         .collect();
     played.into_iter().collect()
