@@ -410,7 +410,8 @@ impl MassState {
         let k_b = self.announce_spread(Side::B, hits_b, log);
         self.deal(Side::A, hits_a, k_a, hits_a > hits_b, rolls, log);
         self.deal(Side::B, hits_b, k_b, hits_b > hits_a, rolls, log);
-        if self.over() {
+        // Only a log reads the end here: the caller asks `over` itself.
+        if log.keeps() && self.over() {
             let (winner, rounds) = (self.winner(), self.round);
             log.record(|| MassEvent::End { winner, rounds });
         }
