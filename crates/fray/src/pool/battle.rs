@@ -21,9 +21,9 @@ pub use events::MassEvent;
 use order::{Scratch, Targeting, compact};
 use tables::SideTables;
 
-/// The most distinct rolls a side's attacks are grouped by in a round before its hits
-/// are drawn whole; an attack of a roll beyond them is rolled alone.
-const MAX_GROUPS: usize = 64;
+/// The most pairs of profiles a side's attacks are counted by in a round before its
+/// hits are drawn whole; a side with more rolls every attack.
+const MAX_PAIRS: usize = 4096;
 
 /// How heavy a combatant's armor is: lighter armor is targeted first.
 #[derive(
@@ -192,9 +192,10 @@ pub struct MassState {
     /// stands (every battle's first round), worked out once.
     first_targets: [Option<Vec<usize>>; 2],
     /// By side: the tables its hits are drawn whole from, kept while the state is
-    /// replayed, and this round's attacks counted by roll.
+    /// replayed, and this round's attacks counted by pair of profiles (with the pairs
+    /// met, in order).
     tables: [SideTables; 2],
-    groups: [Vec<(Check, u32)>; 2],
+    groups: [(Vec<u32>, Vec<usize>); 2],
 }
 
 fn index(side: Side) -> usize {
@@ -458,20 +459,25 @@ impl MassState {
             }
             return Ok(hits);
         }
-        if !log.keeps() && rolls.draws_whole() {
-            let groups = &mut groups[i];
-            groups.clear();
+        if !log.keeps() && rolls.draws_whole() && (1..=MAX_PAIRS).contains(&checks[i].len()) {
+            // The attacks counted by pair of profiles (no roll looked up per attack),
+            // then each pair's hits drawn whole, in the order the pairs first attacked.
+            let (count, met) = &mut groups[i];
+            count.resize(checks[i].len(), 0);
+            met.clear();
             for (a, d) in pairs(&alive[i], &targets[i]) {
-                let check =
-                    checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
-                match groups.iter().position(|g| g.0 == check) {
-                    Some(g) => groups[g].1 += 1,
-                    None if groups.len() < MAX_GROUPS => groups.push((check, 1)),
-                    None => hits += added(roll_check(check, rolls).result),
+                if let Some(p) = checks[i].pair(a, d) {
+                    if count[p] == 0 {
+                        met.push(p);
+                    }
+                    count[p] += 1;
                 }
             }
-            for &(check, n) in groups.iter() {
-                hits += tables[i].hits(check, n, rolls);
+            for &p in met.iter() {
+                let (a, d) = checks[i].of_pair(p);
+                let check =
+                    checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
+                hits += tables[i].hits(check, std::mem::take(&mut count[p]), rolls);
             }
             return Ok(hits);
         }

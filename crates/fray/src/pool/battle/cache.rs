@@ -69,6 +69,22 @@ impl RollCache {
         self.checks.len()
     }
 
+    /// The pair of profiles `attacker` and `defender` make, numbered below
+    /// [`RollCache::len`] (None when the cache keeps no rolls): what a round counts its
+    /// attacks by before drawing their hits whole.
+    #[inline]
+    pub(super) fn pair(&self, attacker: usize, defender: usize) -> Option<usize> {
+        let at = self.attacker[attacker] * self.defender_of.len() + self.defender[defender];
+        (at < self.checks.len()).then_some(at)
+    }
+
+    /// One combatant of each profile of pair `at` (a [`RollCache::pair`]): who its roll
+    /// is worked out for.
+    pub(super) fn of_pair(&self, at: usize) -> (usize, usize) {
+        let d = self.defender_of.len();
+        (self.attacker_of[at / d], self.defender_of[at % d])
+    }
+
     /// The roll of `attacker` against `defender`: from the cache, or worked out by
     /// `work` (for one combatant of each profile) and kept.
     #[inline]
