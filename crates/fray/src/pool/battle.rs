@@ -422,9 +422,10 @@ impl MassState {
     /// Step 1 for one side: every living combatant rolls against its target of this
     /// round; the side's hits are the sum of the degrees of its successes. Untraced,
     /// with a source that draws whole ([`Rolls::draws_whole`], the lab's), the attacks
-    /// are counted by roll and each roll's total drawn from its table: the same law, a
-    /// few draws a round. Otherwise every attack is rolled, traced or not, in the same
-    /// order, so a trace describes the battle its seed plays untraced.
+    /// are counted by pair of profiles and each pair's total drawn from its roll's
+    /// table: the same law, a few draws a round. Otherwise every attack is rolled,
+    /// traced or not, in the same order, so a trace describes the battle its seed plays
+    /// untraced.
     fn roll_side(
         &mut self,
         side: Side,
