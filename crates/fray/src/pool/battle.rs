@@ -225,12 +225,37 @@ fn pairs<'a>(
 /// How `hits` spread over the first of `targets`, at most `k` of them: as evenly as
 /// possible, the first in targeting order taking the odd hits. Arithmetic, no search.
 fn shares(targets: &[usize], k: u64, hits: u64) -> impl Iterator<Item = (usize, u64)> + '_ {
-    let used = if hits == 0 { 0 } else { k.min(hits) };
-    // Divided once, not per target: a division costs more than the rest of a share.
-    let each = hits.checked_div(used).unwrap_or(0);
-    let odd = hits.checked_rem(used).unwrap_or(0);
-    (targets.iter().copied().take(used as usize).enumerate())
-        .map(move |(i, t)| (t, each + u64::from((i as u64) < odd)))
+    let spread = Spread::new(targets, k, hits);
+    (spread.targets.iter().enumerate()).map(move |(i, &t)| (t, spread.hits(i)))
+}
+
+/// [`shares`] as plain numbers, for a loop over the targets by index (step 2's, where an
+/// iterator's bookkeeping cost as much as the damage).
+#[derive(Clone, Copy)]
+struct Spread<'a> {
+    /// The targets struck, in targeting order.
+    targets: &'a [usize],
+    /// Hits each, and how many of the first take one more.
+    each: u64,
+    odd: u64,
+}
+
+impl<'a> Spread<'a> {
+    fn new(targets: &'a [usize], k: u64, hits: u64) -> Self {
+        let used = if hits == 0 { 0 } else { k.min(hits) };
+        // Divided once, not per target: a division costs more than the rest of a share.
+        Self {
+            targets: &targets[..(used as usize).min(targets.len())],
+            each: hits.checked_div(used).unwrap_or(0),
+            odd: hits.checked_rem(used).unwrap_or(0),
+        }
+    }
+
+    /// The hits of the `i`-th target struck.
+    #[inline(always)]
+    fn hits(&self, i: usize) -> u64 {
+        self.each + u64::from((i as u64) < self.odd)
+    }
 }
 
 impl MassState {
@@ -566,7 +591,9 @@ impl MassState {
         } = self;
         let hp = &mut hp[index(defending)];
         let army = [&battle.a, &battle.b][index(defending)];
-        for (t, hits) in shares(&targets[index(attacking)], k, hits) {
+        let spread = Spread::new(&targets[index(attacking)], k, hits);
+        for (i, &t) in spread.targets.iter().enumerate() {
+            let hits = spread.hits(i);
             let first_hit_roll = full.then(|| rolls.die(battle.first_hit_die));
             let damage = match first_hit_roll {
                 Some(roll) => u64::from(roll) + hits - 1,
