@@ -1,20 +1,22 @@
 //! A side's hits drawn whole. Step 1 sums the degrees of a side's attacks, and the sum
-//! of `n` attacks of one roll has an exact distribution ([`SideHits`]), so a source that
-//! draws from a table ([`Rolls::pick`], one 64-bit word for [`crate::rng::SeededRolls`])
-//! draws the total at once instead of rolling every die: the same law, a few draws a
-//! round instead of a die per attacker. A source that only rolls dice (a scripted one, a
+//! of `n` attacks of one roll has an exact distribution ([`crate::pool::SideHits`]), so
+//! a source that draws from a table ([`Rolls::pick`], one 64-bit word for
+//! [`crate::rng::SeededRolls`]) draws the total at once instead of rolling every die:
+//! the same law, a few draws a round instead of a die per attacker. A source that only rolls dice (a scripted one, a
 //! game's own) rolls them, attack by attack, as before.
 //!
 //! How near exact: each table holds its distribution's cumulative chances as 64-bit
 //! thresholds (summed with compensation, each within about 1e-15) and leaves out the
-//! tails trimmed below 1e-17 a value (as [`SideHits`] does); a draw that lands past the
+//! tails trimmed below 1e-17 a value (as `SideHits` does); a draw that lands past the
 //! last threshold rolls the dice instead, so no total is impossible. No run of battles
 //! could tell the difference from rolling.
 //!
 //! A roll's tables are worked out together the first time a side meets it, for every
 //! count its side can field up to [`CHUNK`], each from the last by one convolution with
-//! the single attack's distribution: a state allocates for them in its first battle,
-//! not in a later one.
+//! the single attack's distribution: a state allocates for a roll once, when it is
+//! first met (in the first battle, for a side whose attacks are all one roll). What
+//! they hold is bounded: at most [`MAX_ROLLS`] rolls a side, each of [`CHUNK`] tables
+//! of at most [`MAX_WIDTH`] thresholds.
 
 use crate::dist::Distribution;
 use crate::pool::exact::{CheckOdds, TRIM};
