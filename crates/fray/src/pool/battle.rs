@@ -309,8 +309,11 @@ impl MassState {
         }
     }
 
+    /// Whether anyone of `side` stands. Looked for from the back: the targeting order
+    /// strikes the front of a list first (equal defenses go in list order), so the
+    /// last to fall are most often last in it.
     fn standing(&self, side: Side) -> bool {
-        self.hp[index(side)].iter().any(|h| *h > 0)
+        self.hp[index(side)].iter().rev().any(|h| *h > 0)
     }
 
     /// The living combatants of a side, in list order.
