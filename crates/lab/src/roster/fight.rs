@@ -2,16 +2,15 @@
 //! ([`super::armies`]). A [`Fight`] names both armies, its battles and its first
 //! random stream, so it scores the same wherever it is played: here, or in a Ray task.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use fray::minions::{Battle as MinionsBattle, Group};
+use fray::minions::Group;
 use fray::pool::Army as PoolArmy;
 use fray::request::Refusal;
-use fray::trace::NoTrace;
 use serde::{Deserialize, Serialize};
 
 use super::file::{Roster, Units};
-use super::matchup::{MAX_JOB_TRIALS, fighters, pool_battles};
+use super::matchup::{MAX_JOB_TRIALS, fighters, minions_winner, pool_battles};
 
 /// An army: how many of each unit, in roster order.
 pub type Counts = Vec<u32>;
@@ -105,7 +104,6 @@ impl Fight {
 pub fn fight(roster: &Roster, job: &Fight, cancel: &AtomicBool) -> Result<Option<Scored>, Refusal> {
     let (a, b, trials, stream) = (&job.a[..], &job.b[..], job.trials, job.stream);
     let mut scored = Scored::default();
-    let refused = |e: fray::scenario::ScenarioError| Refusal::new(e.to_string());
     for a_first in [true, false] {
         let (first, second) = if a_first { (a, b) } else { (b, a) };
         match &roster.units {
@@ -114,17 +112,10 @@ pub fn fight(roster: &Roster, job: &Fight, cancel: &AtomicBool) -> Result<Option
                     name: name.to_string(),
                     minions: fighters(units, counts.iter().copied().enumerate()),
                 };
-                let battle = MinionsBattle {
-                    rules: *rules,
-                    a: group(first, "a"),
-                    b: group(second, "b"),
-                    spells: Vec::new(),
-                };
-                fray::minions::check_work(&battle).map_err(refused)?;
-                if cancel.load(Ordering::Relaxed) {
+                let groups = [group(first, "a"), group(second, "b")];
+                let Some(winner) = minions_winner(rules, groups, cancel)? else {
                     return Ok(None);
-                }
-                let winner = fray::minions::play(&battle, &mut NoTrace).winner;
+                };
                 let ours = if a_first {
                     fray::minions::Side::A
                 } else {

@@ -173,24 +173,16 @@ fn battle(
     } else {
         ((y, j), (x, i))
     };
-    let refused = |e: fray::scenario::ScenarioError| Refusal::new(e.to_string());
     match &roster.units {
         Units::Minions { rules, units } => {
             let group = |u: usize, n: u32| Group {
                 name: roster.names[u].clone(),
                 minions: fighters(units, [(u, n)]),
             };
-            let b = MinionsBattle {
-                rules: *rules,
-                a: group(first, n),
-                b: group(second, m),
-                spells: Vec::new(),
-            };
-            fray::minions::check_work(&b).map_err(refused)?;
-            if cancel.load(Ordering::Relaxed) {
+            let Some(winner) = minions_winner(rules, [group(first, n), group(second, m)], cancel)?
+            else {
                 return Ok(None);
-            }
-            let winner = fray::minions::play(&b, &mut NoTrace).winner;
+            };
             let x_side = if x_first {
                 fray::minions::Side::A
             } else {
@@ -226,6 +218,26 @@ fn battle(
             Ok(Some((x_wins as f64 / n, t.draws as f64 / n, t.trials)))
         }
     }
+}
+
+/// The one play of a minions battle of `groups` (side a first) under `rules`: its
+/// winner, if any, once its work is checked; None when cancelled.
+pub(super) fn minions_winner(
+    rules: &fray::minions::Rules,
+    [a, b]: [Group; 2],
+    cancel: &AtomicBool,
+) -> Result<Option<Option<fray::minions::Side>>, Refusal> {
+    let battle = MinionsBattle {
+        rules: *rules,
+        a,
+        b,
+        spells: Vec::new(),
+    };
+    fray::minions::check_work(&battle).map_err(|e| Refusal::new(e.to_string()))?;
+    if cancel.load(Ordering::Relaxed) {
+        return Ok(None);
+    }
+    Ok(Some(fray::minions::play(&battle, &mut NoTrace).winner))
 }
 
 /// `trials` pool battles of `armies` (side a first) with the roster's round limit,
