@@ -20,6 +20,34 @@ fn valid(example: &str, extra: impl FnOnce(&mut RosterRequest)) -> ValidRoster {
     r.validate().unwrap()
 }
 
+/// `work` played in chunks of `size`, in reverse order, each on a thread pool of its
+/// own, as separate workers elsewhere would; `seen` told each chunk's length.
+fn in_chunks<J, O>(
+    work: &[J],
+    size: usize,
+    seen: impl Fn(usize),
+    play: impl Fn(&[J]) -> Result<Option<Vec<O>>, Refusal> + Sync,
+) -> Result<Option<Vec<O>>, Refusal>
+where
+    J: Sync,
+    O: Send,
+{
+    let mut parts: Vec<Vec<O>> = Vec::new();
+    for chunk in work.chunks(size).rev() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let Some(got) = pool.install(|| play(chunk))? else {
+            return Ok(None);
+        };
+        seen(chunk.len());
+        parts.push(got);
+    }
+    parts.reverse();
+    Ok(Some(parts.into_iter().flatten().collect()))
+}
+
 /// Plays each batch in chunks of `size` jobs, in reverse order, as separate workers
 /// would, and records the chunks' sizes.
 struct Chunked {
@@ -35,21 +63,10 @@ impl Player for Chunked {
         done: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<Odds>>, Refusal> {
-        let mut parts: Vec<Vec<Odds>> = Vec::new();
-        for chunk in jobs.chunks(self.size).rev() {
-            // Each chunk on a thread pool of its own, as a worker elsewhere would be.
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .build()
-                .unwrap();
-            let Some(odds) = pool.install(|| play_jobs(roster, chunk, done, cancel))? else {
-                return Ok(None);
-            };
-            self.chunks.lock().unwrap().push(chunk.len());
-            parts.push(odds);
-        }
-        parts.reverse();
-        Ok(Some(parts.concat()))
+        let seen = |n| self.chunks.lock().unwrap().push(n);
+        in_chunks(jobs, self.size, seen, |chunk| {
+            play_jobs(roster, chunk, done, cancel)
+        })
     }
 }
 
@@ -292,20 +309,15 @@ impl Player for FightsElsewhere {
         done: &(dyn Fn(u64) + Sync),
         cancel: &AtomicBool,
     ) -> Result<Option<Vec<Scored>>, Refusal> {
-        let mut parts = Vec::new();
-        for chunk in fights.chunks(self.size).rev() {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .build()
-                .unwrap();
-            let Some(scores) = pool.install(|| play_fights(roster, chunk, done, cancel))? else {
-                return Ok(None);
-            };
-            self.fights.fetch_add(chunk.len() as u64, Ordering::Relaxed);
-            parts.push(scores);
-        }
-        parts.reverse();
-        let mut scores = parts.concat();
+        let seen = |n: usize| {
+            self.fights.fetch_add(n as u64, Ordering::Relaxed);
+        };
+        let Some(mut scores) = in_chunks(fights, self.size, seen, |chunk| {
+            play_fights(roster, chunk, done, cancel)
+        })?
+        else {
+            return Ok(None);
+        };
         if self.lie {
             scores[0].sum = scores[0].battles as f64 + 1.0;
         }
