@@ -185,18 +185,17 @@ pub trait Command: 'static {
     /// The request once every input rule has passed.
     type Valid: Send + Sync + 'static;
     /// What it gives: `--json` prints it.
-    type Answer: Serialize + Send + 'static;
+    type Answer: Serialize + JsonSchema + Send + 'static;
 
     /// The JSON Schema of what the request accepts (see [`schema::request`]).
     fn request_schema() -> Value {
         schema::request::<Self::Request>()
     }
 
-    /// The JSON Schema of the answer as `--json` prints it, or `None` while its type
-    /// has none: a command whose answer derives `JsonSchema` returns
-    /// `Some(schema::answer::<Self::Answer>())`.
+    /// The JSON Schema of the answer as `--json` prints it (`None` for a command whose
+    /// answer has no fixed shape).
     fn answer_schema() -> Option<Value> {
-        None
+        Some(schema::answer::<Self::Answer>())
     }
 
     /// Names where the text of `field` came from (a file's path), for its messages.

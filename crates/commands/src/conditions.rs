@@ -2,11 +2,9 @@
 
 use fray::conditions::request::{EncounterAnswer, EncounterRequest, ValidEncounter};
 use fray::request::Refusal;
-use serde_json::Value;
 
 use crate::command::{Command, Context, Prepared};
 use crate::limits::{self, TextFile};
-use crate::schema;
 
 /// `fray encounter`: an encounter script played step by step, its expectations judged.
 #[derive(Debug)]
@@ -20,10 +18,6 @@ impl Command for Encounter {
     type Request = EncounterRequest;
     type Valid = ValidEncounter;
     type Answer = EncounterAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(request: &mut EncounterRequest, field: &str, source: String) -> bool {
         (field == "script")

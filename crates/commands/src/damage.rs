@@ -5,11 +5,9 @@ use fray::damage::{ChoiceRule, TypesListing};
 use fray::request::Refusal;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::command::{Command, Context, Cost, Keys, Prepared};
 use crate::limits::{self, TextFile};
-use crate::schema;
 
 /// `fray damage`: one hit resolved and explained, or the exact distribution of dice.
 #[derive(Debug)]
@@ -24,10 +22,6 @@ impl Command for Damage {
     type Request = DamageRequest;
     type Valid = ValidDamage;
     type Answer = DamageResult;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(request: &mut DamageRequest, field: &str, source: String) -> bool {
         (field == "vs")
@@ -76,10 +70,6 @@ impl Command for Types {
     type Request = TypesRequest;
     type Valid = TypesRequest;
     type Answer = TypesListing;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn prepare(request: TypesRequest) -> Result<Prepared<TypesRequest>, Refusal> {
         Ok(Prepared::new(request))

@@ -7,11 +7,9 @@ use fray::evasion::request::{
     ToHitAnswer, ToHitRequest, ValidAppraise, ValidEvasionDamage, ValidTable, ValidToHit,
 };
 use fray::request::Refusal;
-use serde_json::Value;
 
 use crate::command::{Command, Context, Keys, Prepared};
 use crate::limits::{self, TextFile};
-use crate::schema;
 
 /// Names the source of an attacker or defender profile's text.
 fn profile_source(
@@ -41,10 +39,6 @@ impl Command for ToHit {
     type Request = ToHitRequest;
     type Valid = ValidToHit;
     type Answer = ToHitAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(r: &mut ToHitRequest, field: &str, source: String) -> bool {
         profile_source(
@@ -77,10 +71,6 @@ impl Command for EvasionDamage {
     type Request = EvasionDamageRequest;
     type Valid = ValidEvasionDamage;
     type Answer = EvasionDamageAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(r: &mut EvasionDamageRequest, field: &str, source: String) -> bool {
         profile_source(
@@ -116,10 +106,6 @@ impl Command for EvasionTable {
     type Valid = ValidTable;
     type Answer = TableAnswer;
 
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
-
     fn prepare(request: TableRequest) -> Result<Prepared<ValidTable>, Refusal> {
         Ok(Prepared::new(request.validate()?))
     }
@@ -141,10 +127,6 @@ impl Command for Appraise {
     type Request = AppraiseRequest;
     type Valid = ValidAppraise;
     type Answer = Appraisal;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(r: &mut AppraiseRequest, field: &str, source: String) -> bool {
         profile_source(field, source, None, &mut r.defender_source)

@@ -5,10 +5,8 @@
 use fray::request::Refusal;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::command::{Command, Context, Prepared};
-use crate::schema;
 
 /// The commands that have bundled examples, each played by `example: NAME` in its
 /// request.
@@ -64,10 +62,6 @@ impl Command for Examples {
     type Request = ExamplesRequest;
     type Valid = ExamplesRequest;
     type Answer = ExamplesAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn prepare(request: ExamplesRequest) -> Result<Prepared<ExamplesRequest>, Refusal> {
         Ok(Prepared::new(request))

@@ -10,11 +10,9 @@ use fray_lab::request::{BattleRequest, ValidBattle};
 use fray_lab::roster::{RosterAnswer, RosterRequest, ValidRoster};
 use fray_lab::sweep::paths::{Paths, PathsRequest, ValidPaths};
 use fray_lab::sweep::request::{SweepAnswer, SweepRequest, ValidSweep};
-use serde_json::Value;
 
 use crate::command::{Command, Context, Cost, Pages, Prepared, Span};
 use crate::limits::{self, TextFile};
-use crate::schema;
 
 /// `fray battle`: whole battles under any system, many times, reproducibly.
 #[derive(Debug)]
@@ -29,10 +27,6 @@ impl Command for Battle {
     type Request = BattleRequest;
     type Valid = ValidBattle;
     type Answer = Report;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(request: &mut BattleRequest, field: &str, source: String) -> bool {
         (field == "scenario")
@@ -88,10 +82,6 @@ impl Command for Sweep {
     type Valid = ValidSweep;
     type Answer = SweepAnswer;
 
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
-
     fn name_source(request: &mut SweepRequest, field: &str, source: String) -> bool {
         (field == "scenario")
             .then(|| request.scenario_source = Some(source))
@@ -145,10 +135,6 @@ impl Command for SweepPaths {
     type Valid = ValidPaths;
     type Answer = Paths;
 
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
-
     fn name_source(request: &mut PathsRequest, field: &str, source: String) -> bool {
         (field == "scenario")
             .then(|| request.scenario_source = Some(source))
@@ -175,10 +161,6 @@ impl Command for DesignCheckCommand {
     type Request = design::Request;
     type Valid = design::Request;
     type Answer = DesignCheck;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn prepare(request: design::Request) -> Result<Prepared<design::Request>, Refusal> {
         Ok(Prepared::new(request))
@@ -209,10 +191,6 @@ impl Command for Roster {
     type Request = RosterRequest;
     type Valid = ValidRoster;
     type Answer = RosterAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(request: &mut RosterRequest, field: &str, source: String) -> bool {
         (field == "roster")

@@ -2,11 +2,9 @@
 
 use fray::minions::request::{MinionsAnswer, MinionsRequest, ValidMinions};
 use fray::request::Refusal;
-use serde_json::Value;
 
 use crate::command::{Command, Context, Keys, Prepared};
 use crate::limits::{self, TextFile};
-use crate::schema;
 
 /// `fray minions`: one minions battle, every attack logged.
 #[derive(Debug)]
@@ -21,10 +19,6 @@ impl Command for Minions {
     type Request = MinionsRequest;
     type Valid = ValidMinions;
     type Answer = MinionsAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(request: &mut MinionsRequest, field: &str, source: String) -> bool {
         (field == "battle")

@@ -5,11 +5,9 @@ use fray::pool::request::{
     ValidCheck, ValidMassBattle, ValidSides,
 };
 use fray::request::{Effort, Refusal};
-use serde_json::Value;
 
 use crate::command::{Command, Context, Cost, Keys, Prepared};
 use crate::limits::{self, TextFile};
-use crate::schema;
 
 /// `fray check`: the exact odds of one pool check.
 #[derive(Debug)]
@@ -22,10 +20,6 @@ impl Command for Check {
     type Request = CheckRequest;
     type Valid = ValidCheck;
     type Answer = CheckAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn prepare(request: CheckRequest) -> Result<Prepared<ValidCheck>, Refusal> {
         Ok(Prepared::new(request.validate()?))
@@ -48,10 +42,6 @@ impl Command for Sides {
     type Request = SidesRequest;
     type Valid = ValidSides;
     type Answer = SidesAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn prepare(request: SidesRequest) -> Result<Prepared<ValidSides>, Refusal> {
         let valid = request.validate()?;
@@ -87,10 +77,6 @@ impl Command for MassBattle {
     type Request = MassBattleRequest;
     type Valid = ValidMassBattle;
     type Answer = MassBattleAnswer;
-
-    fn answer_schema() -> Option<Value> {
-        Some(schema::answer::<Self::Answer>())
-    }
 
     fn name_source(request: &mut MassBattleRequest, field: &str, source: String) -> bool {
         (field == "battle")
