@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 /// - 1: one ChaCha8 draw per die (`rand`'s ranged sampling).
 /// - 2: dice batched, several from one ChaCha8 word ([`SeededRolls`]); the same streams.
 /// - 3: the lab's pool battles (a [`SeededRolls::drawing_whole`]) draw each roll's total
-///   hits of a round whole, one word from a table ([`Rolls::pick`]), instead of rolling
+///   hits of a round whole, one word from a table ([`Rolls::word`]), instead of rolling
 ///   every attacker's dice; dice, units and streams as in 2.
 pub const SEED_VERSION: u32 = 3;
 
@@ -38,6 +38,14 @@ pub trait Rolls {
         (0..dice).filter(|_| self.die(sides) <= tn).count() as u32
     }
 
+    /// Fills `out` with dice of `sides` sides, in order: what as many calls of
+    /// [`Rolls::die`] give (and what this does unless a source has a quicker way).
+    fn dice(&mut self, sides: u32, out: &mut [u32]) {
+        for d in out {
+            *d = self.die(sides);
+        }
+    }
+
     /// An exploding die: when it `explodes`, how many dice of `sides` sides in a row show
     /// `face` (each rolls again), at most `cap`; 0 when not. A source may draw the first
     /// die even when the check does not explode, so that nothing waits on it
@@ -53,17 +61,15 @@ pub trait Rolls {
         run
     }
 
-    /// An outcome drawn whole from a table: `thresholds[i]` is the chance of an outcome
-    /// at most `i`, times 2^64, rising. None when this source has no such draw (it rolls
-    /// dice only, as a scripted one does: the caller then rolls the dice the outcome is
-    /// made of), or when the draw lands past the last threshold (the table's trimmed
-    /// tail: the caller rolls then too). This one has none.
-    fn pick(&mut self, thresholds: &[u64]) -> Option<usize> {
-        let _ = thresholds;
+    /// A uniform 64-bit word, for an outcome drawn whole from a table of its chances
+    /// (out of 2^64). None when this source has no such draw: it rolls dice only, as a
+    /// scripted one does, and the caller then rolls the dice the outcome is made of.
+    /// This one has none.
+    fn word(&mut self) -> Option<u64> {
         None
     }
 
-    /// Whether this source draws outcomes whole from tables ([`Rolls::pick`]) where a
+    /// Whether this source draws outcomes whole from tables ([`Rolls::word`]) where a
     /// caller may use one in place of the dice: a pool battle then draws each side's
     /// total hits of a round at once (the same law, other numbers than the dice give).
     /// No, unless the source says so; a [`SeededRolls`] does once
@@ -91,12 +97,16 @@ impl<R: Rolls + ?Sized> Rolls for &mut R {
         (**self).hits(dice, sides, tn)
     }
     #[inline]
+    fn dice(&mut self, sides: u32, out: &mut [u32]) {
+        (**self).dice(sides, out)
+    }
+    #[inline]
     fn explosions(&mut self, explodes: bool, sides: u32, face: u32, cap: u32) -> u32 {
         (**self).explosions(explodes, sides, face, cap)
     }
     #[inline]
-    fn pick(&mut self, thresholds: &[u64]) -> Option<usize> {
-        (**self).pick(thresholds)
+    fn word(&mut self) -> Option<u64> {
+        (**self).word()
     }
     #[inline]
     fn draws_whole(&self) -> bool {
@@ -132,6 +142,9 @@ pub struct SeededRolls {
     evict: usize,
     /// Whether a caller may draw outcomes whole in place of dice ([`Rolls::draws_whole`]).
     whole: bool,
+    /// The powers of the die size [`Rolls::dice`] last read whole words of, and that size.
+    powers: Vec<u64>,
+    powers_of: u64,
 }
 
 /// The bytes of a saved [`SeededRolls`] ([`SeededRolls::save`]).
@@ -234,6 +247,8 @@ impl SeededRolls {
             batches,
             evict: evict as usize,
             whole: false,
+            powers: Vec::new(),
+            powers_of: 0,
         })
     }
 
@@ -251,6 +266,8 @@ impl SeededRolls {
             batches: [Batch::default(); SLOTS],
             evict: 0,
             whole: false,
+            powers: Vec::new(),
+            powers_of: 0,
         }
     }
 
@@ -278,7 +295,18 @@ impl SeededRolls {
     #[cold]
     #[inline(never)]
     fn batch_with_dice(&mut self, sides: u64) -> &mut Batch {
-        let slot = match self.batches.iter().position(|b| b.sides == sides) {
+        let slot = self.slot(sides);
+        let (batch, rng) = (&mut self.batches[slot], &mut self.rng);
+        if batch.left == 0 {
+            batch.refill(|| rng.next_u64());
+        }
+        batch
+    }
+
+    /// The slot of the batch of dice of `sides` sides: its own, or a new one in the
+    /// slot in turn.
+    fn slot(&mut self, sides: u64) -> usize {
+        match self.batches.iter().position(|b| b.sides == sides) {
             Some(slot) => slot,
             None => {
                 let slot = self.evict;
@@ -286,12 +314,7 @@ impl SeededRolls {
                 self.batches[slot] = Batch::for_sides(sides);
                 slot
             }
-        };
-        let (batch, rng) = (&mut self.batches[slot], &mut self.rng);
-        if batch.left == 0 {
-            batch.refill(|| rng.next_u64());
         }
-        batch
     }
 
     /// [`Rolls::die`] when its batch is empty or not yet made.
@@ -360,6 +383,37 @@ impl Rolls for SeededRolls {
         }
     }
 
+    /// What the batch of their size still holds, then each new word's dice read
+    /// apart from one another ([`Batch::read`]): the same dice as one by one, with no
+    /// die waiting on the one before.
+    #[inline]
+    fn dice(&mut self, sides: u32, out: &mut [u32]) {
+        if sides <= 1 || out.is_empty() {
+            out.fill(1);
+            return;
+        }
+        let size = u64::from(sides);
+        let slot = self.slot(size);
+        let batch = &mut self.batches[slot];
+        if self.powers_of != size {
+            batch.powers(&mut self.powers);
+            self.powers_of = size;
+        }
+        let held = out.len().min(batch.left as usize);
+        let (now, rest) = out.split_at_mut(held);
+        for d in now {
+            *d = batch.take() + 1;
+        }
+        let rng = &mut self.rng;
+        for dice in rest.chunks_mut(batch.per as usize) {
+            let word = batch.fresh(|| rng.next_u64());
+            batch.read(word, &self.powers, dice);
+            for d in dice {
+                *d += 1;
+            }
+        }
+    }
+
     /// The first die is drawn whether the check explodes or not: a branch on a coin
     /// toss costs more than a die.
     #[inline]
@@ -371,12 +425,10 @@ impl Rolls for SeededRolls {
         self.explosions_after_the_first(sides, face, cap)
     }
 
-    /// One 64-bit word, found among the thresholds by bisection.
+    /// The generator's next word.
     #[inline]
-    fn pick(&mut self, thresholds: &[u64]) -> Option<usize> {
-        let word = self.rng.next_u64();
-        let i = thresholds.partition_point(|&t| t <= word);
-        (i < thresholds.len()).then_some(i)
+    fn word(&mut self) -> Option<u64> {
+        Some(self.rng.next_u64())
     }
 
     #[inline]
@@ -480,6 +532,25 @@ mod tests {
             let mut b = SeededRolls::restore(&a.save()).unwrap();
             for &s in &after {
                 proptest::prop_assert_eq!(step(&mut a, s), step(&mut b, s));
+            }
+        }
+
+        /// Dice drawn several at once are the dice drawn one by one, whatever other
+        /// dice and draws come between.
+        #[test]
+        fn dice_at_once_are_the_dice_one_by_one(
+            seed in proptest::prelude::any::<u64>(),
+            runs in proptest::collection::vec((1u32..30, 0usize..50), 1..20),
+        ) {
+            let mut a = SeededRolls::new(seed);
+            let mut b = SeededRolls::new(seed);
+            let mut out = Vec::new();
+            for &(sides, n) in &runs {
+                out.resize(n, 0);
+                a.dice(sides, &mut out);
+                let one_by_one: Vec<u32> = (0..n).map(|_| b.die(sides)).collect();
+                proptest::prop_assert_eq!(&out, &one_by_one);
+                proptest::prop_assert_eq!(a.die(7), b.die(7));
             }
         }
     }

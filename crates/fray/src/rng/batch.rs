@@ -116,6 +116,39 @@ impl Batch {
         hits
     }
 
+    /// `sides^0` to `sides^per`, into `powers`: what [`Batch::read`] reads a word's
+    /// dice with.
+    pub(super) fn powers(&self, powers: &mut Vec<u64>) {
+        powers.clear();
+        powers.push(1);
+        for i in 0..self.per as usize {
+            powers.push(powers[i] * self.sides);
+        }
+    }
+
+    /// The next word a batch is read from (see [`Batch::refill`]), drawn from `next`.
+    pub(super) fn fresh(&self, mut next: impl FnMut() -> u64) -> u64 {
+        accepted::<64>(self.outcomes, &mut next)
+    }
+
+    /// The first `out.len()` (at most a batch) dice of the fresh word `word`, each
+    /// read apart from the others, and the batch left holding the rest, as many
+    /// [`Batch::take`]s after a [`Batch::refill`] would leave it. Die i is the high half
+    /// of `word × sides^(i+1)` less `sides` times the high half of `word × sides^i` (the
+    /// digits of the word as a fraction, in base `sides`), so no die waits on the one
+    /// before. `powers` is [`Batch::powers`].
+    #[inline]
+    pub(super) fn read(&mut self, word: u64, powers: &[u64], out: &mut [u32]) {
+        let mut below = 0u64;
+        for (d, &p) in out.iter_mut().zip(&powers[1..]) {
+            let high = ((u128::from(word) * u128::from(p)) >> 64) as u64;
+            *d = (high - self.sides * below) as u32;
+            below = high;
+        }
+        self.word = word.wrapping_mul(powers[out.len()]);
+        self.left = self.per - out.len() as u32;
+    }
+
     /// A new batch from `next` words: one is kept unless its last low half (the word
     /// times `sides^per`, wrapping) is below `2^64 mod sides^per`, the uneven remainder.
     pub(super) fn refill(&mut self, mut next: impl FnMut() -> u64) {

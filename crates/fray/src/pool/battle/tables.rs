@@ -1,22 +1,26 @@
 //! A side's hits drawn whole. Step 1 sums the degrees of a side's attacks, and the sum
 //! of `n` attacks of one roll has an exact distribution ([`crate::pool::SideHits`]), so
-//! a source that draws from a table ([`Rolls::pick`], one 64-bit word for
-//! [`crate::rng::SeededRolls`]) draws the total at once instead of rolling every die:
-//! the same law, a few draws a round instead of a die per attacker. A source that only rolls dice (a scripted one, a
-//! game's own) rolls them, attack by attack, as before.
+//! a source that draws words ([`Rolls::word`], [`crate::rng::SeededRolls`]'s) draws
+//! the total at once, one word from an alias table, instead of rolling every die: the
+//! same law, a few draws a round instead of a die per attacker. A source that only
+//! rolls dice (a scripted one, a game's own) rolls them, attack by attack, as before.
 //!
-//! How near exact: each table holds its distribution's cumulative chances as 64-bit
-//! thresholds (summed with compensation, each within about 1e-15) and leaves out the
-//! tails trimmed below 1e-17 a value (as `SideHits` does); a draw that lands past the
-//! last threshold rolls the dice instead, so no total is impossible. No run of battles
-//! could tell the difference from rolling.
+//! How near exact: each total's chance is a whole number of 2^64ths, the difference of
+//! its distribution's cumulative chances as 64-bit thresholds (summed with
+//! compensation, each within about 1e-15); the tails trimmed below 1e-17 a value (as
+//! `SideHits` does) are one more outcome of the table, which rolls the dice instead, so
+//! no total is impossible. The alias table (Walker's, built as Vose does, in whole
+//! numbers) gives each outcome exactly its share of the 2^64 words, in one lookup
+//! whatever the table's width. No run of battles could tell the difference from
+//! rolling.
 //!
 //! A roll's tables are worked out together the first time a side meets it, for every
 //! count its side can field up to [`CHUNK`], each from the last by one convolution with
 //! the single attack's distribution: a state allocates for a roll once, when it is
 //! first met (in the first battle, for a side whose attacks are all one roll). What
 //! they hold is bounded: at most [`MAX_ROLLS`] rolls a side, each of [`CHUNK`] tables
-//! of at most [`MAX_WIDTH`] thresholds.
+//! of at most [`MAX_WIDTH`] outcomes (twice as many columns at most, 12 bytes each:
+//! 12 MB a side at the very worst, a few kilobytes for a usual battle).
 
 use crate::dist::Distribution;
 use crate::pool::exact::{CheckOdds, TRIM};
@@ -33,17 +37,32 @@ pub(super) const CHUNK: u32 = 32;
 const MAX_ROLLS: usize = 16;
 
 /// The most outcomes a table may hold: a roll whose totals spread wider is rolled.
-const MAX_WIDTH: usize = 4096;
+const MAX_WIDTH: usize = 1024;
 
 /// 2^64 as a float: a chance times this is its threshold.
 const WORDS: f64 = 18_446_744_073_709_551_616.0;
 
-/// One count's table: too wide to keep, or its thresholds.
+/// One count's table: too wide to keep, or its alias table of totals from `min`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Slot {
     Rolled,
-    Table { min: u64, thresholds: Box<[u64]> },
+    Table { min: u64, alias: Alias },
 }
+
+/// An alias table: a word's top bits pick a column, and its low bits below the
+/// column's cut give the column's own outcome, else its alias. Outcome [`TAIL`] is the
+/// trimmed tail (the dice are rolled).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Alias {
+    /// 64 less the bits that number the columns.
+    shift: u32,
+    cut: Box<[u64]>,
+    /// Each column's own outcome and its alias.
+    outcome: Box<[[u16; 2]]>,
+}
+
+/// The outcome that stands for the trimmed tail.
+const TAIL: u16 = u16::MAX;
 
 /// The tables of one side, by roll and by count of attacks (1 to [`CHUNK`], or to the
 /// side's size if smaller), kept while the state is replayed.
@@ -67,37 +86,96 @@ impl SideTables {
     /// draw from one, else rolled attack by attack.
     #[inline]
     pub(super) fn hits(&mut self, check: Check, n: u32, rolls: &mut impl Rolls) -> u64 {
+        match self.roll(check) {
+            Some(at) => self.hits_of(at, n, rolls),
+            None => (0..n).map(|_| added(check, rolls)).sum(),
+        }
+    }
+
+    /// The number of `check` among this side's rolls, its tables worked out if new;
+    /// None when the side keeps no more rolls.
+    pub(super) fn roll(&mut self, check: Check) -> Option<usize> {
+        match self.rolls.iter().position(|(c, _)| *c == check) {
+            Some(at) => Some(at),
+            None if self.rolls.len() < MAX_ROLLS => {
+                self.rolls.push((check, tables(check, self.most)));
+                Some(self.rolls.len() - 1)
+            }
+            None => None,
+        }
+    }
+
+    /// The hits of `n` attacks of roll number `at` (a [`SideTables::roll`]).
+    #[inline]
+    pub(super) fn hits_of(&self, at: usize, n: u32, rolls: &mut impl Rolls) -> u64 {
+        let (check, slots) = &self.rolls[at];
         let (mut left, mut hits) = (n, 0);
         while left > 0 {
             let k = left.min(CHUNK);
-            hits += self.chunk(check, k, rolls);
+            let drawn = match slots.get(k as usize - 1) {
+                Some(Slot::Table { min, alias }) => (rolls.word())
+                    .and_then(|w| alias.outcome(w))
+                    .map(|i| min + u64::from(i)),
+                _ => None,
+            };
+            hits += drawn.unwrap_or_else(|| (0..k).map(|_| added(*check, rolls)).sum());
             left -= k;
         }
         hits
     }
+}
 
-    /// The hits of `k` (at most [`CHUNK`]) attacks of `check`.
-    fn chunk(&mut self, check: Check, k: u32, rolls: &mut impl Rolls) -> u64 {
-        if let Some(Slot::Table { min, thresholds }) = self.slot(check, k) {
-            if let Some(i) = rolls.pick(thresholds) {
-                return min + i as u64;
+impl Alias {
+    /// The table of outcomes with these weights (summing to 2^64), by Vose's
+    /// construction in whole numbers: each column holds exactly 2^64 / columns words.
+    fn new(weights: &[u128]) -> Self {
+        let bits = weights.len().next_power_of_two().trailing_zeros().max(1);
+        let columns = 1usize << bits;
+        let each = 1u128 << (64 - bits);
+        let mut w: Vec<u128> = weights.to_vec();
+        w.resize(columns, 0);
+        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
+            (0..columns).partition(|&i| w[i] < each);
+        let mut cut = vec![each as u64; columns];
+        let mut outcome = vec![[0u16; 2]; columns];
+        let number = |i: usize| {
+            if i + 1 == weights.len() {
+                TAIL
+            } else {
+                i as u16
+            }
+        };
+        while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
+            small.pop();
+            cut[s] = w[s] as u64;
+            // A column of no weight of its own (padding) is its alias's alone.
+            let own = if w[s] == 0 { l } else { s };
+            outcome[s] = [number(own), number(l)];
+            w[l] -= each - w[s];
+            if w[l] < each {
+                large.pop();
+                small.push(l);
             }
         }
-        (0..k).map(|_| added(check, rolls)).sum()
+        // What is left holds exactly a column each: its own outcome alone.
+        for i in large.into_iter().chain(small) {
+            outcome[i] = [number(i); 2];
+        }
+        Self {
+            shift: 64 - bits,
+            cut: cut.into(),
+            outcome: outcome.into(),
+        }
     }
 
-    /// The table of `k` attacks of `check`, its roll's tables worked out if new; None
-    /// when the side keeps no more rolls or `k` is past what it fields.
-    fn slot(&mut self, check: Check, k: u32) -> Option<&Slot> {
-        let at = match self.rolls.iter().position(|(c, _)| *c == check) {
-            Some(at) => at,
-            None if self.rolls.len() < MAX_ROLLS => {
-                self.rolls.push((check, tables(check, self.most)));
-                self.rolls.len() - 1
-            }
-            None => return None,
-        };
-        self.rolls[at].1.get(k as usize - 1)
+    /// The outcome a word draws: a total's offset, or None for the tail.
+    #[inline(always)]
+    fn outcome(&self, word: u64) -> Option<u16> {
+        let column = (word >> self.shift) as usize;
+        let low = word & ((1u64 << self.shift) - 1);
+        let [own, alias] = self.outcome[column];
+        let i = if low < self.cut[column] { own } else { alias };
+        (i != TAIL).then_some(i)
     }
 }
 
@@ -130,20 +208,27 @@ fn table(d: &Distribution) -> Slot {
         return Slot::Rolled;
     }
     // Summed with compensation: the thresholds near the top stay within an ulp or two
-    // of the exact cumulative chance.
-    let thresholds = d
+    // of the exact cumulative chance. Each total's weight is the step between two
+    // thresholds; the tail's, what the last leaves of 2^64.
+    let mut below = 0u64;
+    let mut weights: Vec<u128> = d
         .cumulative()
         .map(|c| {
-            if c >= 1.0 {
+            let t = if c >= 1.0 {
                 u64::MAX
             } else {
                 (c * WORDS) as u64
             }
+            .max(below);
+            let w = t - below;
+            below = t;
+            u128::from(w)
         })
         .collect();
+    weights.push((1u128 << 64) - u128::from(below));
     Slot::Table {
         min: d.min() as u64,
-        thresholds,
+        alias: Alias::new(&weights),
     }
 }
 
@@ -190,26 +275,68 @@ mod tests {
         assert!((var / exact.variance() - 1.0).abs() < 0.02, "{var}");
     }
 
+    /// Each outcome's share of the 2^64 words, as the alias table deals them.
+    fn shares(alias: &Alias, outcomes: usize) -> Vec<u128> {
+        let each = 1u128 << alias.shift;
+        let mut share = vec![0u128; outcomes];
+        let index = |o: u16| {
+            if o == TAIL {
+                outcomes - 1
+            } else {
+                usize::from(o)
+            }
+        };
+        for (c, &[own, other]) in alias.outcome.iter().enumerate() {
+            share[index(own)] += u128::from(alias.cut[c]);
+            share[index(other)] += each - u128::from(alias.cut[c]);
+        }
+        share
+    }
+
+    #[test]
+    fn an_alias_table_gives_each_outcome_exactly_its_weight() {
+        let cases: [&[u128]; 4] = [
+            &[1 << 64],
+            &[1 << 63, 1 << 62, 1 << 62],
+            &[3, (1 << 64) - 10, 7],
+            &[(1 << 64) / 3, (1 << 64) / 3, (1 << 64) / 3 + 1, 0, 0],
+        ];
+        for weights in cases {
+            let alias = Alias::new(weights);
+            assert_eq!(shares(&alias, weights.len()), weights, "{weights:?}");
+        }
+        // A word in the first column, below its cut, draws its own outcome; the word
+        // at the very top draws the last column's.
+        let alias = Alias::new(&[1 << 63, 1 << 62, 1 << 62]);
+        assert_eq!(alias.outcome(0), Some(0));
+        assert_eq!(
+            alias.outcome(u64::MAX),
+            None,
+            "the last weight is the tail's"
+        );
+    }
+
     #[test]
     fn each_table_is_its_counts_exact_distribution() {
         let all = tables(check(2), 32);
         assert_eq!(all.len(), 32);
         for (k, slot) in all.iter().enumerate() {
-            let Slot::Table { min, thresholds } = slot else {
+            let Slot::Table { min, alias } = slot else {
                 panic!("a table")
             };
-            assert!(thresholds.windows(2).all(|w| w[0] <= w[1]));
-            // Within 1e-13 of the whole word: the trimmed tails and the sums' rounding.
-            assert!(*thresholds.last().unwrap() as f64 > WORDS * (1.0 - 1e-13));
             let exact = SideHits::new(&[(k as u64 + 1, check(2))]).distribution;
-            let mut below = 0u64;
-            for (i, &t) in thresholds.iter().enumerate() {
-                let p = (t - below) as f64 / WORDS;
+            let width = (exact.max() - exact.min() + 2) as usize;
+            let share = shares(alias, width);
+            assert_eq!(share.iter().sum::<u128>(), 1 << 64, "every word draws");
+            // The tail: within 1e-13 of nothing (the trimmed tails and the sums'
+            // rounding).
+            assert!((share[width - 1] as f64) < WORDS * 1e-13);
+            for (i, &w) in share[..width - 1].iter().enumerate() {
+                let p = w as f64 / WORDS;
                 assert!(
                     (p - exact.p(*min as i64 + i as i64)).abs() < 1e-12,
                     "{k} {i}"
                 );
-                below = t;
             }
         }
     }
