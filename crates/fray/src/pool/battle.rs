@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 mod cache;
 mod events;
+mod kernel;
 mod order;
 mod tables;
 
@@ -18,6 +19,7 @@ use crate::rng::Rolls;
 use crate::trace::{NoTrace, Recorder};
 use cache::RollCache;
 pub use events::MassEvent;
+pub use kernel::MassKernel;
 use order::{Scratch, Targeting, compact};
 use tables::SideTables;
 
@@ -490,7 +492,8 @@ impl MassState {
         }
         if !log.keeps() && rolls.draws_whole() && (1..=MAX_PAIRS).contains(&checks[i].len()) {
             // The attacks counted by pair of profiles (no roll looked up per attack),
-            // then each pair's hits drawn whole, in the order the pairs first attacked.
+            // then each pair's hits drawn whole, in the order of the pairs' numbers
+            // (as [`MassKernel`] draws them).
             let (count, met) = &mut groups[i];
             count.resize(checks[i].len(), 0);
             met.clear();
@@ -502,6 +505,7 @@ impl MassState {
                     count[p] += 1;
                 }
             }
+            met.sort_unstable();
             for &p in met.iter() {
                 let (a, d) = checks[i].of_pair(p);
                 let check =

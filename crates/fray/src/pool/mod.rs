@@ -25,7 +25,7 @@ pub mod scenario;
 
 pub use battle::{
     ArmorWeight, Army, Combatant, DefenseCount, FormRule, FormVote, MassBattle, MassEvent,
-    MassState, TargetingReadings, play_mass_battle, replay_mass_battle,
+    MassKernel, MassState, TargetingReadings, play_mass_battle, replay_mass_battle,
 };
 pub use exact::{BaseOutcome, CheckOdds, Comparison, SideHits, compare};
 pub use model::{Check, CheckResult, Ladder, PoolError, Rung, parse_side};

@@ -5,6 +5,7 @@
 mod battle;
 mod check;
 mod fuzz_replay;
+mod kernel;
 mod properties;
 mod request;
 mod robust;

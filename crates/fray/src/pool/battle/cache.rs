@@ -64,6 +64,14 @@ impl RollCache {
         self.attacker_of.len() == 1 && self.defender_of.len() == 1
     }
 
+    /// The profile of each attacker and of each defender, in list order, and how many
+    /// profiles each side has: pair [`RollCache::pair`] is attacker profile × defender
+    /// profiles + defender profile.
+    pub(super) fn profiles(&self) -> (&[usize], &[usize], usize, usize) {
+        let (a, d) = (self.attacker_of.len(), self.defender_of.len());
+        (&self.attacker, &self.defender, a, d)
+    }
+
     /// How many rolls the cache may hold.
     pub(super) fn len(&self) -> usize {
         self.checks.len()

@@ -176,34 +176,102 @@ impl Targeting {
     /// when the attackers have form superiority over it, +1 when it has it over them,
     /// counted as the [`FormVote`] says. Costs the forms and the pairs, not their product.
     fn terms(&self, attacking: usize, attackers: impl Iterator<Item = usize>, s: &mut Scratch) {
-        for buffer in [&mut s.count, &mut s.superior, &mut s.inferior] {
+        s.count.clear();
+        s.count.resize(self.forms, 0);
+        for a in attackers {
+            s.count[self.form[attacking][a]] += 1;
+        }
+        self.terms_of(&s.count, &mut s.superior, &mut s.inferior, &mut s.term);
+    }
+
+    /// [`Targeting::terms`] from the attackers counted by form (`count`), into `term`:
+    /// what a caller that keeps those counts as fighters fall asks, without a pass over
+    /// the attackers.
+    pub(super) fn terms_of(
+        &self,
+        count: &[u64],
+        superior: &mut Vec<u64>,
+        inferior: &mut Vec<u64>,
+        term: &mut Vec<i64>,
+    ) {
+        for buffer in [&mut *superior, &mut *inferior] {
             buffer.clear();
             buffer.resize(self.forms, 0);
         }
-        let mut total = 0u64;
-        for a in attackers {
-            s.count[self.form[attacking][a]] += 1;
-            total += 1;
-        }
+        let total: u64 = count.iter().sum();
         for &(x, y, mutual) in &self.beats {
-            s.inferior[y] += s.count[x];
+            inferior[y] += count[x];
             if !mutual {
-                s.superior[x] += s.count[y];
+                superior[x] += count[y];
             }
         }
         let vote = self.vote;
-        let term = s
-            .superior
+        let terms = superior
             .iter()
-            .zip(&s.inferior)
+            .zip(inferior.iter())
             .map(|(&sup, &inf)| match vote {
                 FormVote::Most if 2 * inf > total => -1,
                 FormVote::Most if 2 * sup > total => 1,
                 FormVote::Most => 0,
                 FormVote::Balance => (sup as i64 - inf as i64).signum(),
             });
-        s.term.clear();
-        s.term.extend(term);
+        term.clear();
+        term.extend(terms);
+    }
+
+    /// Fills `out` with the `living` defenders of side `defending` (in list order), lowest
+    /// score first with each defender form's `term`, equal scores in list order: one
+    /// counting sort over the ranks.
+    pub(super) fn sort(
+        &self,
+        defending: usize,
+        living: &[usize],
+        term: &[i64],
+        bucket: &mut Vec<usize>,
+        out: &mut Vec<usize>,
+    ) {
+        let (r, form) = (&self.ranking[defending], &self.form[defending]);
+        bucket.clear();
+        bucket.resize(r.ranks + 1, 0);
+        for &d in living {
+            bucket[r.rank(d, term[form[d]]) + 1] += 1;
+        }
+        for i in 1..bucket.len() {
+            bucket[i] += bucket[i - 1];
+        }
+        out.clear();
+        out.resize(bucket[r.ranks], 0);
+        for &d in living {
+            let at = &mut bucket[r.rank(d, term[form[d]])];
+            out[*at] = d;
+            *at += 1;
+        }
+    }
+
+    /// Whether any form beats another: without, the targeting order is the defenses'
+    /// alone, the same every round.
+    pub(super) fn forms_matter(&self) -> bool {
+        !self.beats.is_empty()
+    }
+
+    /// How many form numbers there are, and each combatant's of `side`.
+    pub(super) fn forms(&self) -> usize {
+        self.forms
+    }
+
+    pub(super) fn form(&self, side: usize) -> &[usize] {
+        &self.form[side]
+    }
+
+    /// The defense class of each combatant of `side`: equal classes, equal defenses.
+    pub(super) fn classes(&self, side: usize) -> &[usize] {
+        &self.ranking[side].class
+    }
+
+    /// Side `defending`'s combatants by defenses, then list order: its targeting order
+    /// whenever forms change nothing.
+    pub(super) fn by_defenses(&self, defending: usize) -> &[usize] {
+        &self.ranking[defending].by_defenses
     }
 
     /// A defender's score against the given attackers (see `MassState::defense_score`).
@@ -233,20 +301,6 @@ impl Targeting {
             return;
         }
         self.terms(attacking, alive[attacking].iter().copied(), s);
-        let form = &self.form[defending];
-        s.bucket.clear();
-        s.bucket.resize(r.ranks + 1, 0);
-        for &d in &alive[defending] {
-            s.bucket[r.rank(d, s.term[form[d]]) + 1] += 1;
-        }
-        for i in 1..s.bucket.len() {
-            s.bucket[i] += s.bucket[i - 1];
-        }
-        out.resize(s.bucket[r.ranks], 0);
-        for &d in &alive[defending] {
-            let at = &mut s.bucket[r.rank(d, s.term[form[d]])];
-            out[*at] = d;
-            *at += 1;
-        }
+        self.sort(defending, &alive[defending], &s.term, &mut s.bucket, out);
     }
 }

@@ -1,0 +1,693 @@
+//! The lab's mass battle: the rounds [`MassState`](super::MassState) plays untraced
+//! with a source that draws whole ([`Rolls::draws_whole`]), with less work a round.
+//! Millions of battles of a few rounds each spend their time on what a round repeats,
+//! so everything a round can know in advance is known:
+//!
+//! - each pair of profiles' roll, and its tables, before the first battle;
+//! - each side's living kept in the order the other side targets them, with their hit
+//!   points beside: step 2 strikes the first of that list, in one pass that also
+//!   drops the fallen from it, and the order is worked out afresh only when the fall of
+//!   attackers changes a form's term of the score;
+//! - the living of each side counted by attacker profile, defender profile and form,
+//!   updated as each one falls, so that a side whose attackers (or whose targets) are
+//!   all of one profile counts its attacks by pair from those counts, not attack by
+//!   attack.
+//!
+//! It draws as `MassState` does, in the same order: a test plays both on the same
+//! streams and finds the same battles.
+
+use super::cache::RollCache;
+use super::order::Targeting;
+use super::tables::SideTables;
+use super::{MAX_PAIRS, MassBattle, Side, attack_roll};
+use crate::rng::Rolls;
+
+/// One side's fighters: as defenders, in the order the other side targets them; as
+/// attackers, counted by profile.
+#[derive(Debug, Clone)]
+struct Fighters {
+    /// Each fighter's profile as an attacker and as a defender (as its side's and the
+    /// other side's [`RollCache`] number them), and its form number, in list order.
+    attacker: Vec<usize>,
+    defender: Vec<usize>,
+    form: Vec<usize>,
+    /// Each fighter's kind (its three numbers together), and each kind's numbers.
+    kind: Vec<u32>,
+    kinds: Vec<[usize; 3]>,
+    /// The living in targeting order, and the same at the start of a battle.
+    units: Vec<Unit>,
+    first_units: Vec<Unit>,
+    /// How many fighters the side has.
+    size: usize,
+    /// Whether each stands, in list order, when `listed` (worked out from `units`).
+    standing: Vec<bool>,
+    /// How many of each kind stand, and at the start.
+    by_kind: Vec<u32>,
+    first_by_kind: Vec<u32>,
+    /// The living counted as a round asks, from `by_kind` when someone fell.
+    living: Counts,
+    /// The living in list order, when `listed`.
+    alive: Vec<usize>,
+    listed: bool,
+    /// Whether someone fell since the last round began, and whether `living` counts
+    /// the living (it is worked out at the start of a round when not).
+    fell: bool,
+    counted: bool,
+    /// A round's fallen, as step 2 lists them.
+    fallen: Vec<u32>,
+}
+
+/// A living fighter as a target: its hit points and its number in list order, side by
+/// side so that step 2 reads and writes them together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Unit {
+    hp: u32,
+    id: u32,
+}
+
+/// The living of a side, counted.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Counts {
+    all: usize,
+    by_attacker: Vec<u32>,
+    by_defender: Vec<u32>,
+    by_form: Vec<u64>,
+    /// Attacker and defender profiles with someone standing.
+    attackers: usize,
+    defenders: usize,
+}
+
+/// What one side's attacks need: its rolls by pair of profiles, and the buffers its
+/// counting and ordering work in.
+#[derive(Debug, Clone)]
+struct Attack {
+    /// Defender profiles of the other side: pair = attacker profile × this + defender
+    /// profile.
+    defenders: usize,
+    /// Each pair's roll, numbered in `tables`.
+    roll: Vec<usize>,
+    tables: SideTables,
+    count: Vec<u32>,
+    met: Vec<usize>,
+    /// Step 2's dice.
+    dice: Vec<u32>,
+    /// Each defender form's term of the score, as the targets were last ordered, and
+    /// the first round's; buffers for working them out.
+    term: Vec<i64>,
+    first_term: Vec<i64>,
+    next_term: Vec<i64>,
+    superior: Vec<u64>,
+    inferior: Vec<u64>,
+    bucket: Vec<usize>,
+    order: Vec<usize>,
+    hp_of: Vec<u32>,
+    /// Whether the fall of its attackers can change its targeting order: not when
+    /// they are all of one form (the vote is theirs alone), nor when its targets all
+    /// rank alike.
+    reorders: bool,
+}
+
+/// A mass battle prepared for replaying many times, drawing whole (the lab's): the
+/// same battles [`MassState`](super::MassState) plays untraced from the same source,
+/// with less work a round.
+///
+/// ```
+/// use fray::pool::{MassKernel, parse_mass_battle};
+/// use fray::pool::battle::Side;
+/// use fray::rng::SeededRolls;
+/// let text = r#"
+/// [a]
+/// name = "Red"
+/// combatants = [{ name = "Red", count = 20, hp = 6, bonus = 1 }]
+/// [b]
+/// name = "Blue"
+/// combatants = [{ name = "Blue", count = 20, hp = 6, bonus = 1 }]
+/// "#;
+/// let battle = parse_mass_battle(text).unwrap().battle;
+/// let mut kernel = MassKernel::new(&battle).expect("a battle of few profiles");
+/// let mut rolls = SeededRolls::new(7).drawing_whole();
+/// kernel.reset();
+/// while !kernel.over() {
+///     kernel.play_round(&mut rolls);
+/// }
+/// assert!(kernel.round() >= 1);
+/// assert_eq!(kernel.hp(Side::A).len(), 20);
+/// ```
+#[derive(Debug, Clone)]
+pub struct MassKernel {
+    max_rounds: u32,
+    first_hit_die: u32,
+    round: u32,
+    targeting: Targeting,
+    side: [Fighters; 2],
+    attack: [Attack; 2],
+}
+
+impl MassKernel {
+    /// The battle prepared, or None where it is beyond what the kernel keeps (more
+    /// than [`MAX_PAIRS`] pairs of profiles a side, a side of more rolls than its
+    /// tables keep, a roll the ladder cannot make): [`MassState`](super::MassState)
+    /// plays those.
+    pub fn new(battle: &MassBattle) -> Option<Self> {
+        let targeting = Targeting::new(battle);
+        let caches = [
+            RollCache::new(&battle.a, &battle.b),
+            RollCache::new(&battle.b, &battle.a),
+        ];
+        let armies = [&battle.a, &battle.b];
+        let mut attack = Vec::with_capacity(2);
+        for (s, cache) in caches.iter().enumerate() {
+            let (attacker, defender, attackers, defenders) = cache.profiles();
+            let pairs = attackers.checked_mul(defenders)?;
+            if pairs > MAX_PAIRS {
+                return None;
+            }
+            let mut tables = SideTables::new(armies[s].combatants.len());
+            let mut roll = vec![0; pairs];
+            let (of_a, of_d) = (first_of(attacker, attackers), first_of(defender, defenders));
+            let who = [Side::A, Side::B][s];
+            for pa in 0..attackers {
+                for pd in 0..defenders {
+                    let check = attack_roll(battle, &targeting, who, of_a[pa], of_d[pd]).ok()?;
+                    roll[pa * defenders + pd] = tables.roll(check)?;
+                }
+            }
+            attack.push(Attack {
+                defenders,
+                roll,
+                tables,
+                count: vec![0; pairs],
+                met: Vec::new(),
+                dice: Vec::new(),
+                term: Vec::new(),
+                first_term: Vec::new(),
+                next_term: Vec::new(),
+                superior: Vec::new(),
+                inferior: Vec::new(),
+                bucket: Vec::new(),
+                order: Vec::new(),
+                hp_of: Vec::new(),
+                reorders: false,
+            });
+        }
+        let mut attack: [Attack; 2] = attack.try_into().ok()?;
+        for (s, a) in attack.iter_mut().enumerate() {
+            // A die for each target at most.
+            a.dice = vec![1; armies[1 - s].combatants.len()];
+        }
+        let side = [0, 1].map(|s| {
+            let (attacker, _, attackers, _) = caches[s].profiles();
+            let (_, defender, _, defenders) = caches[1 - s].profiles();
+            Fighters::new(
+                armies[s].combatants.iter().map(|c| c.hp).collect(),
+                attacker.to_vec(),
+                defender.to_vec(),
+                targeting.form(s).to_vec(),
+                [attackers, defenders, targeting.forms()],
+            )
+        });
+        let mut kernel = Self {
+            max_rounds: battle.max_rounds,
+            first_hit_die: battle.first_hit_die,
+            round: 0,
+            targeting,
+            side,
+            attack,
+        };
+        for s in 0..2 {
+            let one = |v: &[usize]| v.iter().all(|x| Some(x) == v.first());
+            let (att, def) = (&kernel.side[s], &kernel.side[1 - s]);
+            let alike = one(&def.form) && one(kernel.targeting.classes(1 - s));
+            kernel.attack[s].reorders =
+                kernel.targeting.forms_matter() && !one(&att.form) && !alike;
+        }
+        // The first round's order: every form's term against every attacker.
+        for s in 0..2 {
+            let (by_form, a) = (&kernel.side[s].living.by_form, &mut kernel.attack[s]);
+            (kernel.targeting).terms_of(by_form, &mut a.superior, &mut a.inferior, &mut a.term);
+            a.first_term.clone_from(&a.term);
+            kernel.order(s);
+            let def = &mut kernel.side[1 - s];
+            def.first_units.clone_from(&def.units);
+        }
+        Some(kernel)
+    }
+
+    /// Back to the start of the battle.
+    pub fn reset(&mut self) {
+        for f in &mut self.side {
+            f.units.clone_from(&f.first_units);
+            copy_short(&mut f.by_kind, &f.first_by_kind);
+            f.living.all = f.size;
+            // The counts and the lists by standing are worked out again when next
+            // asked for.
+            f.counted = false;
+            f.listed = false;
+            f.fell = false;
+        }
+        for a in &mut self.attack {
+            a.term.clone_from(&a.first_term);
+        }
+        self.round = 0;
+    }
+
+    /// Rounds played.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// A side's hit points, in list order (0 for the fallen).
+    pub fn hp(&self, side: Side) -> Vec<u32> {
+        let mut hp = vec![0; self.side[index(side)].size];
+        for (i, h) in self.survivors(side) {
+            hp[i] = h;
+        }
+        hp
+    }
+
+    /// A side's living: each one's number in list order and its hit points.
+    pub fn survivors(&self, side: Side) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let f = &self.side[index(side)];
+        f.units.iter().map(|u| (u.id as usize, u.hp))
+    }
+
+    /// How many of a side stand.
+    pub fn living(&self, side: Side) -> usize {
+        self.side[index(side)].living.all
+    }
+
+    /// Whether the battle is over: a side is out, or the round limit came.
+    pub fn over(&self) -> bool {
+        self.side[0].living.all == 0
+            || self.side[1].living.all == 0
+            || self.round >= self.max_rounds
+    }
+
+    /// The side still standing, if only one is.
+    pub fn winner(&self) -> Option<Side> {
+        match (self.side[0].living.all > 0, self.side[1].living.all > 0) {
+            (true, false) => Some(Side::A),
+            (false, true) => Some(Side::B),
+            _ => None,
+        }
+    }
+
+    /// One round, as [`MassState::play_round`](super::MassState::play_round) plays it
+    /// untraced from a source that draws whole.
+    pub fn play_round(&mut self, rolls: &mut impl Rolls) {
+        self.round += 1;
+        for f in &mut self.side {
+            if !f.counted {
+                f.census();
+            }
+        }
+        for s in 0..2 {
+            if self.attack[s].reorders && self.side[s].fell {
+                self.reorder(s);
+            }
+        }
+        for f in &mut self.side {
+            f.fell = false;
+        }
+        let hits = [self.hits(0, rolls), self.hits(1, rolls)];
+        // How many targets each side may strike: fixed before any damage lands.
+        let k = [0, 1].map(|s| self.side[s].living.all.min(self.side[1 - s].units.len()));
+        self.deal(0, hits[0], k[0], hits[0] > hits[1], rolls);
+        self.deal(1, hits[1], k[1], hits[1] > hits[0], rolls);
+    }
+
+    /// Side `s`'s targets, ordered afresh if the fall of its attackers changed a
+    /// form's term of the score.
+    fn reorder(&mut self, s: usize) {
+        let (att, at) = (&self.side[s], &mut self.attack[s]);
+        let by_form = &att.living.by_form;
+        let t = &self.targeting;
+        t.terms_of(
+            by_form,
+            &mut at.superior,
+            &mut at.inferior,
+            &mut at.next_term,
+        );
+        if at.next_term != at.term {
+            std::mem::swap(&mut at.term, &mut at.next_term);
+            self.order(s);
+        }
+    }
+
+    /// The living that side `s` faces, put in its targeting order with its forms'
+    /// terms as they are: one counting sort, their hit points carried along.
+    fn order(&mut self, s: usize) {
+        let (def, at) = (&mut self.side[1 - s], &mut self.attack[s]);
+        at.hp_of.clear();
+        at.hp_of.resize(def.size, 0);
+        for u in &def.units {
+            at.hp_of[u.id as usize] = u.hp;
+        }
+        def.list();
+        if self.targeting.forms_matter() {
+            let (term, bucket) = (&at.term, &mut at.bucket);
+            (self.targeting).sort(1 - s, &def.alive, term, bucket, &mut at.order);
+        } else {
+            let by_defenses = self.targeting.by_defenses(1 - s);
+            at.order.clear();
+            at.order
+                .extend(by_defenses.iter().filter(|&&i| def.standing[i]));
+        }
+        def.units.clear();
+        let units = at.order.iter().map(|&i| Unit {
+            hp: at.hp_of[i],
+            id: i as u32,
+        });
+        def.units.extend(units);
+    }
+
+    /// Step 1 for side `s`: its attacks counted by pair of profiles, each pair's hits
+    /// drawn whole, in the order of the pairs' numbers.
+    fn hits(&mut self, s: usize, rolls: &mut impl Rolls) -> u64 {
+        let [a, b] = &mut self.side;
+        let (att, def) = if s == 0 { (a, &*b) } else { (b, &*a) };
+        let at = &mut self.attack[s];
+        let (n, k) = (att.living.all, att.living.all.min(def.units.len()));
+        if k == 0 {
+            return 0;
+        }
+        let d = at.defenders;
+        let profile = |j: usize| def.defender[def.units[j].id as usize];
+        at.met.clear();
+        if att.living.attackers == 1 {
+            let pa = (att.living.by_attacker.iter()).position(|c| *c > 0);
+            let base = pa.unwrap_or(0) * d;
+            if def.living.defenders == 1 {
+                let p = base + profile(0);
+                return at.tables.hits_of(at.roll[p], n as u32, rolls);
+            }
+            // Attacker i strikes target i mod k: target j takes n / k attacks, one more
+            // for the first n mod k. Targets of one profile stand in runs (the order
+            // sorts by defenses), each run counted at once.
+            let (each, odd) = ((n / k) as u32, n % k);
+            let mut run = Run::new(base + profile(0));
+            for j in 0..k {
+                run.add(base + profile(j), each + u32::from(j < odd), at);
+            }
+            run.end(at);
+        } else if def.living.defenders == 1 {
+            let pd = profile(0);
+            for (pa, &c) in att.living.by_attacker.iter().enumerate() {
+                if c > 0 {
+                    at.met.push(pa * d + pd);
+                    at.count[pa * d + pd] = c;
+                }
+            }
+        } else {
+            att.list();
+            let mut j = 0;
+            let mut run = Run::new(att.attacker[att.alive[0]] * d + profile(0));
+            for &i in &att.alive {
+                run.add(att.attacker[i] * d + profile(j), 1, at);
+                j = if j + 1 == k { 0 } else { j + 1 };
+            }
+            run.end(at);
+        }
+        at.met.sort_unstable();
+        let mut hits = 0;
+        for &p in &at.met {
+            let n = std::mem::take(&mut at.count[p]);
+            hits += at.tables.hits_of(at.roll[p], n, rolls);
+        }
+        hits
+    }
+
+    /// Step 2 by side `s`, its hits spread over at most `k` targets: full damage when
+    /// `full`. The fallen leave the list of targets as they fall.
+    fn deal(&mut self, s: usize, hits: u64, k: usize, full: bool, rolls: &mut impl Rolls) {
+        let used = if hits == 0 {
+            0
+        } else {
+            (k as u64).min(hits) as usize
+        };
+        if used == 0 {
+            return;
+        }
+        let (def, dice) = (&mut self.side[1 - s], &mut self.attack[s].dice);
+        // Divided once, in 32 bits where the hits fit (a division is the dearest step).
+        let (each, odd) = match u32::try_from(hits) {
+            Ok(h) => (u64::from(h / used as u32), (h % used as u32) as usize),
+            Err(_) => (hits / used as u64, (hits % used as u64) as usize),
+        };
+        // The dice first, all at once: one for each target struck.
+        if full {
+            rolls.dice(self.first_hit_die, &mut dice[..used]);
+        }
+        // Who falls is a coin toss no predictor guesses: the standing are written back
+        // in order and the fallen listed, without a branch. The first `odd` targets
+        // take one hit more.
+        let mut struck = Struck {
+            units: &mut def.units[..],
+            fallen: &mut def.fallen[..],
+            dice: &dice[..],
+            kept: 0,
+            fell: 0,
+        };
+        if full {
+            struck.strike::<true>(0..odd, each + 1);
+            struck.strike::<true>(odd..used, each);
+        } else {
+            struck.strike::<false>(0..odd, each + 1);
+            struck.strike::<false>(odd..used, each);
+        }
+        let (kept, fallen) = (struck.kept, struck.fell);
+        if fallen > 0 {
+            // The unstruck move up behind the standing: a short list, copied in place.
+            let len = def.units.len();
+            for j in used..len {
+                def.units[j - fallen] = def.units[j];
+            }
+            debug_assert_eq!(kept + fallen, used);
+            def.units.truncate(len - fallen);
+            def.count_out(fallen);
+        }
+    }
+}
+
+/// Attacks counted by pair of profiles as they come, a run of one pair at a time:
+/// the count of a pair is written when the run ends, not at every attack.
+struct Run {
+    pair: usize,
+    attacks: u32,
+}
+
+impl Run {
+    fn new(pair: usize) -> Self {
+        Self { pair, attacks: 0 }
+    }
+
+    /// `attacks` more of `pair`.
+    #[inline(always)]
+    fn add(&mut self, pair: usize, attacks: u32, at: &mut Attack) {
+        if pair != self.pair {
+            self.end(at);
+            *self = Self::new(pair);
+        }
+        self.attacks += attacks;
+    }
+
+    /// The run's attacks, counted.
+    #[inline(always)]
+    fn end(&self, at: &mut Attack) {
+        if self.attacks > 0 {
+            if at.count[self.pair] == 0 {
+                at.met.push(self.pair);
+            }
+            at.count[self.pair] += self.attacks;
+        }
+    }
+}
+
+/// Step 2 over a side's first targets, written back without the fallen, who are
+/// listed.
+struct Struck<'a> {
+    units: &'a mut [Unit],
+    fallen: &'a mut [u32],
+    /// The dice, one for each target.
+    dice: &'a [u32],
+    kept: usize,
+    fell: usize,
+}
+
+impl Struck<'_> {
+    /// `h` hits on each of the targets at `range`: full damage (a die for the first,
+    /// one for each further) when `FULL`, else one a hit.
+    #[inline(always)]
+    fn strike<const FULL: bool>(&mut self, range: std::ops::Range<usize>, h: u64) {
+        let (mut kept, mut fell) = (self.kept, self.fell);
+        for j in range {
+            let u = self.units[j];
+            let before = u64::from(u.hp);
+            let damage = if FULL {
+                u64::from(self.dice[j]) + h - 1
+            } else {
+                h
+            };
+            let left = before.saturating_sub(damage);
+            self.units[kept] = Unit {
+                hp: left as u32,
+                id: u.id,
+            };
+            kept += usize::from(left > 0);
+            self.fallen[fell] = u.id;
+            fell += usize::from(left == 0);
+        }
+        (self.kept, self.fell) = (kept, fell);
+    }
+}
+
+impl Fighters {
+    /// A side of fighters with these hit points, profiles and forms, and
+    /// `[attacker profiles, defender profiles, forms]`; not yet in targeting order.
+    fn new(
+        start: Vec<u32>,
+        attacker: Vec<usize>,
+        defender: Vec<usize>,
+        form: Vec<usize>,
+        [attackers, defenders, forms]: [usize; 3],
+    ) -> Self {
+        let n = attacker.len();
+        let mut kinds: Vec<[usize; 3]> = Vec::new();
+        let mut by_kind = Vec::new();
+        let kind = (0..n)
+            .map(|i| {
+                let k = [attacker[i], defender[i], form[i]];
+                let at = kinds.iter().position(|x| *x == k).unwrap_or_else(|| {
+                    kinds.push(k);
+                    by_kind.push(0);
+                    kinds.len() - 1
+                });
+                by_kind[at] += 1;
+                at as u32
+            })
+            .collect();
+        let empty = Counts {
+            all: n,
+            by_attacker: vec![0; attackers],
+            by_defender: vec![0; defenders],
+            by_form: vec![0; forms],
+            attackers: 0,
+            defenders: 0,
+        };
+        let units = (start.iter().enumerate())
+            .map(|(i, &hp)| Unit { hp, id: i as u32 })
+            .collect();
+        let mut f = Self {
+            units,
+            first_units: Vec::new(),
+            size: n,
+            standing: vec![true; n],
+            first_by_kind: by_kind.clone(),
+            by_kind,
+            kind,
+            kinds,
+            living: empty,
+            alive: (0..n).collect(),
+            listed: true,
+            fell: false,
+            counted: true,
+            fallen: vec![0; n],
+            attacker,
+            defender,
+            form,
+        };
+        f.census();
+        f
+    }
+
+    /// The first `n` of `fallen` fell: counted out.
+    fn count_out(&mut self, n: usize) {
+        self.living.all -= n;
+        if self.kinds.len() == 1 {
+            self.by_kind[0] -= n as u32;
+        } else {
+            for &i in &self.fallen[..n] {
+                self.by_kind[self.kind[i as usize] as usize] -= 1;
+            }
+        }
+        self.fell = true;
+        self.counted = false;
+        self.listed = false;
+    }
+
+    /// The living counted by profile and form, from their kinds.
+    fn census(&mut self) {
+        self.counted = true;
+        let c = &mut self.living;
+        if let ([n], [[a, d, f]]) = (&self.by_kind[..], &self.kinds[..]) {
+            // One kind: every count is the side's.
+            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) = (*n, *n, u64::from(*n));
+            c.attackers = usize::from(*n > 0);
+            c.defenders = c.attackers;
+            return;
+        }
+        // Zeroed one by one: a few numbers, where a call to fill them would cost more.
+        for x in &mut c.by_attacker {
+            *x = 0;
+        }
+        for x in &mut c.by_defender {
+            *x = 0;
+        }
+        for x in &mut c.by_form {
+            *x = 0;
+        }
+        for (&n, &[a, d, f]) in self.by_kind.iter().zip(&self.kinds) {
+            c.by_attacker[a] += n;
+            c.by_defender[d] += n;
+            c.by_form[f] += u64::from(n);
+        }
+        c.attackers = c.by_attacker.iter().filter(|n| **n > 0).count();
+        c.defenders = c.by_defender.iter().filter(|n| **n > 0).count();
+    }
+
+    /// Who stands, and the living in list order, worked out from the targets if not
+    /// yet since the last fall.
+    fn list(&mut self) {
+        if !self.listed {
+            self.standing.clear();
+            self.standing.resize(self.size, false);
+            for u in &self.units {
+                self.standing[u.id as usize] = true;
+            }
+            self.alive.clear();
+            self.alive.resize(self.size, 0);
+            let mut len = 0;
+            for (i, &up) in self.standing.iter().enumerate() {
+                self.alive[len] = i;
+                len += usize::from(up);
+            }
+            self.alive.truncate(len);
+            self.listed = true;
+        }
+    }
+}
+
+/// `from` into `to`, of the same length: a short copy without a call.
+fn copy_short(to: &mut [u32], from: &[u32]) {
+    if let ([x], [y]) = (&mut *to, from) {
+        *x = *y;
+    } else {
+        to.copy_from_slice(from);
+    }
+}
+
+/// One member of each profile, by profile number.
+fn first_of(profile: &[usize], profiles: usize) -> Vec<usize> {
+    let mut first = vec![usize::MAX; profiles];
+    for (i, &p) in profile.iter().enumerate().rev() {
+        first[p] = i;
+    }
+    first
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::A => 0,
+        Side::B => 1,
+    }
+}
