@@ -123,11 +123,8 @@ fn chunks_of<S: BattleSystem>(
             }
             let mut rolls = SeededRolls::with_stream(s.seed, k).drawing_whole();
             let n = CHUNK.min(s.trials - k * CHUNK);
-            let mut done = 0;
             // A trial cut short by a cancel counts nothing, and ends the chunk.
-            while done < n && S::trial(battle, s.max_rounds, &mut rolls, kept, &mut t, cancel) {
-                done += 1;
-            }
+            let done = S::chunk(battle, s.max_rounds, &mut rolls, kept, n, &mut t, cancel);
             progress(done);
             t
         })

@@ -65,6 +65,26 @@ pub trait BattleSystem {
         cancel: &AtomicBool,
     ) -> bool;
 
+    /// Plays up to `n` trials with `rolls` (one chunk), counting each: returns how many
+    /// were played to their end (fewer once `cancel` is set, as [`BattleSystem::trial`]
+    /// says). A system whose trials are short may count a chunk at once, where counting
+    /// each trial would cost as much as playing it; the tally is the same.
+    fn chunk(
+        battle: &Self::Battle,
+        max_rounds: u32,
+        rolls: &mut SeededRolls,
+        kept: &mut Self::Kept,
+        n: u64,
+        tally: &mut Tally,
+        cancel: &AtomicBool,
+    ) -> u64 {
+        let mut done = 0;
+        while done < n && Self::trial(battle, max_rounds, rolls, kept, tally, cancel) {
+            done += 1;
+        }
+        done
+    }
+
     /// The exact answer where the system has one (None: everything is sampled), or why
     /// this battle has none.
     fn exact(battle: &Self::Battle) -> Option<Result<ExactDuel, Refusal>> {

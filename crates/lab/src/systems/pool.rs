@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use fray::character::Side;
 use fray::pool::scenario::{MassBattleFile, check_mass_battle, check_work};
-use fray::pool::{MassBattle, MassState};
-use fray::rng::SeededRolls;
+use fray::pool::{MassBattle, MassKernel, MassState};
+use fray::rng::{Rolls, SeededRolls};
 use fray::scenario::{Checker, ScenarioError};
 use fray::trace::NoTrace;
 use serde_json::{Value, json};
@@ -24,6 +24,10 @@ pub struct Pool;
 #[derive(Default)]
 pub struct Kept {
     state: Option<MassState>,
+    /// The battle prepared for drawing whole, once looked at (None inside: beyond
+    /// what the kernel keeps, played on the state), and a chunk's counts.
+    kernel: Option<Option<MassKernel>>,
+    counts: Counts,
     hp: Vec<i64>,
     start_hp: i64,
 }
@@ -51,6 +55,35 @@ impl BattleSystem for Pool {
         (b.a.combatants.iter().map(side(Side::A)))
             .chain(b.b.combatants.iter().map(side(Side::B)))
             .collect()
+    }
+
+    /// Drawing whole, on the kernel where it takes the battle, each trial counted in
+    /// plain arrays and the chunk's counts added to the tally once.
+    fn chunk(
+        b: &MassBattle,
+        max_rounds: u32,
+        rolls: &mut SeededRolls,
+        kept: &mut Kept,
+        n: u64,
+        t: &mut Tally,
+        cancel: &AtomicBool,
+    ) -> u64 {
+        if rolls.draws_whole()
+            && kept
+                .kernel
+                .get_or_insert_with(|| MassKernel::new(b))
+                .is_some()
+        {
+            let Some(Some(kernel)) = &mut kept.kernel else {
+                unreachable!("the kernel was just made")
+            };
+            return kept.counts.play(b, kernel, rolls, n, t, cancel);
+        }
+        let mut done = 0;
+        while done < n && Self::trial(b, max_rounds, rolls, kept, t, cancel) {
+            done += 1;
+        }
+        done
     }
 
     fn trial(
@@ -148,5 +181,119 @@ impl BattleSystem for Pool {
                 "b": army
             }
         }))
+    }
+}
+
+/// A chunk's trials on the kernel, counted in arrays: what [`Tally::record`] counts,
+/// without a map looked up or a vector filled per trial.
+#[derive(Default)]
+struct Counts {
+    trials: u64,
+    wins: [u64; 2],
+    draws: u64,
+    mutual: u64,
+    /// Trials by rounds, below [`DENSE_ROUNDS`] (longer ones go to the tally at once).
+    rounds: Vec<u64>,
+    /// By fighter, side A's then side B's: trials it stood at the end, and its hit
+    /// points left, summed.
+    alive: Vec<u64>,
+    hp: Vec<u64>,
+    /// Where side B's fighters begin in them.
+    side_b: usize,
+}
+
+/// Rounds counted in an array; a battle longer is counted in the tally's map.
+const DENSE_ROUNDS: usize = 4096;
+
+impl Counts {
+    fn play(
+        &mut self,
+        b: &MassBattle,
+        kernel: &mut MassKernel,
+        rolls: &mut SeededRolls,
+        n: u64,
+        t: &mut Tally,
+        cancel: &AtomicBool,
+    ) -> u64 {
+        let fighters = b.a.combatants.len() + b.b.combatants.len();
+        self.side_b = b.a.combatants.len();
+        self.alive.clear();
+        self.alive.resize(fighters, 0);
+        self.hp.clear();
+        self.hp.resize(fighters, 0);
+        self.rounds.clear();
+        (self.trials, self.wins, self.draws, self.mutual) = (0, [0; 2], 0, 0);
+        'trials: while self.trials < n {
+            kernel.reset();
+            while !kernel.over() {
+                if cancel.load(Ordering::Relaxed) {
+                    break 'trials;
+                }
+                kernel.play_round(rolls);
+            }
+            self.count(kernel, t);
+        }
+        self.add_to(b, t);
+        self.trials
+    }
+
+    /// One finished trial.
+    #[inline]
+    fn count(&mut self, kernel: &MassKernel, t: &mut Tally) {
+        self.trials += 1;
+        match kernel.winner() {
+            Some(Side::A) => self.wins[0] += 1,
+            Some(Side::B) => self.wins[1] += 1,
+            None => {
+                self.draws += 1;
+                let out = |side| kernel.living(side) == 0;
+                self.mutual += u64::from(out(Side::A) && out(Side::B));
+            }
+        }
+        let r = kernel.round() as usize;
+        if r < DENSE_ROUNDS {
+            if self.rounds.len() <= r {
+                self.rounds.resize(r + 1, 0);
+            }
+            self.rounds[r] += 1;
+        } else {
+            *t.rounds.entry(kernel.round()).or_default() += 1;
+        }
+        for (side, at) in [(Side::A, 0), (Side::B, self.side_b)] {
+            for (i, h) in kernel.survivors(side) {
+                self.alive[at + i] += 1;
+                self.hp[at + i] += u64::from(h);
+            }
+        }
+    }
+
+    /// The chunk's counts, added to the tally as [`Tally::record`] would have added
+    /// each trial: the damage dealt is what the trials' hit points fell by.
+    fn add_to(&self, b: &MassBattle, t: &mut Tally) {
+        t.trials += self.trials;
+        t.wins[0] += self.wins[0];
+        t.wins[1] += self.wins[1];
+        t.draws += self.draws;
+        t.mutual += self.mutual;
+        for (r, &c) in self.rounds.iter().enumerate() {
+            if c > 0 {
+                *t.rounds.entry(r as u32).or_default() += c;
+            }
+        }
+        if self.trials == 0 {
+            return;
+        }
+        if t.alive.len() < self.alive.len() {
+            t.alive.resize(self.alive.len(), 0);
+            t.hp_sum.resize(self.alive.len(), 0);
+        }
+        let fighters = b.a.combatants.iter().chain(&b.b.combatants);
+        let mut dealt = 0;
+        for (i, c) in fighters.enumerate() {
+            t.alive[i] += self.alive[i];
+            t.hp_sum[i] += self.hp[i] as i64;
+            dealt += u64::from(c.hp) * self.trials - self.hp[i];
+        }
+        *t.damage.entry("physical".to_owned()).or_default() += dealt;
     }
 }
