@@ -197,8 +197,12 @@ pub struct MassState {
     /// replayed, and this round's attacks counted by pair of profiles (with the pairs
     /// met, in order).
     tables: [SideTables; 2],
-    groups: [(Vec<u32>, Vec<usize>); 2],
+    groups: [Groups; 2],
 }
+
+/// A round's attacks by pair of profiles: the count of each pair, the pairs met, and
+/// their (roll, attacks) as drawn.
+type Groups = (Vec<u32>, Vec<usize>, Vec<(usize, u32)>);
 
 fn index(side: Side) -> usize {
     match side {
@@ -494,7 +498,7 @@ impl MassState {
             // The attacks counted by pair of profiles (no roll looked up per attack),
             // then each pair's hits drawn whole, in the order of the pairs' numbers
             // (as [`MassKernel`] draws them).
-            let (count, met) = &mut groups[i];
+            let (count, met, parts) = &mut groups[i];
             count.resize(checks[i].len(), 0);
             met.clear();
             for (a, d) in pairs(&alive[i], &targets[i]) {
@@ -506,13 +510,19 @@ impl MassState {
                 }
             }
             met.sort_unstable();
+            parts.clear();
             for &p in met.iter() {
                 let (a, d) = checks[i].of_pair(p);
                 let check =
                     checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;
-                hits += tables[i].hits(check, std::mem::take(&mut count[p]), rolls);
+                let n = std::mem::take(&mut count[p]);
+                match tables[i].roll(check) {
+                    Some(at) => parts.push((at, n)),
+                    // A side of more rolls than it keeps tables for: rolled.
+                    None => hits += tables[i].hits(check, n, rolls),
+                }
             }
-            return Ok(hits);
+            return Ok(hits + tables[i].hits_together(parts, rolls));
         }
         for (a, d) in pairs(&alive[i], &targets[i]) {
             let check = checks[i].get(a, d, |a, d| attack_roll(battle, targeting, side, a, d))?;

@@ -89,6 +89,8 @@ struct Attack {
     tables: SideTables,
     count: Vec<u32>,
     met: Vec<usize>,
+    /// The round's attacks as (roll, attacks), in the order of their pairs.
+    parts: Vec<(usize, u32)>,
     /// Step 2's dice.
     dice: Vec<u32>,
     /// Each defender form's term of the score, as the targets were last ordered, and
@@ -178,6 +180,7 @@ impl MassKernel {
                 tables,
                 count: vec![0; pairs],
                 met: Vec::new(),
+                parts: Vec::new(),
                 dice: Vec::new(),
                 term: Vec::new(),
                 first_term: Vec::new(),
@@ -361,8 +364,8 @@ impl MassKernel {
         def.units.extend(units);
     }
 
-    /// Step 1 for side `s`: its attacks counted by pair of profiles, each pair's hits
-    /// drawn whole, in the order of the pairs' numbers.
+    /// Step 1 for side `s`: its attacks counted by pair of profiles, and their hits
+    /// drawn whole together (the pairs in the order of their numbers).
     fn hits(&mut self, s: usize, rolls: &mut impl Rolls) -> u64 {
         let [a, b] = &mut self.side;
         let (att, def) = if s == 0 { (a, &*b) } else { (b, &*a) };
@@ -409,12 +412,12 @@ impl MassKernel {
             run.end(at);
         }
         at.met.sort_unstable();
-        let mut hits = 0;
+        at.parts.clear();
         for &p in &at.met {
-            let n = std::mem::take(&mut at.count[p]);
-            hits += at.tables.hits_of(at.roll[p], n, rolls);
+            at.parts
+                .push((at.roll[p], std::mem::take(&mut at.count[p])));
         }
-        hits
+        at.tables.hits_together(&at.parts, rolls)
     }
 
     /// Step 2 by side `s`, its hits spread over at most `k` targets: full damage when

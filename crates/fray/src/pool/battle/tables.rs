@@ -64,13 +64,27 @@ struct Alias {
 /// The outcome that stands for the trimmed tail.
 const TAIL: u16 = u16::MAX;
 
+/// The most sets of attacks of several rolls a side keeps a joint table for; beyond,
+/// each roll's total is drawn from its own table.
+const MAX_JOINT: usize = 512;
+
+/// The most rolls a joint table sums.
+const MAX_PARTS: usize = 4;
+
 /// The tables of one side, by roll and by count of attacks (1 to [`CHUNK`], or to the
-/// side's size if smaller), kept while the state is replayed.
+/// side's size if smaller), kept while the state is replayed; and joint tables, one
+/// for each set of attacks of several rolls met (a side of pikemen and archers), so
+/// that a round's hits are one draw however many rolls make them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct SideTables {
     /// The most attacks a side makes in a round: its size.
     most: u32,
     rolls: Vec<(Check, Vec<Slot>)>,
+    /// The joint tables, found by their key ([`key`]) with open addressing: the
+    /// keys (0 for none), and each one's table in `joint`.
+    keys: Vec<u64>,
+    at: Vec<u32>,
+    joint: Vec<Slot>,
 }
 
 impl SideTables {
@@ -79,6 +93,9 @@ impl SideTables {
         Self {
             most: u32::try_from(most).unwrap_or(u32::MAX).clamp(1, CHUNK),
             rolls: Vec::new(),
+            keys: vec![0; 2 * MAX_JOINT],
+            at: vec![0; 2 * MAX_JOINT],
+            joint: Vec::new(),
         }
     }
 
@@ -123,6 +140,84 @@ impl SideTables {
         }
         hits
     }
+}
+
+impl SideTables {
+    /// The hits of a round's attacks, `parts` of them (roll number, attacks), in one
+    /// draw from their joint table where the side keeps one (at most [`MAX_PARTS`]
+    /// rolls of at most [`CHUNK`] attacks each); else each roll's from its own.
+    pub(super) fn hits_together(&mut self, parts: &[(usize, u32)], rolls: &mut impl Rolls) -> u64 {
+        match parts {
+            [] => return 0,
+            [(at, n)] => return self.hits_of(*at, *n, rolls),
+            _ => {}
+        }
+        if let Some(t) = self.joint_table(parts) {
+            if let Slot::Table { min, alias } = &self.joint[t] {
+                let Some(word) = rolls.word() else {
+                    return self.each(parts, rolls);
+                };
+                return match alias.outcome(word) {
+                    Some(i) => min + u64::from(i),
+                    // The trimmed tail: every attack rolled.
+                    None => (parts.iter())
+                        .map(|&(at, n)| (0..n).map(|_| added(self.rolls[at].0, rolls)).sum::<u64>())
+                        .sum(),
+                };
+            }
+        }
+        self.each(parts, rolls)
+    }
+
+    /// Each part's hits from its roll's own tables.
+    fn each(&self, parts: &[(usize, u32)], rolls: &mut impl Rolls) -> u64 {
+        parts
+            .iter()
+            .map(|&(at, n)| self.hits_of(at, n, rolls))
+            .sum()
+    }
+
+    /// The number of the joint table of `parts`, worked out if new; None when they are
+    /// too many or too large, or the side keeps no more tables.
+    fn joint_table(&mut self, parts: &[(usize, u32)]) -> Option<usize> {
+        let key = key(parts)?;
+        let mask = self.keys.len() - 1;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
+        loop {
+            match self.keys[i] {
+                k if k == key => return Some(self.at[i] as usize),
+                0 => break,
+                _ => i = (i + 1) & mask,
+            }
+        }
+        if self.joint.len() >= MAX_JOINT {
+            return None;
+        }
+        let mut d = Distribution::point(0);
+        for &(at, n) in parts {
+            let (one, _) = CheckOdds::new(self.rolls[at].0).contribution(TRIM);
+            for _ in 0..n {
+                d = d.convolve(&one);
+                d.trim(TRIM);
+            }
+        }
+        self.keys[i] = key;
+        self.at[i] = self.joint.len() as u32;
+        self.joint.push(table(&d));
+        Some(self.joint.len() - 1)
+    }
+}
+
+/// A set of attacks as one number (never 0): for each part, its roll (below 16) and
+/// its attacks (1 to [`CHUNK`]), 11 bits each; None beyond those bounds.
+fn key(parts: &[(usize, u32)]) -> Option<u64> {
+    if parts.len() > MAX_PARTS {
+        return None;
+    }
+    parts.iter().try_fold(0u64, |key, &(at, n)| {
+        ((1..=CHUNK).contains(&n) && at < 16)
+            .then(|| key << 11 | 1 << 10 | (at as u64) << 6 | u64::from(n - 1))
+    })
 }
 
 impl Alias {
@@ -314,6 +409,36 @@ mod tests {
             None,
             "the last weight is the tail's"
         );
+    }
+
+    #[test]
+    fn attacks_of_several_rolls_drawn_together_have_their_sums_law() {
+        // 5 attacks with two bonus dice and 3 with none: one joint table, whose
+        // shares are the exact law of the sum, and whose draws have its mean.
+        let mut tables = SideTables::new(8);
+        let (a, b) = (tables.roll(check(2)).unwrap(), tables.roll(check(0)).unwrap());
+        let parts = [(a, 5), (b, 3)];
+        let t = tables.joint_table(&parts).unwrap();
+        assert_eq!(tables.joint_table(&parts), Some(t), "kept, not built again");
+        let exact = SideHits::new(&[(5, check(2)), (3, check(0))]).distribution;
+        let Slot::Table { min, alias } = &tables.joint[t] else {
+            panic!("a table")
+        };
+        let width = (exact.max() - exact.min() + 2) as usize;
+        let share = shares(alias, width);
+        for (i, &w) in share[..width - 1].iter().enumerate() {
+            let p = w as f64 / WORDS;
+            assert!((p - exact.p(*min as i64 + i as i64)).abs() < 1e-12, "{i}");
+        }
+        let mut rolls = SeededRolls::new(9).drawing_whole();
+        let n = 100_000;
+        let sum: u64 = (0..n).map(|_| tables.hits_together(&parts, &mut rolls)).sum();
+        let se = (exact.variance() / f64::from(n)).sqrt();
+        assert!((sum as f64 / f64::from(n) - exact.mean()).abs() < 4.0 * se);
+        // No attacks: no hits, nothing drawn.
+        let mut dice = ScriptedRolls::dice([6; 4]);
+        assert_eq!(SideTables::new(2).hits_together(&[], &mut dice), 0);
+        assert_eq!(dice.remaining(), 4);
     }
 
     #[test]
