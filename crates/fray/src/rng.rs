@@ -383,9 +383,9 @@ impl Rolls for SeededRolls {
         }
     }
 
-    /// What the batch of their size still holds, then each new word's dice read
-    /// apart from one another ([`Batch::read`]): the same dice as one by one, with no
-    /// die waiting on the one before.
+    /// What the batch of their size still holds, then new words', each word's dice
+    /// read apart from one another ([`Batch::read`]): the same dice as one by one,
+    /// with no die waiting on the one before.
     #[inline]
     fn dice(&mut self, sides: u32, out: &mut [u32]) {
         if sides <= 1 || out.is_empty() {
@@ -401,16 +401,11 @@ impl Rolls for SeededRolls {
         }
         let held = out.len().min(batch.left as usize);
         let (now, rest) = out.split_at_mut(held);
-        for d in now {
-            *d = batch.take() + 1;
-        }
+        batch.read(&self.powers, now);
         let rng = &mut self.rng;
         for dice in rest.chunks_mut(batch.per as usize) {
-            let word = batch.fresh(|| rng.next_u64());
-            batch.read(word, &self.powers, dice);
-            for d in dice {
-                *d += 1;
-            }
+            batch.refill(|| rng.next_u64());
+            batch.read(&self.powers, dice);
         }
     }
 

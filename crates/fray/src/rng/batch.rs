@@ -126,27 +126,22 @@ impl Batch {
         }
     }
 
-    /// The next word a batch is read from (see [`Batch::refill`]), drawn from `next`.
-    pub(super) fn fresh(&self, mut next: impl FnMut() -> u64) -> u64 {
-        accepted::<64>(self.outcomes, &mut next)
-    }
-
-    /// The first `out.len()` (at most a batch) dice of the fresh word `word`, each
-    /// read apart from the others, and the batch left holding the rest, as many
-    /// [`Batch::take`]s after a [`Batch::refill`] would leave it. Die i is the high half
-    /// of `word × sides^(i+1)` less `sides` times the high half of `word × sides^i` (the
-    /// digits of the word as a fraction, in base `sides`), so no die waits on the one
-    /// before. `powers` is [`Batch::powers`].
+    /// The next `out.len()` dice (at most those left), each read apart from the
+    /// others, plus one: what as many [`Batch::take`]s give, and the batch left as
+    /// they leave it. Die i is the high half of `word × sides^(i+1)` less `sides` times
+    /// the high half of `word × sides^i` (the digits of the word as a fraction, in
+    /// base `sides`), so no die waits on the one before. `powers` is
+    /// [`Batch::powers`].
     #[inline]
-    pub(super) fn read(&mut self, word: u64, powers: &[u64], out: &mut [u32]) {
-        let mut below = 0u64;
+    pub(super) fn read(&mut self, powers: &[u64], out: &mut [u32]) {
+        let (word, mut below) = (self.word, 0u64);
         for (d, &p) in out.iter_mut().zip(&powers[1..]) {
             let high = ((u128::from(word) * u128::from(p)) >> 64) as u64;
-            *d = (high - self.sides * below) as u32;
+            *d = (high - self.sides * below) as u32 + 1;
             below = high;
         }
         self.word = word.wrapping_mul(powers[out.len()]);
-        self.left = self.per - out.len() as u32;
+        self.left -= out.len() as u32;
     }
 
     /// A new batch from `next` words: one is kept unless its last low half (the word
