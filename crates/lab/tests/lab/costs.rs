@@ -150,9 +150,10 @@ fn a_skirmish_that_lasts_every_round_stops_within_a_round_of_a_cancel() {
             )
         })
         .collect();
-    cancelled_after(50, format!(
-        "system = \"skirmish\"\ntrials = 1\nmax_rounds = 100000\n{creatures}"
-    ));
+    cancelled_after(
+        50,
+        format!("system = \"skirmish\"\ntrials = 1\nmax_rounds = 100000\n{creatures}"),
+    );
 }
 
 #[test]
@@ -180,4 +181,3 @@ fn an_odds_sweep_is_costed_when_checked_and_stops_when_cancelled() {
     let done = odds::run(&checked, 1).unwrap();
     assert_eq!(done.points.len(), 10);
 }
-

@@ -416,7 +416,10 @@ mod tests {
         // 5 attacks with two bonus dice and 3 with none: one joint table, whose
         // shares are the exact law of the sum, and whose draws have its mean.
         let mut tables = SideTables::new(8);
-        let (a, b) = (tables.roll(check(2)).unwrap(), tables.roll(check(0)).unwrap());
+        let (a, b) = (
+            tables.roll(check(2)).unwrap(),
+            tables.roll(check(0)).unwrap(),
+        );
         let parts = [(a, 5), (b, 3)];
         let t = tables.joint_table(&parts).unwrap();
         assert_eq!(tables.joint_table(&parts), Some(t), "kept, not built again");
@@ -432,7 +435,9 @@ mod tests {
         }
         let mut rolls = SeededRolls::new(9).drawing_whole();
         let n = 100_000;
-        let sum: u64 = (0..n).map(|_| tables.hits_together(&parts, &mut rolls)).sum();
+        let sum: u64 = (0..n)
+            .map(|_| tables.hits_together(&parts, &mut rolls))
+            .sum();
         let se = (exact.variance() / f64::from(n)).sqrt();
         assert!((sum as f64 / f64::from(n) - exact.mean()).abs() < 4.0 * se);
         // No attacks: no hits, nothing drawn.
