@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 mod cache;
 mod events;
 mod kernel;
+mod memo;
 mod order;
 mod tables;
 

@@ -17,6 +17,7 @@
 //! streams and finds the same battles.
 
 use super::cache::RollCache;
+use super::memo::Memo;
 use super::order::Targeting;
 use super::tables::SideTables;
 use super::{MAX_PAIRS, MassBattle, Side, attack_roll};
@@ -44,13 +45,14 @@ struct Fighters {
     /// How many of each kind stand, and at the start.
     by_kind: Vec<u32>,
     first_by_kind: Vec<u32>,
-    /// The living counted as a round asks, from `by_kind` when someone fell.
+    /// The living counted as a round asks: worked out from `by_kind` when a battle
+    /// begins, then kept as each one falls.
     living: Counts,
     /// The living in list order, when `listed`.
     alive: Vec<usize>,
     listed: bool,
     /// Whether someone fell since the last round began, and whether `living` counts
-    /// the living (it is worked out at the start of a round when not).
+    /// the living (it is worked out at the start of a battle's first round).
     fell: bool,
     counted: bool,
     /// A round's fallen, as step 2 lists them.
@@ -107,6 +109,8 @@ struct Attack {
     /// they are all of one form (the vote is theirs alone), nor when its targets all
     /// rank alike.
     reorders: bool,
+    /// Its rounds remembered by the living counts, where those decide them.
+    memo: Option<Memo>,
 }
 
 /// A mass battle prepared for replaying many times, drawing whole (the lab's): the
@@ -191,6 +195,7 @@ impl MassKernel {
                 order: Vec::new(),
                 hp_of: Vec::new(),
                 reorders: false,
+                memo: None,
             });
         }
         let mut attack: [Attack; 2] = attack.try_into().ok()?;
@@ -233,7 +238,43 @@ impl MassKernel {
             let def = &mut kernel.side[1 - s];
             def.first_units.clone_from(&def.units);
         }
+        for s in 0..2 {
+            kernel.attack[s].memo = kernel.memo(s);
+        }
         Some(kernel)
+    }
+
+    /// A memo of side `s`'s rounds, where the living counts by profile decide how
+    /// many attacks each pair makes: its attackers, or its targets, all of one
+    /// profile (not both: that round is one roll, counted at once), its targets kept
+    /// in one order, each profile in one run of it.
+    fn memo(&self, s: usize) -> Option<Memo> {
+        let (att, def, at) = (&self.side[s], &self.side[1 - s], &self.attack[s]);
+        let (attackers, defenders) = (att.living.by_attacker.len(), def.living.by_defender.len());
+        if at.reorders || (attackers == 1) == (defenders == 1) {
+            return None;
+        }
+        let mut runs: Vec<usize> = Vec::new();
+        for u in &def.units {
+            let p = def.defender[u.id as usize];
+            if runs.last() != Some(&p) {
+                if runs.contains(&p) {
+                    return None;
+                }
+                runs.push(p);
+            }
+        }
+        let most = |profiles: &[usize], n: usize| {
+            let mut most = vec![0u32; n];
+            for &p in profiles {
+                most[p] += 1;
+            }
+            most
+        };
+        Memo::new(
+            &most(&att.attacker, attackers),
+            &most(&def.defender, defenders),
+        )
     }
 
     /// Back to the start of the battle.
@@ -242,8 +283,8 @@ impl MassKernel {
             f.units.clone_from(&f.first_units);
             copy_short(&mut f.by_kind, &f.first_by_kind);
             f.living.all = f.size;
-            // The counts and the lists by standing are worked out again when next
-            // asked for.
+            // The counts (at the first round) and the lists by standing are worked
+            // out again when next asked for.
             f.counted = false;
             f.listed = false;
             f.fell = false;
@@ -376,14 +417,22 @@ impl MassKernel {
         }
         let d = at.defenders;
         let profile = |j: usize| def.defender[def.units[j].id as usize];
+        if att.living.attackers == 1 && def.living.defenders == 1 {
+            let pa = (att.living.by_attacker.iter()).position(|c| *c > 0);
+            let p = pa.unwrap_or(0) * d + profile(0);
+            return at.tables.hits_of(at.roll[p], n as u32, rolls);
+        }
+        let key =
+            (at.memo.as_ref()).map(|m| m.key(&att.living.by_attacker, &def.living.by_defender));
+        if let (Some(m), Some(key)) = (&at.memo, key) {
+            if let Some(hits) = m.hits(key, &at.tables, rolls) {
+                return hits;
+            }
+        }
         at.met.clear();
         if att.living.attackers == 1 {
             let pa = (att.living.by_attacker.iter()).position(|c| *c > 0);
             let base = pa.unwrap_or(0) * d;
-            if def.living.defenders == 1 {
-                let p = base + profile(0);
-                return at.tables.hits_of(at.roll[p], n as u32, rolls);
-            }
             // Attacker i strikes target i mod k: target j takes n / k attacks, one more
             // for the first n mod k. Targets of one profile stand in runs (the order
             // sorts by defenses), each run counted at once.
@@ -416,6 +465,12 @@ impl MassKernel {
         for &p in &at.met {
             at.parts
                 .push((at.roll[p], std::mem::take(&mut at.count[p])));
+        }
+        if let (Some(m), Some(key)) = (&mut at.memo, key) {
+            m.keep(key, &at.parts, &mut at.tables);
+            if let Some(hits) = m.hits(key, &at.tables, rolls) {
+                return hits;
+            }
         }
         at.tables.hits_together(&at.parts, rolls)
     }
@@ -603,18 +658,32 @@ impl Fighters {
         f
     }
 
-    /// The first `n` of `fallen` fell: counted out.
+    /// The first `n` of `fallen` fell: counted out, from the counts by kind and
+    /// (when they count the living) by profile and form, so a round needs no census.
     fn count_out(&mut self, n: usize) {
         self.living.all -= n;
-        if self.kinds.len() == 1 {
-            self.by_kind[0] -= n as u32;
+        let c = &mut self.living;
+        if let ([left], [[a, d, f]]) = (&mut self.by_kind[..], &self.kinds[..]) {
+            *left -= n as u32;
+            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) =
+                (*left, *left, u64::from(*left));
+            c.attackers = usize::from(*left > 0);
+            c.defenders = c.attackers;
         } else {
             for &i in &self.fallen[..n] {
-                self.by_kind[self.kind[i as usize] as usize] -= 1;
+                let k = self.kind[i as usize] as usize;
+                self.by_kind[k] -= 1;
+                if self.counted {
+                    let [a, d, f] = self.kinds[k];
+                    c.by_attacker[a] -= 1;
+                    c.attackers -= usize::from(c.by_attacker[a] == 0);
+                    c.by_defender[d] -= 1;
+                    c.defenders -= usize::from(c.by_defender[d] == 0);
+                    c.by_form[f] -= 1;
+                }
             }
         }
         self.fell = true;
-        self.counted = false;
         self.listed = false;
     }
 

@@ -152,19 +152,32 @@ impl SideTables {
             [(at, n)] => return self.hits_of(*at, *n, rolls),
             _ => {}
         }
-        if let Some(t) = self.joint_table(parts) {
-            if let Slot::Table { min, alias } = &self.joint[t] {
-                let Some(word) = rolls.word() else {
-                    return self.each(parts, rolls);
-                };
-                return match alias.outcome(word) {
-                    Some(i) => min + u64::from(i),
-                    // The trimmed tail: every attack rolled.
-                    None => (parts.iter())
-                        .map(|&(at, n)| (0..n).map(|_| added(self.rolls[at].0, rolls)).sum::<u64>())
-                        .sum(),
-                };
-            }
+        match self.joint_table(parts) {
+            Some(t) => self.hits_joint(t, parts, rolls),
+            None => self.each(parts, rolls),
+        }
+    }
+
+    /// [`SideTables::hits_together`] of several `parts` whose joint table is number
+    /// `t` (a [`SideTables::joint_table`]): for a caller that keeps the number.
+    #[inline]
+    pub(super) fn hits_joint(
+        &self,
+        t: usize,
+        parts: &[(usize, u32)],
+        rolls: &mut impl Rolls,
+    ) -> u64 {
+        if let Slot::Table { min, alias } = &self.joint[t] {
+            let Some(word) = rolls.word() else {
+                return self.each(parts, rolls);
+            };
+            return match alias.outcome(word) {
+                Some(i) => min + u64::from(i),
+                // The trimmed tail: every attack rolled.
+                None => (parts.iter())
+                    .map(|&(at, n)| (0..n).map(|_| added(self.rolls[at].0, rolls)).sum::<u64>())
+                    .sum(),
+            };
         }
         self.each(parts, rolls)
     }
@@ -179,7 +192,7 @@ impl SideTables {
 
     /// The number of the joint table of `parts`, worked out if new; None when they are
     /// too many or too large, or the side keeps no more tables.
-    fn joint_table(&mut self, parts: &[(usize, u32)]) -> Option<usize> {
+    pub(super) fn joint_table(&mut self, parts: &[(usize, u32)]) -> Option<usize> {
         let key = key(parts)?;
         let mask = self.keys.len() - 1;
         let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
