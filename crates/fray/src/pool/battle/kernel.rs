@@ -152,9 +152,14 @@ pub struct MassKernel {
 impl MassKernel {
     /// The battle prepared, or None where it is beyond what the kernel keeps (more
     /// than [`MAX_PAIRS`] pairs of profiles a side, a side of more rolls than its
-    /// tables keep, a roll the ladder cannot make): [`MassState`](super::MassState)
+    /// tables keep, a roll the ladder cannot make, more than 2^24 hit points or a
+    /// larger first-hit die): [`MassState`](super::MassState)
     /// plays those.
     pub fn new(battle: &MassBattle) -> Option<Self> {
+        let fighters = battle.a.combatants.iter().chain(&battle.b.combatants);
+        if battle.first_hit_die > MAX_HP || fighters.clone().any(|c| c.hp > MAX_HP) {
+            return None;
+        }
         let targeting = Targeting::new(battle);
         let caches = [
             RollCache::new(&battle.a, &battle.b),
@@ -487,42 +492,36 @@ impl MassKernel {
             return;
         }
         let (def, dice) = (&mut self.side[1 - s], &mut self.attack[s].dice);
-        // Divided once, in 32 bits where the hits fit (a division is the dearest step).
+        // Divided once, in 32 bits where the hits fit (a division is the dearest step);
+        // a share beyond MAX_HP fells anyone, so it is counted as MAX_HP.
         let (each, odd) = match u32::try_from(hits) {
-            Ok(h) => (u64::from(h / used as u32), (h % used as u32) as usize),
-            Err(_) => (hits / used as u64, (hits % used as u64) as usize),
+            Ok(h) => (h / used as u32, (h % used as u32) as usize),
+            Err(_) => {
+                let each = (hits / used as u64).min(u64::from(MAX_HP));
+                (each as u32, (hits % used as u64) as usize)
+            }
         };
+        let each = each.min(MAX_HP);
         // The dice first, all at once: one for each target struck.
         if full {
             rolls.dice(self.first_hit_die, &mut dice[..used]);
         }
-        // Who falls is a coin toss no predictor guesses: the standing are written back
-        // in order and the fallen listed, without a branch. The first `odd` targets
-        // take one hit more.
-        let mut struck = Struck {
-            units: &mut def.units[..],
-            fallen: &mut def.fallen[..],
-            dice: &dice[..],
-            kept: 0,
-            fell: 0,
+        // A side of one kind only counts its fallen; of several, lists them.
+        let (units, fallen, dice) = (&mut def.units[..used], &mut def.fallen[..], &dice[..]);
+        let fell = match (full, def.kinds.len() > 1) {
+            (true, true) => strike::<true, true>(units, fallen, dice, odd, each),
+            (true, false) => strike::<true, false>(units, fallen, dice, odd, each),
+            (false, true) => strike::<false, true>(units, fallen, dice, odd, each),
+            (false, false) => strike::<false, false>(units, fallen, dice, odd, each),
         };
-        if full {
-            struck.strike::<true>(0..odd, each + 1);
-            struck.strike::<true>(odd..used, each);
-        } else {
-            struck.strike::<false>(0..odd, each + 1);
-            struck.strike::<false>(odd..used, each);
-        }
-        let (kept, fallen) = (struck.kept, struck.fell);
-        if fallen > 0 {
+        if fell > 0 {
             // The unstruck move up behind the standing: a short list, copied in place.
             let len = def.units.len();
             for j in used..len {
-                def.units[j - fallen] = def.units[j];
+                def.units[j - fell] = def.units[j];
             }
-            debug_assert_eq!(kept + fallen, used);
-            def.units.truncate(len - fallen);
-            def.count_out(fallen);
+            def.units.truncate(len - fell);
+            def.count_out(fell);
         }
     }
 }
@@ -561,42 +560,35 @@ impl Run {
     }
 }
 
-/// Step 2 over a side's first targets, written back without the fallen, who are
-/// listed.
-struct Struck<'a> {
-    units: &'a mut [Unit],
-    fallen: &'a mut [u32],
-    /// The dice, one for each target.
-    dice: &'a [u32],
-    kept: usize,
-    fell: usize,
-}
-
-impl Struck<'_> {
-    /// `h` hits on each of the targets at `range`: full damage (a die for the first,
-    /// one for each further) when `FULL`, else one a hit.
-    #[inline(always)]
-    fn strike<const FULL: bool>(&mut self, range: std::ops::Range<usize>, h: u64) {
-        let (mut kept, mut fell) = (self.kept, self.fell);
-        for j in range {
-            let u = self.units[j];
-            let before = u64::from(u.hp);
-            let damage = if FULL {
-                u64::from(self.dice[j]) + h - 1
-            } else {
-                h
-            };
-            let left = before.saturating_sub(damage);
-            self.units[kept] = Unit {
-                hp: left as u32,
-                id: u.id,
-            };
-            kept += usize::from(left > 0);
-            self.fallen[fell] = u.id;
+/// Step 2 on the struck targets `units`: `each` hits on each and one more on the
+/// first `odd`, full damage (a die from `dice` for the first hit, one for each
+/// further) when `FULL`, else one a hit. Who falls is a coin toss no predictor
+/// guesses: the standing are written back in order, without a branch, and the
+/// fallen listed in `fallen` when `LIST`. How many fell.
+#[inline(always)]
+fn strike<const FULL: bool, const LIST: bool>(
+    units: &mut [Unit],
+    fallen: &mut [u32],
+    dice: &[u32],
+    odd: usize,
+    each: u32,
+) -> usize {
+    let used = units.len();
+    let dice = &dice[..if FULL { used } else { 0 }];
+    let (mut kept, mut fell) = (0, 0);
+    for j in 0..used {
+        let u = units[j];
+        let h = each + u32::from(j < odd);
+        let damage = if FULL { dice[j] + h - 1 } else { h };
+        let left = u.hp.saturating_sub(damage);
+        units[kept] = Unit { hp: left, id: u.id };
+        kept += usize::from(left > 0);
+        if LIST {
+            fallen[fell] = u.id;
             fell += usize::from(left == 0);
         }
-        (self.kept, self.fell) = (kept, fell);
     }
+    used - kept
 }
 
 impl Fighters {
@@ -756,6 +748,10 @@ fn first_of(profile: &[usize], profiles: usize) -> Vec<usize> {
     }
     first
 }
+
+/// The most hit points (and the largest first-hit die) the kernel plays: step 2 sums
+/// blows in 32 bits, a share of hits beyond this counted as this (it fells anyone).
+const MAX_HP: u32 = 1 << 24;
 
 fn index(side: Side) -> usize {
     match side {
