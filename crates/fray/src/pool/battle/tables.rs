@@ -125,6 +125,24 @@ impl SideTables {
     /// The hits of `n` attacks of roll number `at` (a [`SideTables::roll`]).
     #[inline]
     pub(super) fn hits_of(&self, at: usize, n: u32, rolls: &mut impl Rolls) -> u64 {
+        // At most a table's worth (a side of up to CHUNK attacks, every round): one
+        // word, one lookup.
+        let (check, slots) = &self.rolls[at];
+        if let Some(Slot::Table { min, alias }) = slots.get((n as usize).wrapping_sub(1)) {
+            if let Some(word) = rolls.word() {
+                return match alias.outcome(word) {
+                    Some(i) => min + u64::from(i),
+                    None => (0..n).map(|_| added(*check, rolls)).sum(),
+                };
+            }
+        }
+        self.hits_in_tables(at, n, rolls)
+    }
+
+    /// [`SideTables::hits_of`] a table's worth at a time: more attacks than a table
+    /// sums, a count too wide to keep, or a source that draws no words.
+    #[inline(never)]
+    fn hits_in_tables(&self, at: usize, n: u32, rolls: &mut impl Rolls) -> u64 {
         let (check, slots) = &self.rolls[at];
         let (mut left, mut hits) = (n, 0);
         while left > 0 {
