@@ -1,6 +1,6 @@
 //! Pool mass battles, replayed on one state per chunk as `fray_lab::run` plays them.
 
-use fray::pool::{MassBattle, MassState, parse_mass_battle, replay_mass_battle};
+use fray::pool::{MassBattle, MassKernel, MassState, parse_mass_battle, replay_mass_battle};
 use fray::rng::SeededRolls;
 use fray::trace::NoTrace;
 use fray_lab::scenario::BattleKind;
@@ -83,9 +83,49 @@ fn a_large_battle_with_forms_allocates_only_in_its_first_battle() {
 }
 
 #[test]
+fn the_kernel_allocates_only_for_counts_it_meets_first() {
+    let _serial = serial();
+    // The lab's pool battles play on the kernel, which keeps a round's attacks and
+    // builds their joint table the first time a side's living come to a new count
+    // (bounded: a memo slot each, at most a few hundred in this battle). A battle
+    // that meets no new count allocates nothing.
+    let battle = bundled();
+    let mut kernel = MassKernel::new(&battle).expect("the kernel plays the pikes");
+    let mut rolls = SeededRolls::with_stream(7, 0).drawing_whole();
+    let mut met = Vec::with_capacity(5_000);
+    let counts = allocations_per_battle(5_000, || {
+        kernel.reset();
+        while !kernel.over() {
+            kernel.play_round(&mut rolls);
+        }
+        met.push(kernel.first_met());
+    });
+    assert!(counts[0] > 0, "the first battle builds tables");
+    let mut quiet = 0;
+    for i in 1..counts.len() {
+        let new = met[i] > met[i - 1];
+        assert!(
+            counts[i] == 0 || new,
+            "battle {i} allocated {} without meeting a new count",
+            counts[i]
+        );
+        quiet += usize::from(!new);
+    }
+    assert!(quiet > 4_500, "most battles meet no new count: {quiet}");
+    assert!(
+        met[met.len() - 1] < 800,
+        "bounded by the memo: {}",
+        met[met.len() - 1]
+    );
+}
+
+#[test]
 fn the_lab_counts_pool_battles_without_allocating_per_battle() {
     let _serial = serial();
-    let s = fray_lab::parse_scenario(fray_lab::examples::find("pikes").unwrap().text).unwrap();
+    // The plain battle: one roll a side, so nothing is built after the first battle
+    // (the pikes' first-met counts are the test above).
+    let text = include_str!("../../../../scripts/speed-guard-pool-20.toml");
+    let s = fray_lab::parse_scenario(text).unwrap();
     // Before, each battle built its hit points as a vector and its damage's name.
     let per_chunk = lab_allocations_for_255_more(&s);
     assert!(

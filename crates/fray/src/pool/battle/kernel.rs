@@ -320,6 +320,15 @@ impl MassKernel {
         f.units.iter().map(|u| (u.id as usize, u.hp))
     }
 
+    /// How many rounds of new counts of the living it has met and kept (memo slots
+    /// filled, joint tables built): the only time a battle after the first allocates,
+    /// at most a few thousand times in all.
+    pub fn first_met(&self) -> usize {
+        (self.attack.iter())
+            .map(|a| a.tables.joint_tables() + a.memo.as_ref().map_or(0, Memo::kept))
+            .sum()
+    }
+
     /// How many of a side stand.
     pub fn living(&self, side: Side) -> usize {
         self.side[index(side)].living.all

@@ -74,6 +74,11 @@ impl Memo {
         })
     }
 
+    /// How many rounds it keeps.
+    pub(super) fn kept(&self) -> usize {
+        self.plans.len()
+    }
+
     /// The slot of these living counts (each within the most given to [`Memo::new`]).
     #[inline]
     pub(super) fn key(&self, attackers: &[u32], defenders: &[u32]) -> usize {

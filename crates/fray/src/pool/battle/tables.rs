@@ -109,6 +109,11 @@ impl SideTables {
         }
     }
 
+    /// How many joint tables the side has built.
+    pub(super) fn joint_tables(&self) -> usize {
+        self.joint.len()
+    }
+
     /// The number of `check` among this side's rolls, its tables worked out if new;
     /// None when the side keeps no more rolls.
     pub(super) fn roll(&mut self, check: Check) -> Option<usize> {
