@@ -456,9 +456,9 @@ fn a_search_without_a_range_steps_outward_from_the_files_value() {
         &args,
         expect![[r#"
             Pikes against riders (pool system), 500 battles a point, sweep seed 3
-            balance point: Riders wins 50.00% at pool.b.combatants.Rider.count = 13.723, between 13 and 14 (sampled answers; the range is where the 95% intervals leave the crossing; 8 values tried)
+            balance point: Riders wins 50.00% at pool.b.combatants.Rider.count = 13.748, between 13 and 14 (sampled answers; the range is where the 95% intervals leave the crossing; 8 values tried)
               searched outward from the scenario's value 10, over 6 to 14
-              whole values: at 13, Riders wins 33.80% (95% interval 29.79% to 38.06%); at 14, 56.20% (95% interval 51.82% to 60.49%)
+              whole values: at 13, Riders wins 32.80% (95% interval 28.83% to 37.03%); at 14, 55.80% (95% interval 51.42% to 60.09%)
         "#]],
     );
     let out = json(&[&args[..], &["--json"]].concat());
