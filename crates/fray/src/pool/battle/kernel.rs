@@ -45,16 +45,15 @@ struct Fighters {
     /// How many of each kind stand, and at the start.
     by_kind: Vec<u32>,
     first_by_kind: Vec<u32>,
-    /// The living counted as a round asks: worked out from `by_kind` when a battle
-    /// begins, then kept as each one falls.
+    /// The living counted as a round asks, kept as each one falls, and the same at
+    /// the start of a battle.
     living: Counts,
+    first_living: Counts,
     /// The living in list order, when `listed`.
     alive: Vec<usize>,
     listed: bool,
-    /// Whether someone fell since the last round began, and whether `living` counts
-    /// the living (it is worked out at the start of a battle's first round).
+    /// Whether someone fell since the last round began.
     fell: bool,
-    counted: bool,
     /// A round's fallen, as step 2 lists them.
     fallen: Vec<u32>,
 }
@@ -287,10 +286,8 @@ impl MassKernel {
         for f in &mut self.side {
             f.units.clone_from(&f.first_units);
             copy_short(&mut f.by_kind, &f.first_by_kind);
-            f.living.all = f.size;
-            // The counts (at the first round) and the lists by standing are worked
-            // out again when next asked for.
-            f.counted = false;
+            f.living.copy_from(&f.first_living);
+            // The lists by standing are worked out again when next asked for.
             f.listed = false;
             f.fell = false;
         }
@@ -354,11 +351,6 @@ impl MassKernel {
     /// untraced from a source that draws whole.
     pub fn play_round(&mut self, rolls: &mut impl Rolls) {
         self.round += 1;
-        for f in &mut self.side {
-            if !f.counted {
-                f.census();
-            }
-        }
         for s in 0..2 {
             if self.attack[s].reorders && self.side[s].fell {
                 self.reorder(s);
@@ -646,21 +638,22 @@ impl Fighters {
             kind,
             kinds,
             living: empty,
+            first_living: Counts::default(),
             alive: (0..n).collect(),
             listed: true,
             fell: false,
-            counted: true,
             fallen: vec![0; n],
             attacker,
             defender,
             form,
         };
         f.census();
+        f.first_living = f.living.clone();
         f
     }
 
-    /// The first `n` of `fallen` fell: counted out, from the counts by kind and
-    /// (when they count the living) by profile and form, so a round needs no census.
+    /// The first `n` of `fallen` fell: counted out, by kind, profile and form, so a
+    /// round needs no census.
     fn count_out(&mut self, n: usize) {
         self.living.all -= n;
         let c = &mut self.living;
@@ -674,14 +667,12 @@ impl Fighters {
             for &i in &self.fallen[..n] {
                 let k = self.kind[i as usize] as usize;
                 self.by_kind[k] -= 1;
-                if self.counted {
-                    let [a, d, f] = self.kinds[k];
-                    c.by_attacker[a] -= 1;
-                    c.attackers -= usize::from(c.by_attacker[a] == 0);
-                    c.by_defender[d] -= 1;
-                    c.defenders -= usize::from(c.by_defender[d] == 0);
-                    c.by_form[f] -= 1;
-                }
+                let [a, d, f] = self.kinds[k];
+                c.by_attacker[a] -= 1;
+                c.attackers -= usize::from(c.by_attacker[a] == 0);
+                c.by_defender[d] -= 1;
+                c.defenders -= usize::from(c.by_defender[d] == 0);
+                c.by_form[f] -= 1;
             }
         }
         self.fell = true;
@@ -690,7 +681,6 @@ impl Fighters {
 
     /// The living counted by profile and form, from their kinds.
     fn census(&mut self) {
-        self.counted = true;
         let c = &mut self.living;
         if let ([n], [[a, d, f]]) = (&self.by_kind[..], &self.kinds[..]) {
             // One kind: every count is the side's.
@@ -740,8 +730,18 @@ impl Fighters {
     }
 }
 
+impl Counts {
+    /// `from`'s counts, of the same profiles and forms, without allocating.
+    fn copy_from(&mut self, from: &Counts) {
+        (self.all, self.attackers, self.defenders) = (from.all, from.attackers, from.defenders);
+        copy_short(&mut self.by_attacker, &from.by_attacker);
+        copy_short(&mut self.by_defender, &from.by_defender);
+        copy_short(&mut self.by_form, &from.by_form);
+    }
+}
+
 /// `from` into `to`, of the same length: a short copy without a call.
-fn copy_short(to: &mut [u32], from: &[u32]) {
+fn copy_short<T: Copy>(to: &mut [T], from: &[T]) {
     if let ([x], [y]) = (&mut *to, from) {
         *x = *y;
     } else {
