@@ -80,7 +80,7 @@ impl Memo {
     }
 
     /// The slot of these living counts (each within the most given to [`Memo::new`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn key(&self, attackers: &[u32], defenders: &[u32]) -> usize {
         let a = attackers.iter().zip(&self.by_attacker);
         let d = defenders.iter().zip(&self.by_defender);
@@ -89,7 +89,7 @@ impl Memo {
 
     /// The hits of the round remembered at `key`, drawn as
     /// [`SideTables::hits_together`] draws them; None when not yet met.
-    #[inline]
+    #[inline(always)]
     pub(super) fn hits(
         &self,
         key: usize,

@@ -128,7 +128,7 @@ impl SideTables {
     }
 
     /// The hits of `n` attacks of roll number `at` (a [`SideTables::roll`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn hits_of(&self, at: usize, n: u32, rolls: &mut impl Rolls) -> u64 {
         // At most a table's worth (a side of up to CHUNK attacks, every round): one
         // word, one lookup.
@@ -183,7 +183,7 @@ impl SideTables {
 
     /// [`SideTables::hits_together`] of several `parts` whose joint table is number
     /// `t` (a [`SideTables::joint_table`]): for a caller that keeps the number.
-    #[inline]
+    #[inline(always)]
     pub(super) fn hits_joint(
         &self,
         t: usize,
