@@ -57,10 +57,11 @@ CASES = [
 # less than the tolerance. A duel's battle is its loop (its attacks are inlined into it).
 # A function renamed or inlined away stops the guard: name another here.
 LOOPS = {
-    "battle pikes": ["fray::pool::battle::kernel::MassKernel::hits", "fray::pool::battle::tables::SideTables::hits_of",
-                     "fray::pool::battle::kernel::MassKernel::deal"],
-    # Every attack one roll: a round is a draw and the dealing of its hits.
-    "battle pool 20": ["fray::pool::battle::kernel::MassKernel::deal", "fray::pool::battle::tables::SideTables::hits_of"],
+    # Step 1 (a remembered round's draw, its tables' lookups inlined) and step 2.
+    "battle pikes": ["fray::pool::battle::kernel::MassKernel::hits", "fray::pool::battle::kernel::MassKernel::deal"],
+    # Every attack one roll: a round is a draw and the dealing of its hits, its dice.
+    "battle pool 20": ["fray::pool::battle::kernel::MassKernel::deal", "fray::pool::battle::kernel::MassKernel::hits",
+                       "<fray::rng::SeededRolls as fray::rng::Rolls>::dice"],
     "battle skirmish": ["<impl fray::conditions::encounter::Encounter>::one_attack", "fray::conditions::policy::approach",
                         "fray::conditions::policy::Skirmish::best_attack"],
 }
