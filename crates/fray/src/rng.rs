@@ -384,8 +384,8 @@ impl Rolls for SeededRolls {
     }
 
     /// What the batch of their size still holds, then new words', each word's dice
-    /// read apart from one another ([`Batch::read`]): the same dice as one by one,
-    /// with no die waiting on the one before.
+    /// read apart from one another: the same dice as one by one, with no die waiting
+    /// on the one before.
     #[inline]
     fn dice(&mut self, sides: u32, out: &mut [u32]) {
         if sides <= 1 || out.is_empty() {

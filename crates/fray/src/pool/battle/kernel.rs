@@ -150,7 +150,7 @@ pub struct MassKernel {
 
 impl MassKernel {
     /// The battle prepared, or None where it is beyond what the kernel keeps (more
-    /// than [`MAX_PAIRS`] pairs of profiles a side, a side of more rolls than its
+    /// than 4,096 pairs of profiles a side, a side of more rolls than its
     /// tables keep, a roll the ladder cannot make, more than 2^24 hit points or a
     /// larger first-hit die): [`MassState`](super::MassState)
     /// plays those.
