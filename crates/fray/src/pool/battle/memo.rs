@@ -101,10 +101,7 @@ impl Memo {
         Some(match plan.draw {
             Draw::One(at, n) => tables.hits_of(at, n, rolls),
             Draw::Joint(t) => tables.hits_joint(t, parts, rolls),
-            Draw::Each => parts
-                .iter()
-                .map(|&(at, n)| tables.hits_of(at, n, rolls))
-                .sum(),
+            Draw::Each => tables.each(parts, rolls),
         })
     }
 

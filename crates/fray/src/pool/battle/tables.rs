@@ -206,7 +206,7 @@ impl SideTables {
     }
 
     /// Each part's hits from its roll's own tables.
-    fn each(&self, parts: &[(usize, u32)], rolls: &mut impl Rolls) -> u64 {
+    pub(super) fn each(&self, parts: &[(usize, u32)], rolls: &mut impl Rolls) -> u64 {
         parts
             .iter()
             .map(|&(at, n)| self.hits_of(at, n, rolls))
