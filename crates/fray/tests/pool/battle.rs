@@ -248,12 +248,8 @@ fn battles_end_and_replay_under_a_seed() {
 
 #[test]
 fn every_example_file_plays() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/pool");
-    let mut count = 0;
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let s = parse_mass_battle(&std::fs::read_to_string(&path).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for (path, text) in super::example_files() {
+        let s = parse_mass_battle(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let state = play_mass_battle(
             &s.battle,
             &mut SeededRolls::new(s.seed.unwrap_or(1)),
@@ -261,9 +257,7 @@ fn every_example_file_plays() {
         )
         .unwrap();
         assert!(state.round > 0);
-        count += 1;
     }
-    assert!(count >= 2);
 }
 
 #[test]
