@@ -292,7 +292,10 @@ impl MassKernel {
             f.fell = false;
         }
         for a in &mut self.attack {
-            a.term.clone_from(&a.first_term);
+            // Only a side that reorders changes its terms.
+            if a.reorders {
+                a.term.clone_from(&a.first_term);
+            }
         }
         self.round = 0;
     }
