@@ -10,8 +10,10 @@ use std::collections::VecDeque;
 use chacha20::ChaCha8Rng;
 
 mod batch;
+mod words;
 use batch::Batch;
-use rand::{Rng, SeedableRng};
+use words::Words;
+use rand::SeedableRng;
 
 /// Which numbers a seed gives: raised when, and only when, a release changes them (the
 /// README's "Same seed, same numbers" and the changelog say what each version was).
@@ -134,7 +136,7 @@ const SLOTS: usize = 4;
 /// ```
 #[derive(Debug)]
 pub struct SeededRolls {
-    rng: ChaCha8Rng,
+    rng: Words,
     /// A batch per die size in play, each in its own slot until a new size takes it: a
     /// size keeps its slot, so the search for it goes the same way each time.
     batches: [Batch; SLOTS],
@@ -186,9 +188,9 @@ impl SeededRolls {
         };
         put(SAVED_MAGIC);
         put(&SEED_VERSION.to_le_bytes());
-        put(&self.rng.get_seed());
-        put(&self.rng.get_stream().to_le_bytes());
-        put(&self.rng.get_word_pos().to_le_bytes());
+        put(&self.rng.seed());
+        put(&self.rng.stream().to_le_bytes());
+        put(&self.rng.word_pos().to_le_bytes());
         put(&(self.evict as u64).to_le_bytes());
         for batch in &self.batches {
             for word in batch.words() {
@@ -243,7 +245,7 @@ impl SeededRolls {
         rng.set_stream(stream);
         rng.set_word_pos(pos);
         Ok(Self {
-            rng,
+            rng: Words::new(rng),
             batches,
             evict: evict as usize,
             whole: false,
@@ -262,7 +264,7 @@ impl SeededRolls {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(stream);
         Self {
-            rng,
+            rng: Words::new(rng),
             batches: [Batch::default(); SLOTS],
             evict: 0,
             whole: false,
@@ -298,7 +300,7 @@ impl SeededRolls {
         let slot = self.slot(sides);
         let (batch, rng) = (&mut self.batches[slot], &mut self.rng);
         if batch.left == 0 {
-            batch.refill(|| rng.next_u64());
+            batch.refill(|| rng.next());
         }
         batch
     }
@@ -370,7 +372,7 @@ impl Rolls for SeededRolls {
     /// The top 53 bits of a word, as a fraction of 2^53.
     #[inline]
     fn unit(&mut self) -> f64 {
-        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        (self.rng.next() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
     /// Read from the batch of their size in one loop when it holds the dice (the dice
@@ -404,7 +406,7 @@ impl Rolls for SeededRolls {
         batch.read(&self.powers, now);
         let rng = &mut self.rng;
         for dice in rest.chunks_mut(batch.per as usize) {
-            batch.refill(|| rng.next_u64());
+            batch.refill(|| rng.next());
             batch.read(&self.powers, dice);
         }
     }
@@ -423,7 +425,7 @@ impl Rolls for SeededRolls {
     /// The generator's next word.
     #[inline]
     fn word(&mut self) -> Option<u64> {
-        Some(self.rng.next_u64())
+        Some(self.rng.next())
     }
 
     #[inline]
