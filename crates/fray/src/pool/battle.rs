@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 mod cache;
 mod events;
+mod fighters;
 mod kernel;
 mod memo;
 mod order;

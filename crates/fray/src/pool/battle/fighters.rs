@@ -1,0 +1,216 @@
+//! A side of the kernel's battle: its living as targets in order, with their hit
+//! points, and counted by profile, form and kind as they fall, so that a round needs
+//! no census and step 1 counts its attacks from the counts.
+
+/// One side's fighters: as defenders, in the order the other side targets them; as
+/// attackers, counted by profile.
+#[derive(Debug, Clone)]
+pub(super) struct Fighters {
+    /// Each fighter's profile as an attacker and as a defender (as its side's and the
+    /// other side's [`RollCache`](super::cache::RollCache) number them), and its form
+    /// number, in list order.
+    pub(super) attacker: Vec<usize>,
+    pub(super) defender: Vec<usize>,
+    pub(super) form: Vec<usize>,
+    /// Each fighter's kind (its three numbers together), and each kind's numbers.
+    pub(super) kind: Vec<u32>,
+    pub(super) kinds: Vec<[usize; 3]>,
+    /// The living in targeting order, and the same at the start of a battle.
+    pub(super) units: Vec<Unit>,
+    pub(super) first_units: Vec<Unit>,
+    /// How many fighters the side has.
+    pub(super) size: usize,
+    /// Whether each stands, in list order, when `listed` (worked out from `units`).
+    pub(super) standing: Vec<bool>,
+    /// How many of each kind stand, and at the start.
+    pub(super) by_kind: Vec<u32>,
+    pub(super) first_by_kind: Vec<u32>,
+    /// The living counted as a round asks, kept as each one falls, and the same at
+    /// the start of a battle.
+    pub(super) living: Counts,
+    pub(super) first_living: Counts,
+    /// The living in list order, when `listed`.
+    pub(super) alive: Vec<usize>,
+    pub(super) listed: bool,
+    /// Whether someone fell since the last round began.
+    pub(super) fell: bool,
+    /// A round's fallen, as step 2 lists them.
+    pub(super) fallen: Vec<u32>,
+}
+
+/// A living fighter as a target: its hit points and its number in list order, side by
+/// side so that step 2 reads and writes them together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Unit {
+    pub(super) hp: u32,
+    pub(super) id: u32,
+}
+
+/// The living of a side, counted.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(super) struct Counts {
+    pub(super) all: usize,
+    pub(super) by_attacker: Vec<u32>,
+    pub(super) by_defender: Vec<u32>,
+    pub(super) by_form: Vec<u64>,
+    /// Attacker and defender profiles with someone standing.
+    pub(super) attackers: usize,
+    pub(super) defenders: usize,
+}
+
+impl Fighters {
+    /// A side of fighters with these hit points, profiles and forms, and
+    /// `[attacker profiles, defender profiles, forms]`; not yet in targeting order.
+    pub(super) fn new(
+        start: Vec<u32>,
+        attacker: Vec<usize>,
+        defender: Vec<usize>,
+        form: Vec<usize>,
+        [attackers, defenders, forms]: [usize; 3],
+    ) -> Self {
+        let n = attacker.len();
+        let mut kinds: Vec<[usize; 3]> = Vec::new();
+        let mut by_kind = Vec::new();
+        let kind = (0..n)
+            .map(|i| {
+                let k = [attacker[i], defender[i], form[i]];
+                let at = kinds.iter().position(|x| *x == k).unwrap_or_else(|| {
+                    kinds.push(k);
+                    by_kind.push(0);
+                    kinds.len() - 1
+                });
+                by_kind[at] += 1;
+                at as u32
+            })
+            .collect();
+        let empty = Counts {
+            all: n,
+            by_attacker: vec![0; attackers],
+            by_defender: vec![0; defenders],
+            by_form: vec![0; forms],
+            attackers: 0,
+            defenders: 0,
+        };
+        let units = (start.iter().enumerate())
+            .map(|(i, &hp)| Unit { hp, id: i as u32 })
+            .collect();
+        let mut f = Self {
+            units,
+            first_units: Vec::new(),
+            size: n,
+            standing: vec![true; n],
+            first_by_kind: by_kind.clone(),
+            by_kind,
+            kind,
+            kinds,
+            living: empty,
+            first_living: Counts::default(),
+            alive: (0..n).collect(),
+            listed: true,
+            fell: false,
+            fallen: vec![0; n],
+            attacker,
+            defender,
+            form,
+        };
+        f.census();
+        f.first_living = f.living.clone();
+        f
+    }
+
+    /// The first `n` of `fallen` fell: counted out, by kind, profile and form, so a
+    /// round needs no census.
+    pub(super) fn count_out(&mut self, n: usize) {
+        self.living.all -= n;
+        let c = &mut self.living;
+        if let ([left], [[a, d, f]]) = (&mut self.by_kind[..], &self.kinds[..]) {
+            *left -= n as u32;
+            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) =
+                (*left, *left, u64::from(*left));
+            c.attackers = usize::from(*left > 0);
+            c.defenders = c.attackers;
+        } else {
+            for &i in &self.fallen[..n] {
+                let k = self.kind[i as usize] as usize;
+                self.by_kind[k] -= 1;
+                let [a, d, f] = self.kinds[k];
+                c.by_attacker[a] -= 1;
+                c.attackers -= usize::from(c.by_attacker[a] == 0);
+                c.by_defender[d] -= 1;
+                c.defenders -= usize::from(c.by_defender[d] == 0);
+                c.by_form[f] -= 1;
+            }
+        }
+        self.fell = true;
+        self.listed = false;
+    }
+
+    /// The living counted by profile and form, from their kinds.
+    pub(super) fn census(&mut self) {
+        let c = &mut self.living;
+        if let ([n], [[a, d, f]]) = (&self.by_kind[..], &self.kinds[..]) {
+            // One kind: every count is the side's.
+            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) = (*n, *n, u64::from(*n));
+            c.attackers = usize::from(*n > 0);
+            c.defenders = c.attackers;
+            return;
+        }
+        // Zeroed one by one: a few numbers, where a call to fill them would cost more.
+        for x in &mut c.by_attacker {
+            *x = 0;
+        }
+        for x in &mut c.by_defender {
+            *x = 0;
+        }
+        for x in &mut c.by_form {
+            *x = 0;
+        }
+        for (&n, &[a, d, f]) in self.by_kind.iter().zip(&self.kinds) {
+            c.by_attacker[a] += n;
+            c.by_defender[d] += n;
+            c.by_form[f] += u64::from(n);
+        }
+        c.attackers = c.by_attacker.iter().filter(|n| **n > 0).count();
+        c.defenders = c.by_defender.iter().filter(|n| **n > 0).count();
+    }
+
+    /// Who stands, and the living in list order, worked out from the targets if not
+    /// yet since the last fall.
+    pub(super) fn list(&mut self) {
+        if !self.listed {
+            self.standing.clear();
+            self.standing.resize(self.size, false);
+            for u in &self.units {
+                self.standing[u.id as usize] = true;
+            }
+            self.alive.clear();
+            self.alive.resize(self.size, 0);
+            let mut len = 0;
+            for (i, &up) in self.standing.iter().enumerate() {
+                self.alive[len] = i;
+                len += usize::from(up);
+            }
+            self.alive.truncate(len);
+            self.listed = true;
+        }
+    }
+}
+
+impl Counts {
+    /// `from`'s counts, of the same profiles and forms, without allocating.
+    pub(super) fn copy_from(&mut self, from: &Counts) {
+        (self.all, self.attackers, self.defenders) = (from.all, from.attackers, from.defenders);
+        copy_short(&mut self.by_attacker, &from.by_attacker);
+        copy_short(&mut self.by_defender, &from.by_defender);
+        copy_short(&mut self.by_form, &from.by_form);
+    }
+}
+
+/// `from` into `to`, of the same length: a short copy without a call.
+pub(super) fn copy_short<T: Copy>(to: &mut [T], from: &[T]) {
+    if let ([x], [y]) = (&mut *to, from) {
+        *x = *y;
+    } else {
+        to.copy_from_slice(from);
+    }
+}
