@@ -198,9 +198,19 @@ struct Counts {
     /// points left, summed.
     alive: Vec<u64>,
     hp: Vec<u64>,
+    /// The same, both in one word a fighter ([`STOOD`] times the trials it stood, plus
+    /// its hit points), one addition a survivor; moved into `alive` and `hp` every
+    /// [`PACKED_TRIALS`] trials and at the end, before the hit points could reach
+    /// [`STOOD`].
+    packed: Vec<u64>,
     /// Where side B's fighters begin in them.
     side_b: usize,
 }
+
+/// A trial a fighter stood, in [`Counts::packed`]: above 2^40, where the hit points
+/// of [`PACKED_TRIALS`] trials (at most 2^24 each, the kernel's most) stay below.
+const STOOD: u64 = 1 << 40;
+const PACKED_TRIALS: u64 = 1 << 16;
 
 /// Rounds counted in an array; a battle longer is counted in the tally's map.
 const DENSE_ROUNDS: usize = 4096;
@@ -221,6 +231,8 @@ impl Counts {
         self.alive.resize(fighters, 0);
         self.hp.clear();
         self.hp.resize(fighters, 0);
+        self.packed.clear();
+        self.packed.resize(fighters, 0);
         self.rounds.clear();
         (self.trials, self.wins, self.draws, self.mutual) = (0, [0; 2], 0, 0);
         'trials: while self.trials < n {
@@ -232,7 +244,11 @@ impl Counts {
                 kernel.play_round(rolls);
             }
             self.count(kernel, t);
+            if self.trials % PACKED_TRIALS == 0 {
+                self.unpack();
+            }
         }
+        self.unpack();
         self.add_to(b, t);
         self.trials
     }
@@ -261,9 +277,22 @@ impl Counts {
         }
         for (side, at) in [(Side::A, 0), (Side::B, self.side_b)] {
             for (i, h) in kernel.survivors(side) {
-                self.alive[at + i] += 1;
-                self.hp[at + i] += u64::from(h);
+                self.packed[at + i] += STOOD | u64::from(h);
             }
+        }
+    }
+
+    /// The packed counts moved into `alive` and `hp`.
+    fn unpack(&mut self) {
+        for ((p, a), h) in self
+            .packed
+            .iter_mut()
+            .zip(&mut self.alive)
+            .zip(&mut self.hp)
+        {
+            *a += *p / STOOD;
+            *h += *p % STOOD;
+            *p = 0;
         }
     }
 
