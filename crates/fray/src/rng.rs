@@ -12,8 +12,8 @@ use chacha20::ChaCha8Rng;
 mod batch;
 mod words;
 use batch::Batch;
-use words::Words;
 use rand::SeedableRng;
+use words::Words;
 
 /// Which numbers a seed gives: raised when, and only when, a release changes them (the
 /// README's "Same seed, same numbers" and the changelog say what each version was).
