@@ -15,9 +15,13 @@ pub(super) struct Fighters {
     /// Each fighter's kind (its three numbers together), and each kind's numbers.
     pub(super) kind: Vec<u32>,
     pub(super) kinds: Vec<[usize; 3]>,
-    /// The living in targeting order, and the same at the start of a battle.
+    /// The living in targeting order, the first `len` of `units`, and the same at
+    /// the start of a battle. Both are padded to a multiple of [`BLOCK`], so that a
+    /// reset copies a few whole blocks inline ([`copy_units`]).
     pub(super) units: Vec<Unit>,
+    pub(super) len: usize,
     pub(super) first_units: Vec<Unit>,
+    pub(super) first_len: usize,
     /// How many fighters the side has.
     pub(super) size: usize,
     /// Whether each stands, in list order, when `listed` (worked out from `units`).
@@ -91,12 +95,15 @@ impl Fighters {
             attackers: 0,
             defenders: 0,
         };
-        let units = (start.iter().enumerate())
+        let mut units: Vec<Unit> = (start.iter().enumerate())
             .map(|(i, &hp)| Unit { hp, id: i as u32 })
             .collect();
+        units.resize(n.next_multiple_of(BLOCK), Unit::default());
         let mut f = Self {
             units,
+            len: n,
             first_units: Vec::new(),
+            first_len: 0,
             size: n,
             standing: vec![true; n],
             first_by_kind: by_kind.clone(),
@@ -174,13 +181,24 @@ impl Fighters {
         c.defenders = c.by_defender.iter().filter(|n| **n > 0).count();
     }
 
+    /// The living, in targeting order.
+    pub(super) fn targets(&self) -> &[Unit] {
+        &self.units[..self.len]
+    }
+
+    /// Back to the targets at the start of a battle.
+    pub(super) fn reset_targets(&mut self) {
+        copy_units(&mut self.units, &self.first_units);
+        self.len = self.first_len;
+    }
+
     /// Who stands, and the living in list order, worked out from the targets if not
     /// yet since the last fall.
     pub(super) fn list(&mut self) {
         if !self.listed {
             self.standing.clear();
             self.standing.resize(self.size, false);
-            for u in &self.units {
+            for u in &self.units[..self.len] {
                 self.standing[u.id as usize] = true;
             }
             self.alive.clear();
@@ -206,11 +224,41 @@ impl Counts {
     }
 }
 
-/// `from` into `to`, of the same length: a short copy without a call.
+/// `from` into `to`, of the same length: a short copy (up to four, a side's profiles
+/// or forms as a rule) without a call.
 pub(super) fn copy_short<T: Copy>(to: &mut [T], from: &[T]) {
-    if let ([x], [y]) = (&mut *to, from) {
-        *x = *y;
-    } else {
+    if !(copy_fixed::<T, 1>(to, from)
+        || copy_fixed::<T, 2>(to, from)
+        || copy_fixed::<T, 3>(to, from)
+        || copy_fixed::<T, 4>(to, from))
+    {
         to.copy_from_slice(from);
+    }
+}
+
+/// The targets are kept in blocks of this many: a side of up to four blocks copies
+/// its targets back at a reset inline, without a call.
+const BLOCK: usize = 8;
+
+/// `from` into `to`, both of the same length, a multiple of [`BLOCK`].
+fn copy_units(to: &mut [Unit], from: &[Unit]) {
+    if !(copy_fixed::<Unit, BLOCK>(to, from)
+        || copy_fixed::<Unit, { 2 * BLOCK }>(to, from)
+        || copy_fixed::<Unit, { 3 * BLOCK }>(to, from)
+        || copy_fixed::<Unit, { 4 * BLOCK }>(to, from))
+    {
+        to.copy_from_slice(from);
+    }
+}
+
+/// `from` into `to` when both are `N` long, in one copy of a size known here.
+#[inline(always)]
+fn copy_fixed<T: Copy, const N: usize>(to: &mut [T], from: &[T]) -> bool {
+    match (<&mut [T; N]>::try_from(to), <&[T; N]>::try_from(from)) {
+        (Ok(to), Ok(from)) => {
+            *to = *from;
+            true
+        }
+        _ => false,
     }
 }

@@ -187,6 +187,7 @@ impl MassKernel {
             kernel.order(s);
             let def = &mut kernel.side[1 - s];
             def.first_units.clone_from(&def.units);
+            def.first_len = def.len;
         }
         for s in 0..2 {
             kernel.attack[s].memo = kernel.memo(s);
@@ -205,7 +206,7 @@ impl MassKernel {
             return None;
         }
         let mut runs: Vec<usize> = Vec::new();
-        for u in &def.units {
+        for u in def.targets() {
             let p = def.defender[u.id as usize];
             if runs.last() != Some(&p) {
                 if runs.contains(&p) {
@@ -230,7 +231,7 @@ impl MassKernel {
     /// Back to the start of the battle.
     pub fn reset(&mut self) {
         for f in &mut self.side {
-            f.units.clone_from(&f.first_units);
+            f.reset_targets();
             copy_short(&mut f.by_kind, &f.first_by_kind);
             f.living.copy_from(&f.first_living);
             // The lists by standing are worked out again when next asked for.
@@ -263,7 +264,7 @@ impl MassKernel {
     /// A side's living: each one's number in list order and its hit points.
     pub fn survivors(&self, side: Side) -> impl Iterator<Item = (usize, u32)> + '_ {
         let f = &self.side[index(side)];
-        f.units.iter().map(|u| (u.id as usize, u.hp))
+        f.targets().iter().map(|u| (u.id as usize, u.hp))
     }
 
     /// How many rounds of new counts of the living it has met and kept (memo slots
@@ -310,7 +311,7 @@ impl MassKernel {
         }
         let hits = [self.hits(0, rolls), self.hits(1, rolls)];
         // How many targets each side may strike: fixed before any damage lands.
-        let k = [0, 1].map(|s| self.side[s].living.all.min(self.side[1 - s].units.len()));
+        let k = [0, 1].map(|s| self.side[s].living.all.min(self.side[1 - s].len));
         self.deal(0, hits[0], k[0], hits[0] > hits[1], rolls);
         self.deal(1, hits[1], k[1], hits[1] > hits[0], rolls);
     }
@@ -339,7 +340,7 @@ impl MassKernel {
         let (def, at) = (&mut self.side[1 - s], &mut self.attack[s]);
         at.hp_of.clear();
         at.hp_of.resize(def.size, 0);
-        for u in &def.units {
+        for u in def.targets() {
             at.hp_of[u.id as usize] = u.hp;
         }
         def.list();
@@ -352,12 +353,13 @@ impl MassKernel {
             at.order
                 .extend(by_defenses.iter().filter(|&&i| def.standing[i]));
         }
-        def.units.clear();
-        let units = at.order.iter().map(|&i| Unit {
-            hp: at.hp_of[i],
-            id: i as u32,
-        });
-        def.units.extend(units);
+        for (unit, &i) in def.units.iter_mut().zip(&at.order) {
+            *unit = Unit {
+                hp: at.hp_of[i],
+                id: i as u32,
+            };
+        }
+        def.len = at.order.len();
     }
 
     /// Step 1 for side `s`: its attacks counted by pair of profiles, and their hits
@@ -366,7 +368,7 @@ impl MassKernel {
         let [a, b] = &mut self.side;
         let (att, def) = if s == 0 { (a, &*b) } else { (b, &*a) };
         let at = &mut self.attack[s];
-        let (n, k) = (att.living.all, att.living.all.min(def.units.len()));
+        let (n, k) = (att.living.all, att.living.all.min(def.len));
         if k == 0 {
             return 0;
         }
@@ -466,11 +468,11 @@ impl MassKernel {
         };
         if fell > 0 {
             // The unstruck move up behind the standing: a short list, copied in place.
-            let len = def.units.len();
+            let len = def.len;
             for j in used..len {
                 def.units[j - fell] = def.units[j];
             }
-            def.units.truncate(len - fell);
+            def.len = len - fell;
             def.count_out(fell);
         }
     }
