@@ -236,18 +236,27 @@ pub(super) fn copy_short<T: Copy>(to: &mut [T], from: &[T]) {
     }
 }
 
-/// The targets are kept in blocks of this many: a side of up to four blocks copies
-/// its targets back at a reset inline, without a call.
+/// The targets are kept in blocks of this many (64 bytes): a side of up to four
+/// blocks copies its targets back at a reset inline, without a call.
 const BLOCK: usize = 8;
 
-/// `from` into `to`, both of the same length, a multiple of [`BLOCK`].
+/// `from` into `to`, both of the same length, a multiple of [`BLOCK`]: up to four
+/// blocks in copies of at most two (a larger copy the compiler makes a call).
 fn copy_units(to: &mut [Unit], from: &[Unit]) {
-    if !(copy_fixed::<Unit, BLOCK>(to, from)
-        || copy_fixed::<Unit, { 2 * BLOCK }>(to, from)
-        || copy_fixed::<Unit, { 3 * BLOCK }>(to, from)
-        || copy_fixed::<Unit, { 4 * BLOCK }>(to, from))
-    {
+    let n = to.len().min(from.len());
+    if n > 4 * BLOCK || n != to.len() || n != from.len() {
         to.copy_from_slice(from);
+        return;
+    }
+    let cut = n.min(2 * BLOCK);
+    let ((to, to_rest), (from, from_rest)) = (to.split_at_mut(cut), from.split_at(cut));
+    for (to, from) in [(to, from), (to_rest, from_rest)] {
+        if !(from.is_empty()
+            || copy_fixed::<Unit, BLOCK>(to, from)
+            || copy_fixed::<Unit, { 2 * BLOCK }>(to, from))
+        {
+            to.copy_from_slice(from);
+        }
     }
 }
 
