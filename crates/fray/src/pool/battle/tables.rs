@@ -304,8 +304,11 @@ impl Alias {
     fn outcome(&self, word: u64) -> Option<u16> {
         let column = (word >> self.shift) as usize;
         let low = word & ((1u64 << self.shift) - 1);
+        // Both read, then one picked by a shift: the pick waits on the cut alone,
+        // not on a second read after it.
         let [own, alias] = self.outcome[column];
-        let i = if low < self.cut[column] { own } else { alias };
+        let both = u32::from(own) | u32::from(alias) << 16;
+        let i = (both >> (16 * u32::from(low >= self.cut[column]))) as u16;
         (i != TAIL).then_some(i)
     }
 }
