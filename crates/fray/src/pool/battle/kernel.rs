@@ -54,6 +54,9 @@ struct Attack {
     /// they are all of one form (the vote is theirs alone), nor when its targets all
     /// rank alike.
     reorders: bool,
+    /// The one roll of every attack, where the side has one attacker profile and the
+    /// other one defender profile: step 1 then looks nothing else up.
+    single: Option<usize>,
     /// Its rounds remembered by the living counts, where those decide them.
     memo: Option<Memo>,
 }
@@ -128,6 +131,7 @@ impl MassKernel {
                     roll[pa * defenders + pd] = tables.roll(check)?;
                 }
             }
+            let single = (pairs == 1).then(|| roll.first().copied()).flatten();
             attack.push(Attack {
                 defenders,
                 roll,
@@ -145,6 +149,7 @@ impl MassKernel {
                 order: Vec::new(),
                 hp_of: Vec::new(),
                 reorders: false,
+                single,
                 memo: None,
             });
         }
@@ -371,6 +376,9 @@ impl MassKernel {
         let (n, k) = (att.living.all, att.living.all.min(def.len));
         if k == 0 {
             return 0;
+        }
+        if let Some(roll) = at.single {
+            return at.tables.hits_of(roll, n as u32, rolls);
         }
         let d = at.defenders;
         let profile = |j: usize| def.defender[def.units[j].id as usize];
