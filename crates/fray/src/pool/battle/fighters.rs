@@ -16,12 +16,11 @@ pub(super) struct Fighters {
     pub(super) kind: Vec<u32>,
     pub(super) kinds: Vec<[usize; 3]>,
     /// The living in targeting order, the first `len` of `units`, and the same at
-    /// the start of a battle. Both are padded to a multiple of [`BLOCK`], so that a
-    /// reset copies a few whole blocks inline ([`copy_units`]).
+    /// the start of a battle (all `size` of them). Both are padded to a multiple of
+    /// [`BLOCK`], so that a reset copies a few whole blocks inline ([`copy_units`]).
     pub(super) units: Vec<Unit>,
     pub(super) len: usize,
     pub(super) first_units: Vec<Unit>,
-    pub(super) first_len: usize,
     /// How many fighters the side has.
     pub(super) size: usize,
     /// Whether each stands, in list order, when `listed` (worked out from `units`).
@@ -103,7 +102,6 @@ impl Fighters {
             units,
             len: n,
             first_units: Vec::new(),
-            first_len: 0,
             size: n,
             standing: vec![true; n],
             first_by_kind: by_kind.clone(),
@@ -189,7 +187,7 @@ impl Fighters {
     /// Back to the targets at the start of a battle.
     pub(super) fn reset_targets(&mut self) {
         copy_units(&mut self.units, &self.first_units);
-        self.len = self.first_len;
+        self.len = self.size;
     }
 
     /// Who stands, and the living in list order, worked out from the targets if not
@@ -243,12 +241,11 @@ const BLOCK: usize = 8;
 /// `from` into `to`, both of the same length, a multiple of [`BLOCK`]: up to four
 /// blocks in copies of at most two (a larger copy the compiler makes a call).
 fn copy_units(to: &mut [Unit], from: &[Unit]) {
-    let n = to.len().min(from.len());
-    if n > 4 * BLOCK || n != to.len() || n != from.len() {
+    if to.len() > 4 * BLOCK || to.len() != from.len() {
         to.copy_from_slice(from);
         return;
     }
-    let cut = n.min(2 * BLOCK);
+    let cut = to.len().min(2 * BLOCK);
     let ((to, to_rest), (from, from_rest)) = (to.split_at_mut(cut), from.split_at(cut));
     for (to, from) in [(to, from), (to_rest, from_rest)] {
         if !(from.is_empty()

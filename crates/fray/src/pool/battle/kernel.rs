@@ -192,7 +192,6 @@ impl MassKernel {
             kernel.order(s);
             let def = &mut kernel.side[1 - s];
             def.first_units.clone_from(&def.units);
-            def.first_len = def.len;
         }
         for s in 0..2 {
             kernel.attack[s].memo = kernel.memo(s);
