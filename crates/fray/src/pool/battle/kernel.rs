@@ -131,7 +131,10 @@ impl MassKernel {
                     roll[pa * defenders + pd] = tables.roll(check)?;
                 }
             }
-            let single = (pairs == 1).then(|| roll.first().copied()).flatten();
+            let single = match roll[..] {
+                [only] => Some(only),
+                _ => None,
+            };
             attack.push(Attack {
                 defenders,
                 roll,
