@@ -39,6 +39,16 @@ pub(super) struct Fighters {
     pub(super) fell: bool,
     /// A round's fallen, as step 2 lists them.
     pub(super) fallen: Vec<u32>,
+    /// Each kind's part of the two memos' slot numbers ([`Memo`](super::memo::Memo)):
+    /// as an attacker in its own side's, as a defender in the other side's; 0 where
+    /// that side keeps no memo.
+    pub(super) kind_key: Vec<[usize; 2]>,
+    /// The living's parts of those slot numbers, kept as each one falls, so a round
+    /// reads its slot without counting; and the same at the start of a battle.
+    pub(super) key: [usize; 2],
+    pub(super) first_key: [usize; 2],
+    /// Whether either memo numbers this side's living (else the parts stay 0).
+    keyed: bool,
 }
 
 /// A living fighter as a target: its hit points and its number in list order, side by
@@ -114,13 +124,34 @@ impl Fighters {
             listed: true,
             fell: false,
             fallen: vec![0; n],
+            kind_key: Vec::new(),
+            key: [0; 2],
+            first_key: [0; 2],
+            keyed: false,
             attacker,
             defender,
             form,
         };
         f.census();
         f.first_living = f.living.clone();
+        f.key_by(&[], &[]);
         f
+    }
+
+    /// The memos' slot numbers made of these strides: by attacker profile in its own
+    /// side's memo, by defender profile in the other side's (empty: no memo).
+    pub(super) fn key_by(&mut self, as_attacker: &[usize], as_defender: &[usize]) {
+        let stride = |strides: &[usize], p: usize| strides.get(p).copied().unwrap_or(0);
+        self.kind_key = (self.kinds.iter())
+            .map(|&[a, d, _]| [stride(as_attacker, a), stride(as_defender, d)])
+            .collect();
+        self.key = [0; 2];
+        for (&n, part) in self.first_by_kind.iter().zip(&self.kind_key) {
+            self.key[0] += n as usize * part[0];
+            self.key[1] += n as usize * part[1];
+        }
+        self.first_key = self.key;
+        self.keyed = self.kind_key.iter().flatten().any(|&part| part > 0);
     }
 
     /// The first `n` of `fallen` fell: counted out, by kind, profile and form, so a
@@ -134,10 +165,16 @@ impl Fighters {
                 (*left, *left, u64::from(*left));
             c.attackers = usize::from(*left > 0);
             c.defenders = c.attackers;
+            if self.keyed {
+                let [att, def] = self.kind_key[0];
+                self.key = [self.key[0] - n * att, self.key[1] - n * def];
+            }
         } else {
             for &i in &self.fallen[..n] {
                 let k = self.kind[i as usize] as usize;
                 self.by_kind[k] -= 1;
+                let [att, def] = self.kind_key[k];
+                self.key = [self.key[0] - att, self.key[1] - def];
                 let [a, d, f] = self.kinds[k];
                 c.by_attacker[a] -= 1;
                 c.attackers -= usize::from(c.by_attacker[a] == 0);

@@ -199,6 +199,17 @@ impl MassKernel {
         for s in 0..2 {
             kernel.attack[s].memo = kernel.memo(s);
         }
+        let strides = |s: usize| (kernel.attack[s].memo.as_ref()).map(Memo::strides);
+        let keyed = [0, 1].map(|s| {
+            let (own, other) = (
+                strides(s).unwrap_or_default(),
+                strides(1 - s).unwrap_or_default(),
+            );
+            (own.0.to_vec(), other.1.to_vec())
+        });
+        for (f, (as_attacker, as_defender)) in kernel.side.iter_mut().zip(keyed) {
+            f.key_by(&as_attacker, &as_defender);
+        }
         Some(kernel)
     }
 
@@ -241,6 +252,7 @@ impl MassKernel {
             f.reset_targets();
             copy_short(&mut f.by_kind, &f.first_by_kind);
             f.living.copy_from(&f.first_living);
+            f.key = f.first_key;
             // The lists by standing are worked out again when next asked for.
             f.listed = false;
             f.fell = false;
@@ -369,32 +381,46 @@ impl MassKernel {
         def.len = at.order.len();
     }
 
-    /// Step 1 for side `s`: its attacks counted by pair of profiles, and their hits
-    /// drawn whole together (the pairs in the order of their numbers).
+    /// Step 1 for side `s`: its hits drawn whole, at once where its one roll or a
+    /// round met before says how (inline: the common round is a few reads and a word).
+    #[inline(always)]
     fn hits(&mut self, s: usize, rolls: &mut impl Rolls) -> u64 {
-        let [a, b] = &mut self.side;
-        let (att, def) = if s == 0 { (a, &*b) } else { (b, &*a) };
-        let at = &mut self.attack[s];
-        let (n, k) = (att.living.all, att.living.all.min(def.len));
-        if k == 0 {
+        let (att, def) = (&self.side[s], &self.side[1 - s]);
+        let at = &self.attack[s];
+        let n = att.living.all;
+        if n.min(def.len) == 0 {
             return 0;
         }
         if let Some(roll) = at.single {
             return at.tables.hits_of(roll, n as u32, rolls);
         }
+        // A round met before: its slot, kept as the living fell, holds its draw.
+        if let Some(m) = &at.memo {
+            let key = att.key[0] + def.key[1];
+            debug_assert_eq!(key, m.key(&att.living.by_attacker, &def.living.by_defender));
+            if let Some(hits) = m.hits(key, &at.tables, rolls) {
+                return hits;
+            }
+        }
+        self.count_hits(s, rolls)
+    }
+
+    /// [`MassKernel::hits`] of a round not met before: its attacks counted by pair of
+    /// profiles, and their hits drawn whole together (the pairs in the order of their
+    /// numbers), the round kept in the memo if the side keeps one.
+    #[inline(never)]
+    fn count_hits(&mut self, s: usize, rolls: &mut impl Rolls) -> u64 {
+        let [a, b] = &mut self.side;
+        let (att, def) = if s == 0 { (a, &*b) } else { (b, &*a) };
+        let at = &mut self.attack[s];
+        let (n, k) = (att.living.all, att.living.all.min(def.len));
+        let key = (at.memo.as_ref()).map(|_| att.key[0] + def.key[1]);
         let d = at.defenders;
         let profile = |j: usize| def.defender[def.units[j].id as usize];
         if att.living.attackers == 1 && def.living.defenders == 1 {
             let pa = (att.living.by_attacker.iter()).position(|c| *c > 0);
             let p = pa.unwrap_or(0) * d + profile(0);
             return at.tables.hits_of(at.roll[p], n as u32, rolls);
-        }
-        let key =
-            (at.memo.as_ref()).map(|m| m.key(&att.living.by_attacker, &def.living.by_defender));
-        if let (Some(m), Some(key)) = (&at.memo, key) {
-            if let Some(hits) = m.hits(key, &at.tables, rolls) {
-                return hits;
-            }
         }
         at.met.clear();
         if att.living.attackers == 1 {

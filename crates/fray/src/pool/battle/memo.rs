@@ -79,6 +79,12 @@ impl Memo {
         self.plans.len()
     }
 
+    /// What each attacker profile's count, and each defender profile's, adds to a
+    /// slot's number: a side keeps its living's part of it as they fall.
+    pub(super) fn strides(&self) -> (&[usize], &[usize]) {
+        (&self.by_attacker, &self.by_defender)
+    }
+
     /// The slot of these living counts (each within the most given to [`Memo::new`]).
     #[inline(always)]
     pub(super) fn key(&self, attackers: &[u32], defenders: &[u32]) -> usize {
