@@ -33,23 +33,26 @@ impl Words {
     /// The next word: what `next_u64` of the generator would give.
     #[inline(always)]
     pub(super) fn next(&mut self) -> u64 {
-        if self.next == AHEAD {
-            self.read_ahead();
+        match self.ahead.get(self.next) {
+            Some(&word) => {
+                self.next += 1;
+                word
+            }
+            None => self.read_ahead(),
         }
-        let word = self.ahead[self.next];
-        self.next += 1;
-        word
     }
 
+    /// The next buffer's words read, and its first handed out.
     #[cold]
     #[inline(never)]
-    fn read_ahead(&mut self) {
+    fn read_ahead(&mut self) -> u64 {
         let mut bytes = [0u8; 8 * AHEAD];
         self.rng.fill_bytes(&mut bytes);
         for (word, b) in self.ahead.iter_mut().zip(bytes.chunks_exact(8)) {
             *word = u64::from_le_bytes(b.try_into().unwrap_or_default());
         }
-        self.next = 0;
+        self.next = 1;
+        self.ahead[0]
     }
 
     /// The generator's key.

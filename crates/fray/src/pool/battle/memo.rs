@@ -15,6 +15,10 @@ use crate::rng::Rolls;
 /// attacks are counted every round.
 const MAX_SLOTS: usize = 4096;
 
+/// A slot whose round is not yet met: beyond any plan's number (at most
+/// [`MAX_SLOTS`] plans).
+const NOT_MET: u32 = u32::MAX;
+
 /// A side's rounds by the living counts of its attacker and defender profiles.
 #[derive(Debug, Clone)]
 pub(super) struct Memo {
@@ -22,7 +26,7 @@ pub(super) struct Memo {
     /// multiplied by in a slot's number: a mixed radix over the counts.
     by_attacker: Vec<usize>,
     by_defender: Vec<usize>,
-    /// Each slot's plan number plus one (0: not yet met).
+    /// Each slot's plan number ([`NOT_MET`]: none yet).
     slot: Vec<u32>,
     plans: Vec<Plan>,
     /// The plans' parts, (roll, attacks) in the order of their pairs.
@@ -68,7 +72,7 @@ impl Memo {
         (slots <= MAX_SLOTS).then(|| Self {
             by_attacker,
             by_defender,
-            slot: vec![0; slots],
+            slot: vec![NOT_MET; slots],
             plans: Vec::new(),
             parts: Vec::new(),
         })
@@ -102,12 +106,13 @@ impl Memo {
         tables: &SideTables,
         rolls: &mut impl Rolls,
     ) -> Option<u64> {
-        let plan = self.plans.get((self.slot[key] as usize).checked_sub(1)?)?;
-        let parts = &self.parts[plan.parts.clone()];
+        // A slot not met numbers no plan.
+        let plan = self.plans.get(*self.slot.get(key)? as usize)?;
+        let parts = || &self.parts[plan.parts.clone()];
         Some(match plan.draw {
             Draw::One(at, n) => tables.hits_of(at, n, rolls),
             Draw::Joint(t) => tables.hits_joint(t, parts, rolls),
-            Draw::Each => tables.each(parts, rolls),
+            Draw::Each => tables.each(parts(), rolls),
         })
     }
 
@@ -120,10 +125,10 @@ impl Memo {
         };
         let start = self.parts.len();
         self.parts.extend_from_slice(parts);
+        self.slot[key] = self.plans.len() as u32;
         self.plans.push(Plan {
             parts: start..self.parts.len(),
             draw,
         });
-        self.slot[key] = self.plans.len() as u32;
     }
 }

@@ -56,9 +56,15 @@ enum Slot {
 struct Alias {
     /// 64 less the bits that number the columns.
     shift: u32,
-    cut: Box<[u64]>,
-    /// Each column's own outcome and its alias.
-    outcome: Box<[[u16; 2]]>,
+    columns: Box<[Column]>,
+}
+
+/// A column of an alias table: its cut, and its own outcome and its alias side by
+/// side, read together (one lookup, one bounds check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Column {
+    cut: u64,
+    outcome: [u16; 2],
 }
 
 /// The outcome that stands for the trimmed tail.
@@ -176,33 +182,34 @@ impl SideTables {
             _ => {}
         }
         match self.joint_table(parts) {
-            Some(t) => self.hits_joint(t, parts, rolls),
+            Some(t) => self.hits_joint(t, || parts, rolls),
             None => self.each(parts, rolls),
         }
     }
 
     /// [`SideTables::hits_together`] of several `parts` whose joint table is number
-    /// `t` (a [`SideTables::joint_table`]): for a caller that keeps the number.
+    /// `t` (a [`SideTables::joint_table`]): for a caller that keeps the number, and
+    /// finds the parts only when the dice are rolled.
     #[inline(always)]
-    pub(super) fn hits_joint(
+    pub(super) fn hits_joint<'p>(
         &self,
         t: usize,
-        parts: &[(usize, u32)],
+        parts: impl FnOnce() -> &'p [(usize, u32)],
         rolls: &mut impl Rolls,
     ) -> u64 {
         if let Slot::Table { min, alias } = &self.joint[t] {
             let Some(word) = rolls.word() else {
-                return self.each(parts, rolls);
+                return self.each(parts(), rolls);
             };
             return match alias.outcome(word) {
                 Some(i) => min + u64::from(i),
                 // The trimmed tail: every attack rolled.
-                None => (parts.iter())
+                None => (parts().iter())
                     .map(|&(at, n)| (0..n).map(|_| added(self.rolls[at].0, rolls)).sum::<u64>())
                     .sum(),
             };
         }
-        self.each(parts, rolls)
+        self.each(parts(), rolls)
     }
 
     /// Each part's hits from its roll's own tables.
@@ -294,8 +301,9 @@ impl Alias {
         }
         Self {
             shift: 64 - bits,
-            cut: cut.into(),
-            outcome: outcome.into(),
+            columns: (cut.into_iter().zip(outcome))
+                .map(|(cut, outcome)| Column { cut, outcome })
+                .collect(),
         }
     }
 
@@ -306,9 +314,12 @@ impl Alias {
         let low = word & ((1u64 << self.shift) - 1);
         // Both read, then one picked by a shift: the pick waits on the cut alone,
         // not on a second read after it.
-        let [own, alias] = self.outcome[column];
+        let Column {
+            cut,
+            outcome: [own, alias],
+        } = self.columns[column];
         let both = u32::from(own) | u32::from(alias) << 16;
-        let i = (both >> (16 * u32::from(low >= self.cut[column]))) as u16;
+        let i = (both >> (16 * u32::from(low >= cut))) as u16;
         (i != TAIL).then_some(i)
     }
 }
@@ -420,9 +431,13 @@ mod tests {
                 usize::from(o)
             }
         };
-        for (c, &[own, other]) in alias.outcome.iter().enumerate() {
-            share[index(own)] += u128::from(alias.cut[c]);
-            share[index(other)] += each - u128::from(alias.cut[c]);
+        for &Column {
+            cut,
+            outcome: [own, other],
+        } in &alias.columns
+        {
+            share[index(own)] += u128::from(cut);
+            share[index(other)] += each - u128::from(cut);
         }
         share
     }
