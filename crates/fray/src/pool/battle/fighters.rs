@@ -1,6 +1,6 @@
 //! A side of the kernel's battle: its living as targets in order, with their hit
-//! points, and counted by profile, form and kind as they fall, so that a round needs
-//! no census and step 1 counts its attacks from the counts.
+//! points, counted by kind as they fall (by profile and form only when a round asks),
+//! and their part of the memos' slot numbers, so that a round needs no census.
 
 /// One side's fighters: as defenders, in the order the other side targets them; as
 /// attackers, counted by profile.
@@ -25,13 +25,14 @@ pub(super) struct Fighters {
     pub(super) size: usize,
     /// Whether each stands, in list order, when `listed` (worked out from `units`).
     pub(super) standing: Vec<bool>,
-    /// How many of each kind stand, and at the start.
+    /// How many of each kind stand, and at the start: kept as each one falls.
     pub(super) by_kind: Vec<u32>,
     pub(super) first_by_kind: Vec<u32>,
-    /// The living counted as a round asks, kept as each one falls, and the same at
-    /// the start of a battle.
+    /// The living counted by profile and form from `by_kind`, when `counted`: worked
+    /// out only when a round asks (a round not remembered, a side that reorders), not
+    /// at every fall.
     pub(super) living: Counts,
-    pub(super) first_living: Counts,
+    counted: bool,
     /// The living in list order, when `listed`.
     pub(super) alive: Vec<usize>,
     pub(super) listed: bool,
@@ -119,7 +120,7 @@ impl Fighters {
             kind,
             kinds,
             living: empty,
-            first_living: Counts::default(),
+            counted: false,
             alive: (0..n).collect(),
             listed: true,
             fell: false,
@@ -132,8 +133,7 @@ impl Fighters {
             defender,
             form,
         };
-        f.census();
-        f.first_living = f.living.clone();
+        f.count();
         f.key_by(&[], &[]);
         f
     }
@@ -154,17 +154,11 @@ impl Fighters {
         self.keyed = self.kind_key.iter().flatten().any(|&part| part > 0);
     }
 
-    /// The first `n` of `fallen` fell: counted out, by kind, profile and form, so a
-    /// round needs no census.
+    /// The first `n` of `fallen` fell: counted out by kind, and taken off the memos'
+    /// slot numbers.
     pub(super) fn count_out(&mut self, n: usize) {
-        self.living.all -= n;
-        let c = &mut self.living;
-        if let ([left], [[a, d, f]]) = (&mut self.by_kind[..], &self.kinds[..]) {
+        if let [left] = &mut self.by_kind[..] {
             *left -= n as u32;
-            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) =
-                (*left, *left, u64::from(*left));
-            c.attackers = usize::from(*left > 0);
-            c.defenders = c.attackers;
             if self.keyed {
                 let [att, def] = self.kind_key[0];
                 self.key = [self.key[0] - n * att, self.key[1] - n * def];
@@ -175,45 +169,39 @@ impl Fighters {
                 self.by_kind[k] -= 1;
                 let [att, def] = self.kind_key[k];
                 self.key = [self.key[0] - att, self.key[1] - def];
-                let [a, d, f] = self.kinds[k];
-                c.by_attacker[a] -= 1;
-                c.attackers -= usize::from(c.by_attacker[a] == 0);
-                c.by_defender[d] -= 1;
-                c.defenders -= usize::from(c.by_defender[d] == 0);
-                c.by_form[f] -= 1;
             }
         }
         self.fell = true;
         self.listed = false;
+        self.counted = false;
+    }
+
+    /// The living counted by profile and form ([`Fighters::living`]), if not yet
+    /// since the last fall.
+    pub(super) fn count(&mut self) {
+        if !self.counted {
+            self.census();
+            self.counted = true;
+        }
+    }
+
+    /// Back to the living at the start of a battle (the targets apart).
+    pub(super) fn reset_counts(&mut self) {
+        copy_short(&mut self.by_kind, &self.first_by_kind);
+        self.key = self.first_key;
+        self.counted = false;
     }
 
     /// The living counted by profile and form, from their kinds.
-    pub(super) fn census(&mut self) {
-        let c = &mut self.living;
-        if let ([n], [[a, d, f]]) = (&self.by_kind[..], &self.kinds[..]) {
-            // One kind: every count is the side's.
-            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) = (*n, *n, u64::from(*n));
-            c.attackers = usize::from(*n > 0);
-            c.defenders = c.attackers;
-            return;
-        }
-        // Zeroed one by one: a few numbers, where a call to fill them would cost more.
-        for x in &mut c.by_attacker {
-            *x = 0;
-        }
-        for x in &mut c.by_defender {
-            *x = 0;
-        }
-        for x in &mut c.by_form {
-            *x = 0;
-        }
-        for (&n, &[a, d, f]) in self.by_kind.iter().zip(&self.kinds) {
-            c.by_attacker[a] += n;
-            c.by_defender[d] += n;
-            c.by_form[f] += u64::from(n);
-        }
-        c.attackers = c.by_attacker.iter().filter(|n| **n > 0).count();
-        c.defenders = c.by_defender.iter().filter(|n| **n > 0).count();
+    fn census(&mut self) {
+        self.living.census(&self.by_kind, &self.kinds);
+    }
+
+    /// The living counted afresh (allocating): for a check of what is kept.
+    pub(super) fn counted(&self) -> Counts {
+        let mut c = self.living.clone();
+        c.census(&self.by_kind, &self.kinds);
+        c
     }
 
     /// The living, in targeting order.
@@ -250,12 +238,34 @@ impl Fighters {
 }
 
 impl Counts {
-    /// `from`'s counts, of the same profiles and forms, without allocating.
-    pub(super) fn copy_from(&mut self, from: &Counts) {
-        (self.all, self.attackers, self.defenders) = (from.all, from.attackers, from.defenders);
-        copy_short(&mut self.by_attacker, &from.by_attacker);
-        copy_short(&mut self.by_defender, &from.by_defender);
-        copy_short(&mut self.by_form, &from.by_form);
+    /// These counts worked out from the living by kind (`kinds` their numbers).
+    fn census(&mut self, by_kind: &[u32], kinds: &[[usize; 3]]) {
+        let c = self;
+        c.all = by_kind.iter().map(|&n| n as usize).sum();
+        if let ([n], [[a, d, f]]) = (by_kind, kinds) {
+            // One kind: every count is the side's.
+            (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) = (*n, *n, u64::from(*n));
+            c.attackers = usize::from(*n > 0);
+            c.defenders = c.attackers;
+            return;
+        }
+        // Zeroed one by one: a few numbers, where a call to fill them would cost more.
+        for x in &mut c.by_attacker {
+            *x = 0;
+        }
+        for x in &mut c.by_defender {
+            *x = 0;
+        }
+        for x in &mut c.by_form {
+            *x = 0;
+        }
+        for (&n, &[a, d, f]) in by_kind.iter().zip(kinds) {
+            c.by_attacker[a] += n;
+            c.by_defender[d] += n;
+            c.by_form[f] += u64::from(n);
+        }
+        c.attackers = c.by_attacker.iter().filter(|n| **n > 0).count();
+        c.defenders = c.by_defender.iter().filter(|n| **n > 0).count();
     }
 }
 

@@ -8,16 +8,18 @@
 //!   points beside: step 2 strikes the first of that list, in one pass that also
 //!   drops the fallen from it, and the order is worked out afresh only when the fall of
 //!   attackers changes a form's term of the score;
-//! - the living of each side counted by attacker profile, defender profile and form,
-//!   updated as each one falls, so that a side whose attackers (or whose targets) are
-//!   all of one profile counts its attacks by pair from those counts, not attack by
-//!   attack.
+//! - the living of each side counted by kind as each one falls (and by attacker
+//!   profile, defender profile and form from those, when a round asks), so that a
+//!   side whose attackers (or whose targets) are all of one profile counts its attacks
+//!   by pair from those counts, not attack by attack;
+//! - a round met before drawn from the memo's slot, whose number each side keeps as
+//!   its living fall.
 //!
 //! It draws as `MassState` does, in the same order: a test plays both on the same
 //! streams and finds the same battles.
 
 use super::cache::RollCache;
-use super::fighters::{Fighters, Unit, copy_short};
+use super::fighters::{Fighters, Unit};
 use super::memo::Memo;
 use super::order::Targeting;
 use super::tables::SideTables;
@@ -250,9 +252,7 @@ impl MassKernel {
     pub fn reset(&mut self) {
         for f in &mut self.side {
             f.reset_targets();
-            copy_short(&mut f.by_kind, &f.first_by_kind);
-            f.living.copy_from(&f.first_living);
-            f.key = f.first_key;
+            f.reset_counts();
             // The lists by standing are worked out again when next asked for.
             f.listed = false;
             f.fell = false;
@@ -297,19 +297,17 @@ impl MassKernel {
 
     /// How many of a side stand.
     pub fn living(&self, side: Side) -> usize {
-        self.side[index(side)].living.all
+        self.side[index(side)].len
     }
 
     /// Whether the battle is over: a side is out, or the round limit came.
     pub fn over(&self) -> bool {
-        self.side[0].living.all == 0
-            || self.side[1].living.all == 0
-            || self.round >= self.max_rounds
+        self.side[0].len == 0 || self.side[1].len == 0 || self.round >= self.max_rounds
     }
 
     /// The side still standing, if only one is.
     pub fn winner(&self) -> Option<Side> {
-        match (self.side[0].living.all > 0, self.side[1].living.all > 0) {
+        match (self.side[0].len > 0, self.side[1].len > 0) {
             (true, false) => Some(Side::A),
             (false, true) => Some(Side::B),
             _ => None,
@@ -322,6 +320,7 @@ impl MassKernel {
         self.round += 1;
         for s in 0..2 {
             if self.attack[s].reorders && self.side[s].fell {
+                self.side[s].count();
                 self.reorder(s);
             }
         }
@@ -330,7 +329,7 @@ impl MassKernel {
         }
         let hits = [self.hits(0, rolls), self.hits(1, rolls)];
         // How many targets each side may strike: fixed before any damage lands.
-        let k = [0, 1].map(|s| self.side[s].living.all.min(self.side[1 - s].len));
+        let k = [0, 1].map(|s| self.side[s].len.min(self.side[1 - s].len));
         self.deal(0, hits[0], k[0], hits[0] > hits[1], rolls);
         self.deal(1, hits[1], k[1], hits[1] > hits[0], rolls);
     }
@@ -387,7 +386,7 @@ impl MassKernel {
     fn hits(&mut self, s: usize, rolls: &mut impl Rolls) -> u64 {
         let (att, def) = (&self.side[s], &self.side[1 - s]);
         let at = &self.attack[s];
-        let n = att.living.all;
+        let n = att.len;
         if n.min(def.len) == 0 {
             return 0;
         }
@@ -397,7 +396,10 @@ impl MassKernel {
         // A round met before: its slot, kept as the living fell, holds its draw.
         if let Some(m) = &at.memo {
             let key = att.key[0] + def.key[1];
-            debug_assert_eq!(key, m.key(&att.living.by_attacker, &def.living.by_defender));
+            debug_assert_eq!(
+                key,
+                m.key(&att.counted().by_attacker, &def.counted().by_defender)
+            );
             if let Some(hits) = m.hits(key, &at.tables, rolls) {
                 return hits;
             }
@@ -411,9 +413,11 @@ impl MassKernel {
     #[inline(never)]
     fn count_hits(&mut self, s: usize, rolls: &mut impl Rolls) -> u64 {
         let [a, b] = &mut self.side;
+        a.count();
+        b.count();
         let (att, def) = if s == 0 { (a, &*b) } else { (b, &*a) };
         let at = &mut self.attack[s];
-        let (n, k) = (att.living.all, att.living.all.min(def.len));
+        let (n, k) = (att.len, att.len.min(def.len));
         let key = (at.memo.as_ref()).map(|_| att.key[0] + def.key[1]);
         let d = at.defenders;
         let profile = |j: usize| def.defender[def.units[j].id as usize];
