@@ -421,7 +421,9 @@ impl MassKernel {
         let key = (at.memo.as_ref()).map(|_| att.key[0] + def.key[1]);
         let d = at.defenders;
         let profile = |j: usize| def.defender[def.units[j].id as usize];
-        if att.living.attackers == 1 && def.living.defenders == 1 {
+        // One pair of profiles left: its roll's table (kept in the memo, if any, as
+        // every round, so that the next such round is read from its slot).
+        if key.is_none() && att.living.attackers == 1 && def.living.defenders == 1 {
             let pa = (att.living.by_attacker.iter()).position(|c| *c > 0);
             let p = pa.unwrap_or(0) * d + profile(0);
             return at.tables.hits_of(at.roll[p], n as u32, rolls);
