@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use super::tables::SideTables;
+use super::tables::{Drawn, SideTables};
 use crate::rng::Rolls;
 
 /// The most slots a memo keeps: beyond (a side of hundreds of each profile), the
@@ -40,13 +40,12 @@ struct Plan {
     draw: Draw,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Draw {
-    /// One roll's attacks, from its own tables.
-    One(usize, u32),
-    /// Several rolls', from their joint table.
-    Joint(usize),
-    /// Several rolls' with no joint table kept: each from its own.
+    /// From one table, kept here (one roll's own, or several rolls' joint table):
+    /// a slot, its plan, its table's column.
+    Table(Drawn),
+    /// With no one table kept: each roll's from its own.
     Each,
 }
 
@@ -109,9 +108,11 @@ impl Memo {
         // A slot not met numbers no plan.
         let plan = self.plans.get(*self.slot.get(key)? as usize)?;
         let parts = || &self.parts[plan.parts.clone()];
-        Some(match plan.draw {
-            Draw::One(at, n) => tables.hits_of(at, n, rolls),
-            Draw::Joint(t) => tables.hits_joint(t, parts, rolls),
+        Some(match &plan.draw {
+            Draw::Table(drawn) => match rolls.word() {
+                Some(word) => (drawn.hits(word)).unwrap_or_else(|| tables.rolled(parts(), rolls)),
+                None => tables.each(parts(), rolls),
+            },
             Draw::Each => tables.each(parts(), rolls),
         })
     }
@@ -119,10 +120,7 @@ impl Memo {
     /// The round at `key` makes these attacks (`parts`, not empty, as
     /// [`SideTables::hits_together`] takes them): remembered, with their table.
     pub(super) fn keep(&mut self, key: usize, parts: &[(usize, u32)], tables: &mut SideTables) {
-        let draw = match parts {
-            [(at, n)] => Draw::One(*at, *n),
-            _ => tables.joint_table(parts).map_or(Draw::Each, Draw::Joint),
-        };
+        let draw = tables.drawn(parts).map_or(Draw::Each, Draw::Table);
         let start = self.parts.len();
         self.parts.extend_from_slice(parts);
         self.slot[key] = self.plans.len() as u32;

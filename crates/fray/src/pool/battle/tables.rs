@@ -22,6 +22,8 @@
 //! of at most [`MAX_WIDTH`] outcomes (twice as many columns at most, 12 bytes each:
 //! 12 MB a side at the very worst, a few kilobytes for a usual battle).
 
+use std::sync::Arc;
+
 use crate::dist::Distribution;
 use crate::pool::exact::{CheckOdds, TRIM};
 use crate::pool::model::Check;
@@ -56,7 +58,26 @@ enum Slot {
 struct Alias {
     /// 64 less the bits that number the columns.
     shift: u32,
-    columns: Box<[Column]>,
+    /// Shared with the tables a memo keeps ([`Drawn`]): a clone is a pointer.
+    columns: Arc<[Column]>,
+}
+
+/// A table kept by a caller to draw a set of attacks' hits from without looking it
+/// up again (a memo's remembered round): its totals from `min`, its alias table
+/// shared with the side's tables.
+#[derive(Debug, Clone)]
+pub(super) struct Drawn {
+    min: u64,
+    alias: Alias,
+}
+
+impl Drawn {
+    /// The hits a word draws; None for the trimmed tail, whose attacks are rolled
+    /// ([`SideTables::rolled`]).
+    #[inline(always)]
+    pub(super) fn hits(&self, word: u64) -> Option<u64> {
+        (self.alias.outcome(word)).map(|i| self.min + u64::from(i))
+    }
 }
 
 /// A column of an alias table: its cut, and its own outcome and its alias side by
@@ -182,34 +203,53 @@ impl SideTables {
             _ => {}
         }
         match self.joint_table(parts) {
-            Some(t) => self.hits_joint(t, || parts, rolls),
+            Some(t) => self.hits_joint(t, parts, rolls),
             None => self.each(parts, rolls),
         }
     }
 
     /// [`SideTables::hits_together`] of several `parts` whose joint table is number
-    /// `t` (a [`SideTables::joint_table`]): for a caller that keeps the number, and
-    /// finds the parts only when the dice are rolled.
+    /// `t` (a [`SideTables::joint_table`]).
     #[inline(always)]
-    pub(super) fn hits_joint<'p>(
-        &self,
-        t: usize,
-        parts: impl FnOnce() -> &'p [(usize, u32)],
-        rolls: &mut impl Rolls,
-    ) -> u64 {
+    fn hits_joint(&self, t: usize, parts: &[(usize, u32)], rolls: &mut impl Rolls) -> u64 {
         if let Slot::Table { min, alias } = &self.joint[t] {
             let Some(word) = rolls.word() else {
-                return self.each(parts(), rolls);
+                return self.each(parts, rolls);
             };
             return match alias.outcome(word) {
                 Some(i) => min + u64::from(i),
-                // The trimmed tail: every attack rolled.
-                None => (parts().iter())
-                    .map(|&(at, n)| (0..n).map(|_| added(self.rolls[at].0, rolls)).sum::<u64>())
-                    .sum(),
+                None => self.rolled(parts, rolls),
             };
         }
-        self.each(parts(), rolls)
+        self.each(parts, rolls)
+    }
+
+    /// The table `parts` (as [`SideTables::hits_together`] takes them) draw their
+    /// hits from in one word, built if new: their roll's own for one part, their
+    /// joint table for several; None where they have none (they are drawn part by
+    /// part, [`SideTables::each`]).
+    pub(super) fn drawn(&mut self, parts: &[(usize, u32)]) -> Option<Drawn> {
+        let slot = match parts {
+            [(at, n)] => self.rolls[*at].1.get((*n as usize).wrapping_sub(1))?,
+            _ => {
+                let t = self.joint_table(parts)?;
+                &self.joint[t]
+            }
+        };
+        match slot {
+            Slot::Table { min, alias } => Some(Drawn {
+                min: *min,
+                alias: alias.clone(),
+            }),
+            Slot::Rolled => None,
+        }
+    }
+
+    /// Every attack of `parts` rolled: the trimmed tail of a table.
+    pub(super) fn rolled(&self, parts: &[(usize, u32)], rolls: &mut impl Rolls) -> u64 {
+        (parts.iter())
+            .map(|&(at, n)| (0..n).map(|_| added(self.rolls[at].0, rolls)).sum::<u64>())
+            .sum()
     }
 
     /// Each part's hits from its roll's own tables.
@@ -434,7 +474,7 @@ mod tests {
         for &Column {
             cut,
             outcome: [own, other],
-        } in &alias.columns
+        } in alias.columns.iter()
         {
             share[index(own)] += u128::from(cut);
             share[index(other)] += each - u128::from(cut);
