@@ -156,24 +156,32 @@ impl Fighters {
 
     /// The first `n` of `fallen` fell: counted out by kind, and taken off the memos'
     /// slot numbers.
+    #[inline(always)]
     pub(super) fn count_out(&mut self, n: usize) {
         if let [left] = &mut self.by_kind[..] {
+            // One kind: a few numbers, inline.
             *left -= n as u32;
             if self.keyed {
                 let [att, def] = self.kind_key[0];
                 self.key = [self.key[0] - n * att, self.key[1] - n * def];
             }
         } else {
-            for &i in &self.fallen[..n] {
-                let k = self.kind[i as usize] as usize;
-                self.by_kind[k] -= 1;
-                let [att, def] = self.kind_key[k];
-                self.key = [self.key[0] - att, self.key[1] - def];
-            }
+            self.count_out_listed(n);
         }
         self.fell = true;
         self.listed = false;
         self.counted = false;
+    }
+
+    /// [`Fighters::count_out`] of a side of several kinds: the fallen by their kinds.
+    #[inline(never)]
+    fn count_out_listed(&mut self, n: usize) {
+        for &i in &self.fallen[..n] {
+            let k = self.kind[i as usize] as usize;
+            self.by_kind[k] -= 1;
+            let [att, def] = self.kind_key[k];
+            self.key = [self.key[0] - att, self.key[1] - def];
+        }
     }
 
     /// The living counted by profile and form ([`Fighters::living`]), if not yet
