@@ -206,6 +206,7 @@ impl Fighters {
     }
 
     /// The living counted afresh (allocating): for a check of what is kept.
+    #[cfg(test)]
     pub(super) fn counted(&self) -> Counts {
         let mut c = self.living.clone();
         c.census(&self.by_kind, &self.kinds);

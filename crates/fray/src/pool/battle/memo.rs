@@ -88,8 +88,10 @@ impl Memo {
         (&self.by_attacker, &self.by_defender)
     }
 
-    /// The slot of these living counts (each within the most given to [`Memo::new`]).
-    #[inline(always)]
+    /// The slot of these living counts (each within the most given to [`Memo::new`]):
+    /// what the sides keep as their living fall ([`Memo::strides`]), counted afresh
+    /// for a test to compare.
+    #[cfg(test)]
     pub(super) fn key(&self, attackers: &[u32], defenders: &[u32]) -> usize {
         let a = attackers.iter().zip(&self.by_attacker);
         let d = defenders.iter().zip(&self.by_defender);
