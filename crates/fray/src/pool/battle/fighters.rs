@@ -60,10 +60,10 @@ pub(super) struct Unit {
     pub(super) id: u32,
 }
 
-/// The living of a side, counted.
+/// The living of a side, counted by profile and form (how many stand is the
+/// targets' length, [`Fighters::len`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Counts {
-    pub(super) all: usize,
     pub(super) by_attacker: Vec<u32>,
     pub(super) by_defender: Vec<u32>,
     pub(super) by_form: Vec<u64>,
@@ -98,7 +98,6 @@ impl Fighters {
             })
             .collect();
         let empty = Counts {
-            all: n,
             by_attacker: vec![0; attackers],
             by_defender: vec![0; defenders],
             by_form: vec![0; forms],
@@ -250,7 +249,6 @@ impl Counts {
     /// These counts worked out from the living by kind (`kinds` their numbers).
     fn census(&mut self, by_kind: &[u32], kinds: &[[usize; 3]]) {
         let c = self;
-        c.all = by_kind.iter().map(|&n| n as usize).sum();
         if let ([n], [[a, d, f]]) = (by_kind, kinds) {
             // One kind: every count is the side's.
             (c.by_attacker[*a], c.by_defender[*d], c.by_form[*f]) = (*n, *n, u64::from(*n));
