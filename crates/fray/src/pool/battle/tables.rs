@@ -19,8 +19,8 @@
 //! the single attack's distribution: a state allocates for a roll once, when it is
 //! first met (in the first battle, for a side whose attacks are all one roll). What
 //! they hold is bounded: at most [`MAX_ROLLS`] rolls a side, each of [`CHUNK`] tables
-//! of at most [`MAX_WIDTH`] outcomes (twice as many columns at most, 12 bytes each:
-//! 12 MB a side at the very worst, a few kilobytes for a usual battle).
+//! of at most [`MAX_WIDTH`] outcomes (twice as many columns at most, 16 bytes each:
+//! 16 MB a side at the very worst, a few kilobytes for a usual battle).
 
 use std::sync::Arc;
 
