@@ -90,6 +90,14 @@ def cli_report(*args):
         return (Path(out) / "report.html").read_text()
 
 
+def long_pikes():
+    """The pikes example with every fighter at 300 hp and up to 1,000 rounds: battles
+    some 70 rounds long, for the cancel tests. The example itself plays 2,000,000
+    battles in a quarter of a second on two cores, less than a click takes to land."""
+    text = Path("examples/battles/pikes.toml").read_text().replace("max_rounds = 40", "max_rounds = 1000")
+    return re.sub(r"(?m)^hp = \d+", "hp = 300", text)
+
+
 class Site:
     """Where the page is opened: `kind` "file" (the single file) or "served" (fray serve)."""
 
@@ -164,8 +172,8 @@ def server():
 
     Its steps cap is raised as a designer's would be for long runs: 2,000,000 pikes
     battles may last 40 rounds each (2.2e9 steps, past the default 1e8), and the cancel
-    tests need a run that long."""
-    yield from serve(fray_binary(), ["--max-steps", "10000000000", *wasm_args()], "computes in the browser")
+    tests need a run that long (the cancelled sweep's long battles, 7.5e10)."""
+    yield from serve(fray_binary(), ["--max-steps", "100000000000", *wasm_args()], "computes in the browser")
 
 
 @pytest.fixture(scope="session")
@@ -344,6 +352,7 @@ def test_battle_report_is_cleared_by_a_refused_or_cancelled_run(page, site):
     # Nor does a cancelled one.
     page.select_option("#b-example", "pikes")
     page.wait_for_function("() => document.getElementById('b-scenario').value.includes('pool')")
+    page.fill("#b-scenario", long_pikes())
     page.fill("#b-trials", "2000000")
     page.click("#b-run")
     page.wait_for_function("() => Number(document.getElementById('b-progress').value) > 0")
@@ -371,9 +380,11 @@ def test_a_refused_field_is_named_by_its_label_and_marked(page, site):
 def test_battle_cancel(page, site):
     ready(page, site.url, "#tab=battle")
     page.select_option("#b-example", "pikes")
+    page.wait_for_function("() => document.getElementById('b-scenario').value.includes('pool')")
+    page.fill("#b-scenario", long_pikes())
     page.fill("#b-trials", "2000000")
     # Large work: on the server when there is one (fray.large), else in this browser.
-    where = page.evaluate("r => fray.where('battle', r)", {"example": "pikes", "trials": 2000000})
+    where = page.evaluate("r => fray.where('battle', r)", {"scenario": long_pikes(), "trials": 2000000})
     assert where == ("server" if site.served else "browser"), where
     page.click("#b-run")
     page.wait_for_function("() => Number(document.getElementById('b-progress').value) > 0")
@@ -548,20 +559,27 @@ def test_a_cancelled_sweep_keeps_its_finished_points(page, site):
     """A cancel keeps the points a sweep finished: in the browser (played in chunks of
     points) and on the server (stopped, not dropped)."""
     ready(page, site.url, "#tab=sweep")
-    whole = json.loads(cli("sweep", "examples/battles/pikes.toml", "--trials", "20000",
-                           "--vary", "pool.b.combatants.Rider.count=1..3"))
+    # Long battles, so that the sweep's last points take seconds and its first three
+    # hundredths of one: the server must not finish all 60 before the stop reaches it
+    # (the pikes example itself sweeps all 60 in 0.2 s).
+    long = long_pikes()
+    with tempfile.TemporaryDirectory() as folder:
+        scenario = Path(folder) / "long.toml"
+        scenario.write_text(long)
+        whole = json.loads(cli("sweep", str(scenario), "--trials", "30000",
+                               "--vary", "pool.b.combatants.Rider.count=1..3"))
     for where in ["browser", "server"] if site.served else ["browser"]:
         outcome = page.evaluate(
-            """async (on) => {
+            """async ([on, scenario]) => {
                 const controller = new AbortController();
-                const request = {example: "pikes", trials: 20000,
+                const request = {scenario, trials: 30000,
                     vary: [{path: "pool.b.combatants.Rider.count", values: "1..60"}]};
                 const run = fray.run("sweep", request, {on, signal: controller.signal,
                     progress: (done) => { if (done >= 3) controller.abort(); }});
                 const out = await run;
                 return {on: out.on, text: out.text, html: out.html.length};
             }""",
-            where,
+            [where, long],
         )
         answer = json.loads(outcome["text"])
         assert outcome["on"] == where
