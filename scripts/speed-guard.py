@@ -57,10 +57,11 @@ CASES = [
 # less than the tolerance. A duel's battle is its loop (its attacks are inlined into it).
 # A function renamed or inlined away stops the guard: name another here.
 LOOPS = {
-    # Step 2 and its full-damage dice. Step 1 (a remembered round's draw, or a side's one
-    # roll) is inline in the lab's loop, so it is counted in the battle's own figure.
-    "battle pikes": ["fray::pool::battle::kernel::MassKernel::deal", "<fray::rng::SeededRolls as fray::rng::Rolls>::dice"],
-    "battle pool 20": ["fray::pool::battle::kernel::MassKernel::deal",
+    # Step 2 of both sides (`step2`, each side's `deal` inline in it) and its full-damage
+    # dice. Step 1 (a remembered round's draw, or a side's one roll) is inline in the
+    # lab's loop, so it is counted in the battle's own figure.
+    "battle pikes": ["fray::pool::battle::kernel::MassKernel::step2", "<fray::rng::SeededRolls as fray::rng::Rolls>::dice"],
+    "battle pool 20": ["fray::pool::battle::kernel::MassKernel::step2",
                        "<fray::rng::SeededRolls as fray::rng::Rolls>::dice"],
     "battle skirmish": ["<impl fray::conditions::encounter::Encounter>::one_attack", "fray::conditions::policy::approach",
                         "fray::conditions::policy::Skirmish::best_attack"],

@@ -328,6 +328,12 @@ impl MassKernel {
             f.fell = false;
         }
         let hits = [self.hits(0, rolls), self.hits(1, rolls)];
+        self.step2(hits, rolls);
+    }
+
+    /// Step 2 of both sides: one call a round, the sides' parts inline.
+    #[inline(never)]
+    fn step2(&mut self, hits: [u64; 2], rolls: &mut impl Rolls) {
         // How many targets each side may strike: fixed before any damage lands.
         let k = [0, 1].map(|s| self.side[s].len.min(self.side[1 - s].len));
         self.deal(0, hits[0], k[0], hits[0] > hits[1], rolls);
@@ -471,6 +477,7 @@ impl MassKernel {
 
     /// Step 2 by side `s`, its hits spread over at most `k` targets: full damage when
     /// `full`. The fallen leave the list of targets as they fall.
+    #[inline(always)]
     fn deal(&mut self, s: usize, hits: u64, k: usize, full: bool, rolls: &mut impl Rolls) {
         let used = if hits == 0 {
             0
