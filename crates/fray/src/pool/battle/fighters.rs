@@ -1,6 +1,7 @@
 //! A side of the kernel's battle: its living as targets in order, with their hit
-//! points, counted by kind as they fall (by profile and form only when a round asks),
-//! and their part of the memos' slot numbers, so that a round needs no census.
+//! points, and their part of the memos' slot numbers, kept as they fall, so that a
+//! round needs no census (they are counted by kind, profile and form only when a
+//! round asks).
 
 /// One side's fighters: as defenders, in the order the other side targets them; as
 /// attackers, counted by profile.
@@ -25,12 +26,12 @@ pub(super) struct Fighters {
     pub(super) size: usize,
     /// Whether each stands, in list order, when `listed` (worked out from `units`).
     pub(super) standing: Vec<bool>,
-    /// How many of each kind stand, and at the start: kept as each one falls.
+    /// How many of each kind stand, when `counted`, and at the start.
     pub(super) by_kind: Vec<u32>,
     pub(super) first_by_kind: Vec<u32>,
-    /// The living counted by profile and form from `by_kind`, when `counted`: worked
-    /// out only when a round asks (a round not remembered, a side that reorders), not
-    /// at every fall.
+    /// The living counted by kind, then by profile and form, when `counted`: worked
+    /// out from the targets only when a round asks (a round not remembered, a side
+    /// that reorders), not at every fall.
     pub(super) living: Counts,
     counted: bool,
     /// The living in list order, when `listed`.
@@ -38,18 +39,19 @@ pub(super) struct Fighters {
     pub(super) listed: bool,
     /// Whether someone fell since the last round began.
     pub(super) fell: bool,
-    /// A round's fallen, as step 2 lists them.
-    pub(super) fallen: Vec<u32>,
     /// Each kind's part of the two memos' slot numbers ([`Memo`](super::memo::Memo)):
     /// as an attacker in its own side's, as a defender in the other side's; 0 where
     /// that side keeps no memo.
     pub(super) kind_key: Vec<[usize; 2]>,
+    /// Each fighter's kind's parts, in list order, the second in the high half
+    /// ([`pack`]): step 2 sums the fallen's without a branch.
+    pub(super) part: Vec<u64>,
     /// The living's parts of those slot numbers, kept as each one falls, so a round
     /// reads its slot without counting; and the same at the start of a battle.
     pub(super) key: [usize; 2],
     pub(super) first_key: [usize; 2],
     /// Whether either memo numbers this side's living (else the parts stay 0).
-    keyed: bool,
+    pub(super) keyed: bool,
 }
 
 /// A living fighter as a target: its hit points and its number in list order, side by
@@ -123,8 +125,8 @@ impl Fighters {
             alive: (0..n).collect(),
             listed: true,
             fell: false,
-            fallen: vec![0; n],
             kind_key: Vec::new(),
+            part: Vec::new(),
             key: [0; 2],
             first_key: [0; 2],
             keyed: false,
@@ -151,64 +153,69 @@ impl Fighters {
         }
         self.first_key = self.key;
         self.keyed = self.kind_key.iter().flatten().any(|&part| part > 0);
+        self.part = (self.kind.iter())
+            .map(|&k| pack(self.kind_key[k as usize]))
+            .collect();
     }
 
-    /// The first `n` of `fallen` fell: counted out by kind, and taken off the memos'
-    /// slot numbers.
+    /// `n` fell, whose parts of the memos' slot numbers sum to `gone` ([`pack`]ed;
+    /// a side of one kind need not sum them): taken off the slot numbers.
     #[inline(always)]
-    pub(super) fn count_out(&mut self, n: usize) {
-        if let [left] = &mut self.by_kind[..] {
-            // One kind: a few numbers, inline.
-            *left -= n as u32;
-            if self.keyed {
-                let [att, def] = self.kind_key[0];
-                self.key = [self.key[0] - n * att, self.key[1] - n * def];
-            }
-        } else {
-            self.count_out_listed(n);
+    pub(super) fn count_out(&mut self, n: usize, gone: u64) {
+        if self.keyed {
+            self.key = match self.kind_key[..] {
+                // One kind: n of its parts.
+                [[att, def]] => [self.key[0] - n * att, self.key[1] - n * def],
+                _ => {
+                    let [att, def] = unpack(gone);
+                    [self.key[0] - att, self.key[1] - def]
+                }
+            };
         }
         self.fell = true;
         self.listed = false;
         self.counted = false;
     }
 
-    /// [`Fighters::count_out`] of a side of several kinds: the fallen by their kinds.
-    #[inline(never)]
-    fn count_out_listed(&mut self, n: usize) {
-        for &i in &self.fallen[..n] {
-            let k = self.kind[i as usize] as usize;
-            self.by_kind[k] -= 1;
-            let [att, def] = self.kind_key[k];
-            self.key = [self.key[0] - att, self.key[1] - def];
-        }
-    }
-
     /// The living counted by profile and form ([`Fighters::living`]), if not yet
     /// since the last fall.
     pub(super) fn count(&mut self) {
         if !self.counted {
-            self.census();
+            self.count_kinds();
+            self.living.census(&self.by_kind, &self.kinds);
             self.counted = true;
+        }
+    }
+
+    /// The living counted by kind, from the targets.
+    fn count_kinds(&mut self) {
+        if let [n] = &mut self.by_kind[..] {
+            *n = self.len as u32;
+            return;
+        }
+        for n in &mut self.by_kind {
+            *n = 0;
+        }
+        for u in &self.units[..self.len] {
+            self.by_kind[self.kind[u.id as usize] as usize] += 1;
         }
     }
 
     /// Back to the living at the start of a battle (the targets apart).
     pub(super) fn reset_counts(&mut self) {
-        copy_short(&mut self.by_kind, &self.first_by_kind);
         self.key = self.first_key;
         self.counted = false;
-    }
-
-    /// The living counted by profile and form, from their kinds.
-    fn census(&mut self) {
-        self.living.census(&self.by_kind, &self.kinds);
     }
 
     /// The living counted afresh (allocating): for a check of what is kept.
     #[cfg(test)]
     pub(super) fn counted(&self) -> Counts {
+        let mut by_kind = vec![0; self.kinds.len()];
+        for u in self.targets() {
+            by_kind[self.kind[u.id as usize] as usize] += 1;
+        }
         let mut c = self.living.clone();
-        c.census(&self.by_kind, &self.kinds);
+        c.census(&by_kind, &self.kinds);
         c
     }
 
@@ -276,18 +283,6 @@ impl Counts {
     }
 }
 
-/// `from` into `to`, of the same length: a short copy (up to four, a side's profiles
-/// or forms as a rule) without a call.
-pub(super) fn copy_short<T: Copy>(to: &mut [T], from: &[T]) {
-    if !(copy_fixed::<T, 1>(to, from)
-        || copy_fixed::<T, 2>(to, from)
-        || copy_fixed::<T, 3>(to, from)
-        || copy_fixed::<T, 4>(to, from))
-    {
-        to.copy_from_slice(from);
-    }
-}
-
 /// The targets are kept in blocks of this many (64 bytes): a side of up to four
 /// blocks copies its targets back at a reset inline, without a call.
 const BLOCK: usize = 8;
@@ -321,4 +316,15 @@ fn copy_fixed<T: Copy, const N: usize>(to: &mut [T], from: &[T]) -> bool {
         }
         _ => false,
     }
+}
+
+/// A kind's two parts of the memos' slot numbers in one word, the second in the high
+/// half: each is below a memo's most slots, so sums of them never carry across.
+pub(super) fn pack([att, def]: [usize; 2]) -> u64 {
+    att as u64 | (def as u64) << 32
+}
+
+/// The two parts of a [`pack`]ed word.
+fn unpack(word: u64) -> [usize; 2] {
+    [(word & u64::from(u32::MAX)) as usize, (word >> 32) as usize]
 }

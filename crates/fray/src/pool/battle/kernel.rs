@@ -8,12 +8,12 @@
 //!   points beside: step 2 strikes the first of that list, in one pass that also
 //!   drops the fallen from it, and the order is worked out afresh only when the fall of
 //!   attackers changes a form's term of the score;
-//! - the living of each side counted by kind as each one falls (and by attacker
-//!   profile, defender profile and form from those, when a round asks), so that a
-//!   side whose attackers (or whose targets) are all of one profile counts its attacks
-//!   by pair from those counts, not attack by attack;
+//! - the living of each side counted by kind, attacker profile, defender profile and
+//!   form from its targets only when a round asks, so that a side whose attackers (or
+//!   whose targets) are all of one profile counts its attacks by pair from those
+//!   counts, not attack by attack;
 //! - a round met before drawn from the memo's slot, whose number each side keeps as
-//!   its living fall.
+//!   its living fall (step 2 sums the fallen's parts of it without a branch).
 //!
 //! It draws as `MassState` does, in the same order: a test plays both on the same
 //! streams and finds the same battles.
@@ -502,13 +502,14 @@ impl MassKernel {
         if full {
             rolls.dice(self.first_hit_die, &mut dice[..used]);
         }
-        // A side of one kind only counts its fallen; of several, lists them.
-        let (units, fallen, dice) = (&mut def.units[..used], &mut def.fallen[..], &dice[..]);
-        let fell = match (full, def.kinds.len() > 1) {
-            (true, true) => strike::<true, true>(units, fallen, dice, odd, each),
-            (true, false) => strike::<true, false>(units, fallen, dice, odd, each),
-            (false, true) => strike::<false, true>(units, fallen, dice, odd, each),
-            (false, false) => strike::<false, false>(units, fallen, dice, odd, each),
+        // A side of one kind, or one no memo numbers, only counts its fallen; one of
+        // several kinds that a memo numbers sums their parts of its slot numbers.
+        let (units, part, dice) = (&mut def.units[..used], &def.part[..], &dice[..]);
+        let (fell, gone) = match (full, def.keyed && def.kinds.len() > 1) {
+            (true, true) => strike::<true, true>(units, part, dice, odd, each),
+            (true, false) => strike::<true, false>(units, part, dice, odd, each),
+            (false, true) => strike::<false, true>(units, part, dice, odd, each),
+            (false, false) => strike::<false, false>(units, part, dice, odd, each),
         };
         if fell > 0 {
             // The unstruck move up behind the standing: a short list, copied in place.
@@ -517,7 +518,7 @@ impl MassKernel {
                 def.units[j - fell] = def.units[j];
             }
             def.len = len - fell;
-            def.count_out(fell);
+            def.count_out(fell, gone);
         }
     }
 }
@@ -559,19 +560,20 @@ impl Run {
 /// Step 2 on the struck targets `units`: `each` hits on each and one more on the
 /// first `odd`, full damage (a die from `dice` for the first hit, one for each
 /// further) when `FULL`, else one a hit. Who falls is a coin toss no predictor
-/// guesses: the standing are written back in order, without a branch, and the
-/// fallen listed in `fallen` when `LIST`. How many fell.
+/// guesses: the standing are written back in order, without a branch, and when
+/// `KEYED` the fallen's parts of the memos' slot numbers (`part`, by fighter) summed,
+/// without one. How many fell, and that sum.
 #[inline(always)]
-fn strike<const FULL: bool, const LIST: bool>(
+fn strike<const FULL: bool, const KEYED: bool>(
     units: &mut [Unit],
-    fallen: &mut [u32],
+    part: &[u64],
     dice: &[u32],
     odd: usize,
     each: u32,
-) -> usize {
+) -> (usize, u64) {
     let used = units.len();
     let dice = &dice[..if FULL { used } else { 0 }];
-    let (mut kept, mut fell) = (0, 0);
+    let (mut kept, mut gone) = (0, 0);
     for j in 0..used {
         let u = units[j];
         let h = each + u32::from(j < odd);
@@ -579,12 +581,11 @@ fn strike<const FULL: bool, const LIST: bool>(
         let left = u.hp.saturating_sub(damage);
         units[kept] = Unit { hp: left, id: u.id };
         kept += usize::from(left > 0);
-        if LIST {
-            fallen[fell] = u.id;
-            fell += usize::from(left == 0);
+        if KEYED {
+            gone += part[u.id as usize] & u64::from(left == 0).wrapping_neg();
         }
     }
-    used - kept
+    (used - kept, gone)
 }
 
 /// One member of each profile, by profile number.
