@@ -44,7 +44,8 @@ pub(super) struct Fighters {
     /// that side keeps no memo.
     pub(super) kind_key: Vec<[usize; 2]>,
     /// Each fighter's kind's parts, in list order, the second in the high half
-    /// ([`pack`]): step 2 sums the fallen's without a branch.
+    /// ([`pack`]), then a 0: step 2 sums the fallen's without a branch, reading the
+    /// 0 for the standing.
     pub(super) part: Vec<u64>,
     /// The living's parts of those slot numbers, kept as each one falls, so a round
     /// reads its slot without counting; and the same at the start of a battle.
@@ -155,6 +156,7 @@ impl Fighters {
         self.keyed = self.kind_key.iter().flatten().any(|&part| part > 0);
         self.part = (self.kind.iter())
             .map(|&k| pack(self.kind_key[k as usize]))
+            .chain([0])
             .collect();
     }
 

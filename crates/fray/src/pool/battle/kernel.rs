@@ -582,7 +582,14 @@ fn strike<const FULL: bool, const KEYED: bool>(
         units[kept] = Unit { hp: left, id: u.id };
         kept += usize::from(left > 0);
         if KEYED {
-            gone += part[u.id as usize] & u64::from(left == 0).wrapping_neg();
+            // Who falls is a coin toss: the fallen's part, else the 0 kept past the
+            // side's own, read either way (a branch here would guess).
+            let at = if left == 0 {
+                u.id as usize
+            } else {
+                part.len() - 1
+            };
+            gone += part[at];
         }
     }
     (used - kept, gone)
