@@ -63,8 +63,12 @@ LOOPS = {
     "battle pikes": ["fray::pool::battle::kernel::MassKernel::step2", "<fray::rng::SeededRolls as fray::rng::Rolls>::dice"],
     "battle pool 20": ["fray::pool::battle::kernel::MassKernel::step2",
                        "<fray::rng::SeededRolls as fray::rng::Rolls>::dice"],
-    "battle skirmish": ["<impl fray::conditions::encounter::Encounter>::one_attack", "fray::conditions::policy::approach",
-                        "fray::conditions::policy::Skirmish::best_attack"],
+    # A turn's attack, the free squares it moves over, and whether an attack has
+    # combat advantage (with LTO, the choice of a move and of an attack are inlined
+    # into the turn).
+    "battle skirmish": ["<impl fray::conditions::encounter::Encounter>::one_attack",
+                        "fray::conditions::encounter::Encounter::free",
+                        "<impl fray::conditions::encounter::Encounter>::has_combat_advantage"],
 }
 
 
