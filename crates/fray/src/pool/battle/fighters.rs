@@ -26,9 +26,8 @@ pub(super) struct Fighters {
     pub(super) size: usize,
     /// Whether each stands, in list order, when `listed` (worked out from `units`).
     pub(super) standing: Vec<bool>,
-    /// How many of each kind stand, when `counted`, and at the start.
+    /// How many of each kind stand, when `counted`.
     pub(super) by_kind: Vec<u32>,
-    pub(super) first_by_kind: Vec<u32>,
     /// The living counted by kind, then by profile and form, when `counted`: worked
     /// out from the targets only when a round asks (a round not remembered, a side
     /// that reorders), not at every fall.
@@ -117,7 +116,6 @@ impl Fighters {
             first_units: Vec::new(),
             size: n,
             standing: vec![true; n],
-            first_by_kind: by_kind.clone(),
             by_kind,
             kind,
             kinds,
@@ -147,17 +145,14 @@ impl Fighters {
         self.kind_key = (self.kinds.iter())
             .map(|&[a, d, _]| [stride(as_attacker, a), stride(as_defender, d)])
             .collect();
-        self.key = [0; 2];
-        for (&n, part) in self.first_by_kind.iter().zip(&self.kind_key) {
-            self.key[0] += n as usize * part[0];
-            self.key[1] += n as usize * part[1];
-        }
-        self.first_key = self.key;
         self.keyed = self.kind_key.iter().flatten().any(|&part| part > 0);
         self.part = (self.kind.iter())
             .map(|&k| pack(self.kind_key[k as usize]))
             .chain([0])
             .collect();
+        // At the start every fighter stands: the slot numbers sum all their parts.
+        self.key = unpack(self.part.iter().sum());
+        self.first_key = self.key;
     }
 
     /// `n` fell, whose parts of the memos' slot numbers sum to `gone` ([`pack`]ed;
