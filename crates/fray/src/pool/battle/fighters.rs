@@ -317,7 +317,7 @@ fn copy_fixed<T: Copy, const N: usize>(to: &mut [T], from: &[T]) -> bool {
 
 /// A kind's two parts of the memos' slot numbers in one word, the second in the high
 /// half: each is below a memo's most slots, so sums of them never carry across.
-pub(super) fn pack([att, def]: [usize; 2]) -> u64 {
+fn pack([att, def]: [usize; 2]) -> u64 {
     att as u64 | (def as u64) << 32
 }
 
